@@ -1,0 +1,1 @@
+"""The tablelog service: HTTP API, event store, projection runner and CLI."""
