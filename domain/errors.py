@@ -1,0 +1,21 @@
+"""Errors the engines raise when a move cannot be accepted."""
+
+
+class RuleError(Exception):
+    """A move the rules forbid. `rule` is the ruling's id in RULINGS.md (e.g. "D8")."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})"
+
+
+class GameFinished(Exception):
+    """A move other than undo on a game that has ended."""
+
+    def __init__(self, message: str = "The game is over: only an undo can reopen it.") -> None:
+        super().__init__(message)
+        self.message = message

@@ -1,0 +1,55 @@
+"""The shape every game shares: a Decider plus what the service needs around it.
+
+A game is `Rules`: `initial_state(setup)`, `decide(state, move) -> list[event]` (raising
+`RuleError`), and `evolve(state, event) -> state`, which is total and holds no rules.
+`view` gives the public state a table sees, `outcome` the winners once the game is over,
+and `simulate` a seeded virtual table that plays whole legal games and yields only the
+moves a real table would log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+
+class Setup(msgspec.Struct, frozen=True, kw_only=True):
+    """What the table decides before the first move (stored with the game's creation)."""
+
+    players: tuple[str, ...]
+    first_player: str
+    seed: int
+    options: dict[str, Any] = {}
+
+
+def draw_first_player(players: Sequence[str], seed: int) -> str:
+    """D4 (and Z3, K3): without a named first player, the game's seed picks one."""
+    return random.Random(seed).choice(list(players))
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One game's Decider and the metadata the service needs to host it.
+
+    `moves` and `events` are the msgspec tagged Structs of the game (their tags are the
+    wire `type`s); `options` is a Struct with `forbid_unknown_fields=True` whose defaults
+    are the game's defaults.
+    """
+
+    name: str
+    min_players: int
+    max_players: int
+    options: type[msgspec.Struct]
+    moves: tuple[type[msgspec.Struct], ...]
+    events: tuple[type[msgspec.Struct], ...]
+    initial_state: Callable[[Setup], Any]
+    decide: Callable[[Any, Any], list[Any]]
+    evolve: Callable[[Any, Any], Any]
+    view: Callable[[Any], msgspec.Struct]
+    outcome: Callable[[Any], tuple[str, ...] | None]
+    simulate: Callable[[Setup], Iterator[Any]]
+    describe: Callable[[Any, Any], str] | None = None

@@ -1,0 +1,121 @@
+"""A game's stored moves folded into its state, with undo (A2) handled once for all games.
+
+Every stored move is a `Recorded`: the move as the table logged it and the events the
+engine decided for it. An undo is recorded with one `MoveRetracted` event. Folding keeps a
+stack of the states after each move still in force, so an undo is a pop: the state goes
+back to what it was before the retracted move, and nothing stored is ever changed.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Union
+
+import msgspec
+
+from domain.errors import GameFinished, RuleError
+from domain.game import Rules, Setup
+
+
+class Undo(msgspec.Struct, frozen=True, tag="undo", forbid_unknown_fields=True):
+    """The move that retracts the latest move still in force (A2)."""
+
+
+class MoveRetracted(msgspec.Struct, frozen=True, tag="move_retracted"):
+    """The event of an undo: the move stored at `version` no longer counts."""
+
+    version: int
+
+
+class Recorded(msgspec.Struct, frozen=True):
+    """One stored move: what was logged and what the engine derived from it."""
+
+    move: Any
+    events: list[Any]
+
+
+class _Entry(msgspec.Struct, frozen=True):
+    version: int
+    state: Any
+    below: _Entry | None
+
+
+class Codec:
+    """The msgspec decoders of one game's moves and stored records, built once."""
+
+    def __init__(self, rules: Rules) -> None:
+        move = Union[(*rules.moves, Undo)]  # noqa: UP007 (a runtime-built union)
+        event = Union[(*rules.events, MoveRetracted)]  # noqa: UP007
+        self.move_type = move
+        self.record_type = msgspec.defstruct(
+            "Recorded", [("move", move), ("events", list[event])], frozen=True
+        )
+        self.record_decoder = msgspec.json.Decoder(self.record_type)
+
+    def move_from_builtins(self, data: Any) -> Any:
+        """A move from a request body; raises msgspec.ValidationError when malformed."""
+        return msgspec.convert(data, self.move_type)
+
+    def record_from_json(self, data: bytes | str) -> Recorded:
+        return self.record_decoder.decode(data)
+
+
+class History:
+    """The state of one game after a number of stored moves (immutable)."""
+
+    __slots__ = ("_top", "rules", "setup", "version")
+
+    def __init__(self, rules: Rules, setup: Setup, version: int, top: _Entry) -> None:
+        self.rules = rules
+        self.setup = setup
+        self.version = version
+        self._top = top
+
+    @classmethod
+    def start(cls, rules: Rules, setup: Setup) -> History:
+        """The game as created (version 1): raises RuleError for a set-up the rules refuse."""
+        state = rules.initial_state(setup)
+        return cls(rules, setup, 1, _Entry(1, state, None))
+
+    @property
+    def state(self) -> Any:
+        return self._top.state
+
+    @cached_property
+    def winners(self) -> tuple[str, ...] | None:
+        """None while the game goes on; the winners once it has ended."""
+        return self.rules.outcome(self.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.winners is not None
+
+    def decide(self, move: Any) -> Recorded:
+        """Check `move` against the rules; the record to store, or RuleError/GameFinished."""
+        if isinstance(move, Undo):
+            if self._top.below is None:
+                raise RuleError("A2", "There is no move left to undo.")
+            return Recorded(move, [MoveRetracted(self._top.version)])
+        if self.finished:
+            raise GameFinished()
+        return Recorded(move, self.rules.decide(self.state, move))
+
+    def apply(self, record: Recorded) -> History:
+        """The history after `record` is stored as the next version."""
+        version = self.version + 1
+        top = self._top
+        state = top.state
+        for event in record.events:
+            if isinstance(event, MoveRetracted):
+                top = top.below
+                state = top.state
+            else:
+                state = self.rules.evolve(state, event)
+        if not isinstance(record.move, Undo):
+            top = _Entry(version, state, top)
+        return History(self.rules, self.setup, version, top)
+
+    def play(self, move: Any) -> tuple[Recorded, History]:
+        """Decide and apply in one step (what a table, or the simulator, does)."""
+        record = self.decide(move)
+        return record, self.apply(record)
