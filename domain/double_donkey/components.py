@@ -1,0 +1,57 @@
+"""Double Donkey's components (K1, K2) and the counts of the set-up (K3)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+Color = Literal["light_blue", "orange", "dark_blue", "purple", "yellow", "green"]
+COLORS: tuple[Color, ...] = (
+    "light_blue",
+    "orange",
+    "dark_blue",
+    "purple",
+    "yellow",
+    "green",
+)
+
+Pips = Annotated[int, msgspec.Meta(ge=1, le=6)]
+
+DOUBLE_DONKEYS = 51
+ANGRY_DONKEYS = 6
+DECK_SIZE = DOUBLE_DONKEYS + ANGRY_DONKEYS  # the Biggest Donkey and Hay cards aside
+PERSONAL_PILE = 10
+HAND_SIZE = 3
+
+
+class Card(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+    """A Double Donkey `{"colors": [a, b]}` or an Angry Donkey `{"angry": colour}`.
+
+    msgspec cannot tell two untagged Structs apart, so both shapes are one Struct with
+    optional fields; exactly one of them must be given (a decoding error otherwise).
+    That the two colours differ is a rule (K2), checked when the card is revealed.
+    """
+
+    colors: tuple[Color, Color] | None = None
+    angry: Color | None = None
+
+    def __post_init__(self) -> None:
+        if (self.colors is None) == (self.angry is None):
+            raise ValueError("a card has either two `colors` or one `angry` colour")
+
+    def __str__(self) -> str:
+        if self.angry is not None:
+            return f"the {label(self.angry)} Angry Donkey"
+        first, second = self.colors or ("", "")
+        return f"the {label(first)}/{label(second)} Double Donkey"
+
+
+def label(color: str) -> str:
+    """A colour as players say it: "dark blue"."""
+    return color.replace("_", " ")
+
+
+def opposite(pips: int) -> int:
+    """The face opposite `pips` on a die (K7)."""
+    return 7 - pips

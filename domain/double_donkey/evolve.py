@@ -1,0 +1,115 @@
+"""Folding Double Donkey's events into the state: bookkeeping only, no rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.double_donkey import events as ev
+from domain.double_donkey.components import COLORS
+from domain.double_donkey.state import (
+    Choosing,
+    DecidingLastDie,
+    Finished,
+    Revealing,
+    Rolling,
+    RollingOff,
+    State,
+)
+
+
+def evolve(state: State, event: ev.Event) -> State:
+    return _FOLDS[type(event)](state, event)
+
+
+def _in_seats(state: State, per_player: dict[str, int]) -> tuple[int, ...]:
+    return tuple(per_player.get(player, 0) for player in state.players)
+
+
+def _plus(counts: tuple[int, ...], deltas: tuple[int, ...], sign: int = 1):
+    return tuple(count + sign * d for count, d in zip(counts, deltas, strict=True))
+
+
+def _present(state: State, per_player: dict[str, Any]):
+    return tuple((p, tuple(per_player[p])) for p in state.players if p in per_player)
+
+
+def _rolled(state: State, e: ev.DiceRolled) -> State:
+    rolled = tuple((c, e.dice[c]) for c in COLORS if c in e.dice)
+    return replace(state, step=Choosing(e.player, rolled))
+
+
+def _revealed(state: State, e: ev.CardsRevealed) -> State:
+    counts = _in_seats(state, {p: len(c) for p, c in e.cards.items()})
+    return replace(
+        state,
+        hands=_plus(state.hands, counts, -1),
+        in_play=state.in_play + sum(counts),
+        revealed=_present(state, e.cards),
+        values=(),
+        roll_offs=(),
+    )
+
+
+def _flipped(state: State, e: ev.DiceFlipped) -> State:
+    return replace(state, hay=tuple((c, e.hay[c]) for c, _ in state.hay))
+
+
+def _refilled(state: State, e: ev.HandsRefilled) -> State:
+    drawn = _in_seats(state, e.cards)
+    return replace(
+        state,
+        hands=_plus(state.hands, drawn),
+        personal_piles=_plus(state.personal_piles, drawn, -1),
+    )
+
+
+def _drawn(state: State, e: ev.CardsDrawn) -> State:
+    return replace(
+        state,
+        hands=_plus(state.hands, _in_seats(state, {e.player: e.count})),
+        draw_pile=state.draw_pile - e.count,
+    )
+
+
+def _round_started(state: State, e: ev.RoundStarted) -> State:
+    return replace(
+        state,
+        round=e.round,
+        dice_holder=e.dice_holder,
+        step=Rolling(e.dice_holder),
+        hay=(),
+    )
+
+
+_FOLDS: dict[type, Callable[[State, Any], State]] = {
+    ev.DiceRolled: _rolled,
+    ev.DieChosen: lambda s, e: replace(s, hay=(*s.hay, (e.color, e.pips))),
+    ev.RollPassed: lambda s, e: replace(s, step=Rolling(e.player)),
+    ev.LastDieOffered: lambda s, e: replace(
+        s, step=DecidingLastDie(e.player, e.color, e.pips)
+    ),
+    ev.LastDiePlaced: lambda s, e: replace(
+        s, hay=(*s.hay, (e.color, e.pips)), step=Revealing()
+    ),
+    ev.CardsRevealed: _revealed,
+    ev.DiceFlipped: _flipped,
+    ev.CardsValued: lambda s, e: replace(s, values=_present(s, e.values)),
+    ev.GameWon: lambda s, e: replace(s, step=Finished(tuple(e.winners))),
+    ev.RollOffCalled: lambda s, e: replace(s, step=RollingOff(tuple(e.among))),
+    ev.RollOffRolled: lambda s, e: replace(
+        s, roll_offs=(*s.roll_offs, tuple(e.rolls.items()))
+    ),
+    ev.BiggestDonkeyTaken: lambda s, e: replace(s, biggest_donkey=e.player),
+    ev.CardsDiscarded: lambda s, e: replace(
+        s, in_play=s.in_play - e.count, discard_pile=s.discard_pile + e.count
+    ),
+    ev.HandsRefilled: _refilled,
+    ev.DiscardReshuffled: lambda s, e: replace(
+        s, discard_pile=s.discard_pile - e.count, draw_pile=s.draw_pile + e.count
+    ),
+    ev.CardsDrawn: _drawn,
+    ev.RoundStarted: _round_started,
+}

@@ -1,0 +1,212 @@
+"""Double Donkey's rules: every move checked (K2, K4-K7, K9) and every consequence
+derived (K7-K12). Ruling ids refer to RULINGS.md."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import reduce
+
+from domain.double_donkey import events as ev
+from domain.double_donkey.components import COLORS, HAND_SIZE, Card, label
+from domain.double_donkey.evolve import evolve
+from domain.double_donkey.moves import Choose, LastDie, Move, Reveal, Roll, RollOff
+from domain.double_donkey.scoring import (
+    card_value,
+    contenders,
+    flip,
+    flipped_colors,
+    highest_rollers,
+    refills,
+)
+from domain.double_donkey.state import (
+    Choosing,
+    DecidingLastDie,
+    Finished,
+    Revealing,
+    Rolling,
+    RollingOff,
+    State,
+)
+from domain.errors import RuleError
+
+
+def decide(state: State, move: Move) -> list[ev.Event]:
+    if isinstance(state.step, Finished):
+        raise RuleError("K12", "The game is over.")
+    match move:
+        case Roll():
+            return _roll(state, move)
+        case Choose():
+            return _choose(state, move)
+        case LastDie():
+            return _last_die(state, move)
+        case Reveal():
+            return _reveal(state, move)
+        case RollOff():
+            return _roll_off(state, move)
+    raise TypeError(f"not a Double Donkey move: {move!r}")
+
+
+def expected(state: State) -> str:
+    """What the table must log next, as a sentence's main clause."""
+    match state.step:
+        case Rolling(player):
+            return f"{player} must roll the dice"
+        case Choosing(player):
+            return f"{player} must choose a die"
+        case DecidingLastDie(player):
+            return f"{player} must keep or reroll the last die"
+        case Revealing():
+            return "all players must reveal their cards"
+        case RollingOff(among):
+            return f"{_names(among)} must roll off for the Biggest Donkey"
+    return "the game is over"
+
+
+def _names(players) -> str:
+    players = list(players)
+    return (
+        players[0]
+        if len(players) == 1
+        else ", ".join(players[:-1]) + " and " + players[-1]
+    )
+
+
+def _turn(state: State, rule: str, player: str, kind: type) -> None:
+    """A move of the dice phase is refused unless it is `player`'s turn for it."""
+    step = state.step
+    if not isinstance(step, kind):
+        raise RuleError(rule, f"{player} cannot do that now: {expected(state)}.")
+    if step.player != player:
+        raise RuleError(rule, f"It is not {player}'s turn: {expected(state)}.")
+
+
+def _roll(state: State, move: Roll) -> list[ev.Event]:
+    """K4: the player rolls every die not yet on the Hay card."""
+    _turn(state, "K4", move.player, Rolling)
+    on_hay = state.hay_dict()
+    owed = [c for c in COLORS if c not in on_hay]
+    if set(move.dice) != set(owed):
+        dice = ", ".join(label(c) for c in owed)
+        raise RuleError("K4", f"{move.player} must roll exactly these dice: {dice}.")
+    for color, pips in move.dice.items():
+        if not 1 <= pips <= 6:
+            raise RuleError("K4", f"The {label(color)} die cannot show {pips}.")
+    return [ev.DiceRolled(move.player, {c: move.dice[c] for c in owed})]
+
+
+def _choose(state: State, move: Choose) -> list[ev.Event]:
+    """K4, K5: one rolled die onto the Hay card, with a value not there yet if any."""
+    _turn(state, "K4", move.player, Choosing)
+    rolled = dict(state.step.rolled)
+    if move.color not in rolled:
+        raise RuleError(
+            "K4", f"{move.player} did not roll the {label(move.color)} die."
+        )
+    on_hay = set(state.hay_dict().values())
+    pips = rolled[move.color]
+    if pips in on_hay and any(p not in on_hay for p in rolled.values()):
+        raise RuleError(
+            "K5",
+            f"{move.player} cannot choose the {label(move.color)} {pips}: a {pips} is "
+            "already on the Hay card and another rolled die shows a new value.",
+        )
+    events: list[ev.Event] = [ev.DieChosen(move.player, move.color, pips)]
+    left = [(c, p) for c, p in rolled.items() if c != move.color]
+    nxt = state.after(move.player)
+    if len(left) == 1:
+        events.append(ev.LastDieOffered(nxt, *left[0]))
+    else:
+        events.append(ev.RollPassed(nxt))
+    return events
+
+
+def _last_die(state: State, move: LastDie) -> list[ev.Event]:
+    """K6: the last die keeps its face or is rolled once more; any value goes."""
+    _turn(state, "K6", move.player, DecidingLastDie)
+    step = state.step
+    if move.reroll is None:
+        return [ev.LastDiePlaced(move.player, step.color, step.pips, rerolled=False)]
+    if not 1 <= move.reroll <= 6:
+        raise RuleError("K6", f"The {label(step.color)} die cannot show {move.reroll}.")
+    return [ev.LastDiePlaced(move.player, step.color, move.reroll, rerolled=True)]
+
+
+def _reveal(state: State, move: Reveal) -> list[ev.Event]:
+    """K7-K12: the reveal, its flips and values, then the game's end or the Biggest
+    Donkey (with a roll-off first when K9 leaves a tie)."""
+    if not isinstance(state.step, Revealing):
+        raise RuleError("K7", f"Cards cannot be revealed now: {expected(state)}.")
+    _check_reveal(state, move.cards)
+    cards = {p: tuple(move.cards[p]) for p in state.players if p in move.cards}
+    colors = flipped_colors(cards)
+    hay = flip(state.hay_dict(), colors)
+    events: list[ev.Event] = [ev.CardsRevealed(cards)]
+    if colors:
+        events.append(ev.DiceFlipped(colors, hay))
+    values = {
+        p: tuple(card_value(c, hay) for c in played) for p, played in cards.items()
+    }
+    events.append(ev.CardsValued(values))
+    after = reduce(evolve, events, state)
+    winners = tuple(
+        p for p in state.players if after.hand(p) == 0 and after.personal_pile(p) == 0
+    )
+    if winners:
+        return [*events, ev.GameWon(winners)]
+    return events + _biggest_donkey(after, contenders(after, values))
+
+
+def _check_reveal(state: State, cards: dict[str, tuple[Card, ...]]) -> None:
+    """K7: every player holding cards reveals 1 to 3 of them, no more than they hold;
+    K2: Double Donkeys name two colours, and each Angry Donkey exists once."""
+    for player in cards:
+        if player not in state.players:
+            raise RuleError("K7", f"{player} is not playing in this game.")
+    for player in state.players:
+        count, held = len(cards.get(player, ())), state.hand(player)
+        if held and not 1 <= count <= min(HAND_SIZE, held):
+            most = min(HAND_SIZE, held)
+            raise RuleError(
+                "K7", f"{player} must reveal 1 to {most} cards, not {count}."
+            )
+        if not held and count:
+            raise RuleError("K7", f"{player} has no cards in hand to reveal.")
+    revealed = [card for played in cards.values() for card in played]
+    for card in revealed:
+        if card.colors is not None and card.colors[0] == card.colors[1]:
+            raise RuleError(
+                "K2", f"A Double Donkey shows two different colours: {card}."
+            )
+    angry = Counter(card.angry for card in revealed if card.angry is not None)
+    for color, count in angry.items():
+        if count > 1:
+            raise RuleError(
+                "K2", f"There is only one {label(color)} Angry Donkey, not {count}."
+            )
+
+
+def _biggest_donkey(state: State, tied: tuple[str, ...]) -> list[ev.Event]:
+    """K9: a single contender takes the Biggest Donkey; several roll off."""
+    if len(tied) > 1:
+        return [ev.RollOffCalled(tied)]
+    holder = tied[0]
+    events: list[ev.Event] = [ev.BiggestDonkeyTaken(holder)]
+    events += refills(state, holder)
+    events.append(ev.RoundStarted(state.round + 1, holder))  # K11
+    return events
+
+
+def _roll_off(state: State, move: RollOff) -> list[ev.Event]:
+    """K9: exactly the tied players roll; the highest rollers roll again if tied."""
+    step = state.step
+    if not isinstance(step, RollingOff):
+        raise RuleError("K9", f"There is no roll-off now: {expected(state)}.")
+    if set(move.rolls) != set(step.among):
+        raise RuleError("K9", f"The roll-off is for exactly {_names(step.among)}.")
+    for player, pips in move.rolls.items():
+        if not 1 <= pips <= 6:
+            raise RuleError("K9", f"{player}'s die cannot show {pips}.")
+    rolls = {p: move.rolls[p] for p in step.among}
+    events: list[ev.Event] = [ev.RollOffRolled(rolls)]
+    return events + _biggest_donkey(state, highest_rollers(step.among, rolls))

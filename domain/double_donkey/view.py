@@ -1,0 +1,85 @@
+"""The public state of a Double Donkey game (API.md), players by name."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.double_donkey.components import Card, Color
+from domain.double_donkey.state import (
+    DICE_STEPS,
+    Choosing,
+    DecidingLastDie,
+    Finished,
+    Revealing,
+    Rolling,
+    RollingOff,
+    State,
+)
+
+Expecting = Literal["roll", "choose", "last_die", "reveal", "roll_off", "none"]
+
+
+class PublicState(msgspec.Struct, frozen=True, kw_only=True):
+    round: int
+    phase: Literal["dice", "cards"]
+    next_player: str | None  # the dice phase's player; null while everyone reveals
+    dice_holder: str
+    hay: dict[Color, int]
+    hand_sizes: dict[str, int]
+    personal_piles: dict[str, int]
+    draw_pile_size: int
+    biggest_donkey: str | None
+    # Extras beyond API.md's minimum.
+    expecting: Expecting
+    rolled: dict[Color, int]  # the dice just rolled, waiting for a choice
+    roll_off: list[str] | None  # who must roll off (K9), when one is pending
+    discard_pile_size: int
+    cards_in_play: int
+    revealed: dict[str, list[Card]]  # the latest reveal and its values (K8)
+    values: dict[str, list[int]]
+    roll_offs: list[dict[str, int]]  # the roll-offs since the latest reveal
+    winners: list[str]
+
+
+def _expecting(state: State) -> Expecting:
+    kinds = {
+        Rolling: "roll",
+        Choosing: "choose",
+        DecidingLastDie: "last_die",
+        Revealing: "reveal",
+        RollingOff: "roll_off",
+        Finished: "none",
+    }
+    return kinds[type(state.step)]  # type: ignore[return-value]
+
+
+def view(state: State) -> PublicState:
+    step = state.step
+    in_dice = isinstance(step, DICE_STEPS)
+    return PublicState(
+        round=state.round,
+        phase="dice" if in_dice else "cards",
+        next_player=step.player if in_dice else None,
+        dice_holder=state.dice_holder,
+        hay=dict(state.hay),
+        hand_sizes=dict(zip(state.players, state.hands, strict=True)),
+        personal_piles=dict(zip(state.players, state.personal_piles, strict=True)),
+        draw_pile_size=state.draw_pile,
+        biggest_donkey=state.biggest_donkey,
+        expecting=_expecting(state),
+        rolled=dict(step.rolled) if isinstance(step, Choosing) else {},
+        roll_off=list(step.among) if isinstance(step, RollingOff) else None,
+        discard_pile_size=state.discard_pile,
+        cards_in_play=state.in_play,
+        revealed={p: list(cards) for p, cards in state.revealed},
+        values={p: list(values) for p, values in state.values},
+        roll_offs=[dict(rolls) for rolls in state.roll_offs],
+        winners=list(step.winners) if isinstance(step, Finished) else [],
+    )
+
+
+def outcome(state: State) -> tuple[str, ...] | None:
+    """K12: the winners once someone has emptied hand and personal pile."""
+    return state.step.winners if isinstance(state.step, Finished) else None
