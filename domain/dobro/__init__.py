@@ -1,0 +1,41 @@
+"""Dobro, in its two editions: `dobro` (the original) and `dobro-pixar` (RULINGS.md,
+D1-D17). The editions share the rules and differ in their deck, wild range and D5's
+two-player removals.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from domain.dobro.components import DOBRO_DECK, DOBRO_PIXAR_DECK, Edition, Options
+from domain.dobro.events import EVENTS
+from domain.dobro.evolve import evolve
+from domain.dobro.moves import MOVES
+from domain.dobro.rules import decide
+from domain.dobro.setup import initial_state
+from domain.dobro.table import simulate
+from domain.dobro.view import outcome, view
+from domain.game import Rules
+
+
+def _rules(edition: Edition) -> Rules:
+    return Rules(
+        name=edition.name,
+        min_players=2,
+        max_players=6,
+        options=Options,
+        moves=MOVES,
+        events=EVENTS,
+        initial_state=partial(initial_state, edition),
+        decide=decide,
+        evolve=evolve,
+        view=view,
+        outcome=outcome,
+        simulate=partial(simulate, edition),
+    )
+
+
+DOBRO = _rules(DOBRO_DECK)
+DOBRO_PIXAR = _rules(DOBRO_PIXAR_DECK)
+
+__all__ = ["DOBRO", "DOBRO_PIXAR"]

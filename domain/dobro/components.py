@@ -1,0 +1,99 @@
+"""Dobro's cards, the editions' decks (D1) and the options a game is created with."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta
+
+WILD = "wild"
+SKIP = "skip"
+REVERSE = "reverse"
+Special = Literal["wild", "skip", "reverse"]
+# A card as the wire names it: a numbered card is its value, the others by name.
+Card = Annotated[int, Meta(ge=2, le=12)] | Special
+Scoring = Literal["official", "fewest-first"]
+Direction = Literal["clockwise", "counterclockwise"]
+
+Count = Annotated[int, Meta(ge=0, le=99)]
+
+
+class Edition(msgspec.Struct, frozen=True):
+    """A published deck (D1) and the edition's default for D5's Skip cards."""
+
+    name: str
+    numbered: tuple[tuple[int, int], ...]
+    wilds: int
+    skips: int
+    reverses: int
+    two_player_remove_skips: bool
+
+
+DOBRO_PIXAR_DECK = Edition(
+    name="dobro-pixar",
+    numbered=((2, 4), (3, 6), (4, 6), (5, 7), (6, 6), (7, 7), (8, 4), (9, 5), (10, 4)),
+    wilds=4,
+    skips=2,
+    reverses=2,
+    two_player_remove_skips=True,
+)
+DOBRO_DECK = Edition(
+    name="dobro",
+    numbered=(
+        *((2, 5), (3, 6), (4, 6), (5, 6), (6, 6), (7, 5)),
+        *((8, 4), (9, 3), (10, 3), (11, 3), (12, 3)),
+    ),
+    wilds=3,
+    skips=2,
+    reverses=2,
+    two_player_remove_skips=False,
+)
+
+
+class DeckManifest(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
+):
+    """A house deck (D1): how many cards of each numbered value, wilds and specials."""
+
+    numbered: dict[Annotated[int, Meta(ge=2, le=12)], Count]
+    wilds: Count = 0
+    skips: Count = 0
+    reverses: Count = 0
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A Dobro game's options; None for `two_player_remove_skips` is the edition's."""
+
+    rounds: Annotated[int, Meta(ge=1, le=99)] = 3
+    scoring: Scoring = "official"
+    two_player_remove_skips: bool | None = None
+    deck: DeckManifest | None = None
+
+
+class Deck(msgspec.Struct, frozen=True):
+    """The cards of one game's rounds: `counts[i]` cards of `kinds[i]` are shuffled
+    each round, `removed[i]` left the game (D5). Numbered kinds come first, ascending.
+    """
+
+    kinds: tuple[Card, ...]
+    counts: tuple[int, ...]
+    removed: tuple[int, ...]
+    wild_low: int
+    wild_high: int
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+    def count(self, card: Card) -> int:
+        return self.counts[self.kinds.index(card)] if card in self.kinds else 0
+
+    def removed_count(self, card: Card) -> int:
+        return self.removed[self.kinds.index(card)] if card in self.kinds else 0
+
+
+def card_name(card: Card) -> str:
+    """A card as a player says it: "7", "a wild", "a Skip"."""
+    names = {WILD: "a wild", SKIP: "a Skip", REVERSE: "a Reverse"}
+    return str(card) if isinstance(card, int) else names[card]

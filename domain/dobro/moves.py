@@ -1,0 +1,46 @@
+"""What a Dobro table logs (API.md, "Dobro moves"): the wire `type` is each tag."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
+
+from domain.dobro.components import Card
+
+Name = Annotated[str, Meta(min_length=1, max_length=100)]
+
+
+class Play(msgspec.Struct, frozen=True, tag="play", forbid_unknown_fields=True):
+    """One card or a pair (D8, D9); `wild_as` for a wild, `announced` the call (D10)."""
+
+    player: Name
+    cards: Annotated[tuple[Card, ...], Meta(min_length=1, max_length=2)]
+    wild_as: int | None = None
+    announced: int | None = None
+
+
+class Skip(msgspec.Struct, frozen=True, tag="skip", forbid_unknown_fields=True):
+    player: Name
+
+
+class Reverse(msgspec.Struct, frozen=True, tag="reverse", forbid_unknown_fields=True):
+    player: Name
+
+
+class Take(msgspec.Struct, frozen=True, tag="take", forbid_unknown_fields=True):
+    """The player ends the climb and takes the cards in play (D8)."""
+
+    player: Name
+
+
+class ForgotRefill(
+    msgspec.Struct, frozen=True, tag="forgot_refill", forbid_unknown_fields=True
+):
+    """`player` was seen not refilling: the Forgetful card goes to them (D12)."""
+
+    player: Name
+
+
+MOVES = (Play, Skip, Reverse, Take, ForgotRefill)

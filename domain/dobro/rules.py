@@ -1,0 +1,252 @@
+"""Dobro's rules: `decide` checks a move against the rulings and answers with events."""
+
+from __future__ import annotations
+
+from domain.dobro.components import REVERSE, SKIP, WILD, Card, Direction, card_name
+from domain.dobro.events import (
+    CardsPlayed,
+    GameEnded,
+    PileTaken,
+    RefillForgotten,
+    ReversePlayed,
+    RoundDealt,
+    RoundScored,
+    SkipPlayed,
+)
+from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
+from domain.dobro.scoring import (
+    forgetful_adjustment,
+    next_starter,
+    rank_points,
+    step,
+    winners,
+)
+from domain.dobro.state import DobroState, deal_size
+from domain.errors import RuleError
+
+_FLIPPED: dict[Direction, Direction] = {
+    "clockwise": "counterclockwise",
+    "counterclockwise": "clockwise",
+}
+
+
+def decide(state: DobroState, move: object) -> list[object]:
+    if isinstance(move, ForgotRefill):
+        _seat(state, move.player)  # any player, any time in the round, no turn (D12)
+        return [RefillForgotten(move.player)]
+    seat = _turn(state, move.player)  # type: ignore[attr-defined]
+    if isinstance(move, Play):
+        return _play(state, seat, move)
+    if isinstance(move, Take):
+        return _take(state, seat)
+    if isinstance(move, Skip):
+        return _special(state, seat, SKIP)
+    if isinstance(move, Reverse):
+        return _special(state, seat, REVERSE)
+    raise TypeError(f"not a Dobro move: {move!r}")
+
+
+def _seat(state: DobroState, name: str) -> int:
+    if name not in state.table.players:
+        raise RuleError("D3", f"{name} is not playing in this game.")
+    return state.table.players.index(name)
+
+
+def _turn(state: DobroState, name: str) -> int:
+    seat = _seat(state, name)
+    if seat != state.next_player:
+        expected = state.table.players[state.next_player]
+        raise RuleError("D8", f"It is {expected}'s turn, not {name}'s.")
+    return seat
+
+
+# --- playing cards (D7-D11) ---------------------------------------------------------
+
+
+def _play(state: DobroState, seat: int, move: Play) -> list[object]:
+    _check_cards(state, seat, move.cards)
+    total = _face_value(state, move) * len(move.cards)
+    value = _climb(state, move, total)
+    if move.announced is not None and move.announced != value:
+        raise RuleError(
+            "D10",
+            f"{move.player} announced {move.announced}, but the play makes {value}.",
+        )
+    refill, next_seat = _after_turn(state, seat, len(move.cards), state.direction)
+    played = CardsPlayed(
+        move.player,
+        move.cards,
+        move.wild_as,
+        value,
+        refill,
+        _name(state, next_seat),
+    )
+    return _with_round_end(state, played, seat, next_seat, state.direction)
+
+
+def _check_cards(state: DobroState, seat: int, cards: tuple[Card, ...]) -> None:
+    if SKIP in cards or REVERSE in cards:
+        raise RuleError(
+            "D9", "Skip and Reverse are played on their own, not in a play."
+        )
+    _check_hand(state, seat, len(cards))
+    for card in set(cards):
+        _check_available(state, card, cards.count(card))
+
+
+def _check_hand(state: DobroState, seat: int, count: int) -> None:
+    held = state.hand_sizes[seat]
+    if count > held:
+        name = state.table.players[seat]
+        raise RuleError("D11", f"{name} holds only {held} card(s), not {count}.")
+
+
+def _check_available(state: DobroState, card: Card, count: int) -> None:
+    """D1: no more of a card than the deck holds; D5: none that left the game."""
+    deck = state.table.deck
+    if deck.removed_count(card):
+        raise RuleError("D5", f"With two players {card_name(card)} is out of the game.")
+    in_deck = deck.count(card)
+    if in_deck == 0:
+        raise RuleError("D1", f"The {state.table.edition} deck has no {card} card.")
+    if state.played[deck.kinds.index(card)] + count > in_deck:
+        raise RuleError(
+            "D1",
+            f"The deck holds {in_deck} {card} card(s): no more than that can be "
+            "played in a round.",
+        )
+
+
+def _face_value(state: DobroState, move: Play) -> int:
+    """D9: the value each card of the play counts for."""
+    numbered = [card for card in move.cards if card != WILD]
+    if len(numbered) == len(move.cards):
+        if move.wild_as is not None:
+            raise RuleError("D9", "`wild_as` is for a wild, and this play has none.")
+        if len(numbered) == 2 and numbered[0] != numbered[1]:
+            a, b = numbered
+            raise RuleError("D9", f"A pair is two equal values, not {a} and {b}.")
+        return numbered[0]  # type: ignore[return-value]
+    if numbered:
+        value = numbered[0]
+        if move.wild_as not in (None, value):
+            raise RuleError(
+                "D9", f"A wild played with a {value} is a {value}, not {move.wild_as}."
+            )
+        return value  # type: ignore[return-value]
+    return _declared_wild(state, move.wild_as)
+
+
+def _declared_wild(state: DobroState, wild_as: int | None) -> int:
+    low, high = state.table.deck.wild_low, state.table.deck.wild_high
+    if wild_as is None:
+        raise RuleError("D9", f"Say which value the wild takes ({low} to {high}).")
+    if not low <= wild_as <= high:
+        raise RuleError(
+            "D9", f"A wild takes a value from {low} to {high}, not {wild_as}."
+        )
+    return wild_as
+
+
+def _climb(state: DobroState, move: Play, total: int) -> int:
+    """D7: an opening sets the value; D8: otherwise at least c, and c doubles."""
+    current = state.value_in_play
+    if current is None:
+        return total
+    if total < current:
+        shown = " + ".join(str(card) for card in move.cards)
+        played = shown if len(move.cards) == 1 else f"{shown} ({total})"
+        raise RuleError(
+            "D8",
+            f"{move.player} cannot play {played}: the value in play is {current}.",
+        )
+    return 2 * current if total == current else total
+
+
+def _after_turn(
+    state: DobroState, seat: int, count: int, direction: Direction
+) -> tuple[int, int | None]:
+    """D11: the refill from the draw pile; the next seat, or None when the hand is
+    empty with the draw pile empty (D13)."""
+    hand = state.hand_sizes[seat] - count
+    refill = min(state.table.hand_size - hand, state.draw_pile_size)
+    if hand + refill == 0:
+        return 0, None
+    return refill, (seat + step(direction)) % len(state.table.players)
+
+
+def _name(state: DobroState, seat: int | None) -> str | None:
+    return None if seat is None else state.table.players[seat]
+
+
+# --- Skip, Reverse, take (D7, D8) ---------------------------------------------------
+
+
+def _special(state: DobroState, seat: int, card: Card) -> list[object]:
+    _check_hand(state, seat, 1)
+    _check_available(state, card, 1)
+    if state.value_in_play is None and state.draw_pile_size > 0:
+        raise RuleError(
+            "D7",
+            f"{card_name(card).capitalize()} cannot open a climb while the draw "
+            "pile has cards.",
+        )
+    player = state.table.players[seat]
+    direction = _FLIPPED[state.direction] if card == REVERSE else state.direction
+    refill, next_seat = _after_turn(state, seat, 1, direction)
+    nxt = _name(state, next_seat)
+    if card == REVERSE:
+        event: object = ReversePlayed(player, direction, refill, nxt)
+    else:
+        event = SkipPlayed(player, refill, nxt)
+    return _with_round_end(state, event, seat, next_seat, direction)
+
+
+def _take(state: DobroState, seat: int) -> list[object]:
+    player = state.table.players[seat]
+    if state.value_in_play is None:
+        raise RuleError("D7", f"There is nothing to take: {player} opens the climb.")
+    return [PileTaken(player, len(state.cards_in_play))]
+
+
+# --- end of a round (D13-D17) -------------------------------------------------------
+
+
+def _with_round_end(
+    state: DobroState,
+    event: object,
+    seat: int,
+    next_seat: int | None,
+    direction: Direction,
+) -> list[object]:
+    if next_seat is not None:
+        return [event]
+    return [event, *_round_end(state, seat, direction)]
+
+
+def _round_end(state: DobroState, emptied: int, direction: Direction) -> list[object]:
+    """D13: the round ends; D14/D15 score it; D17 or D16 follow."""
+    table = state.table
+    players = table.players
+    ranks = rank_points(state.score_piles, table.scoring)
+    adjustment = forgetful_adjustment(table.scoring)
+    points = tuple(
+        rank + (adjustment if seat == state.forgetful else 0)
+        for seat, rank in enumerate(ranks)
+    )
+    totals = tuple(a + b for a, b in zip(state.totals, points, strict=True))
+    scored = RoundScored(
+        round=state.round,
+        emptied_by=players[emptied],
+        score_piles=dict(zip(players, state.score_piles, strict=True)),
+        rank_points=dict(zip(players, ranks, strict=True)),
+        forgetful=_name(state, state.forgetful),
+        forgetful_adjustment=adjustment if state.forgetful is not None else 0,
+        points=dict(zip(players, points, strict=True)),
+        totals=dict(zip(players, totals, strict=True)),
+    )
+    if state.round == table.rounds:
+        won = winners(totals, state.score_piles, table.scoring)
+        return [scored, GameEnded(tuple(players[seat] for seat in won))]
+    starter = next_starter(totals, table.scoring, emptied, direction)
+    return [scored, RoundDealt(state.round + 1, players[starter], deal_size(table))]

@@ -1,0 +1,108 @@
+"""A Dobro game's set-up: players (D3), first player (D4), deck (D1, D5), options."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.dobro.components import (
+    REVERSE,
+    SKIP,
+    WILD,
+    Card,
+    Deck,
+    DeckManifest,
+    Edition,
+    Options,
+)
+from domain.dobro.state import DobroState, Table, deal_size, new_round
+from domain.errors import RuleError
+from domain.game import Setup
+
+# Which ruling a malformed option breaks.
+_OPTION_RULES = {
+    "rounds": "D6",
+    "scoring": "D14",
+    "two_player_remove_skips": "D5",
+    "deck": "D1",
+}
+
+
+def initial_state(edition: Edition, setup: Setup) -> DobroState:
+    """The first round dealt, `setup.first_player` to open it."""
+    options = _options(setup)
+    players = _players(setup)
+    n = len(players)
+    deck = _deck(edition, options, n)
+    table = Table(
+        edition=edition.name,
+        players=players,
+        hand_size=5 if n == 6 else 6,
+        set_aside=10 if n == 2 else 0,
+        rounds=options.rounds,
+        scoring=options.scoring,
+        deck=deck,
+    )
+    _check_deal(table)
+    starter = players.index(setup.first_player)
+    return new_round(table, 1, starter, "clockwise", (0,) * n, (), deal_size(table))
+
+
+def _options(setup: Setup) -> Options:
+    try:
+        return msgspec.convert(setup.options, Options, str_keys=True)
+    except msgspec.ValidationError as error:
+        text = str(error)
+        rule = next((r for key, r in _OPTION_RULES.items() if key in text), "A1")
+        raise RuleError(rule, f"The options are not valid: {text}.") from None
+
+
+def _players(setup: Setup) -> tuple[str, ...]:
+    players = tuple(setup.players)
+    if not 2 <= len(players) <= 6:
+        raise RuleError("D3", f"Dobro is for 2 to 6 players, not {len(players)}.")
+    if len(set(players)) != len(players) or not all(players):
+        raise RuleError("D3", "Every player needs a name of their own.")
+    if setup.first_player not in players:
+        raise RuleError("D4", f"{setup.first_player} is not one of the players.")
+    return players
+
+
+def _deck(edition: Edition, options: Options, n: int) -> Deck:
+    """The cards shuffled each round: the edition's or the manifest's, less D5's."""
+    manifest = options.deck or DeckManifest(
+        numbered=dict(edition.numbered),
+        wilds=edition.wilds,
+        skips=edition.skips,
+        reverses=edition.reverses,
+    )
+    values = sorted(v for v, count in manifest.numbered.items() if count > 0)
+    if not values:
+        raise RuleError("D1", "The deck needs at least one numbered card.")
+    remove_skips = options.two_player_remove_skips
+    if remove_skips is None:
+        remove_skips = edition.two_player_remove_skips
+    gone_skips = manifest.skips if n == 2 and remove_skips else 0
+    gone_reverses = manifest.reverses if n == 2 else 0
+    kinds: tuple[Card, ...] = (*values, WILD, SKIP, REVERSE)
+    counts = (*(manifest.numbered[v] for v in values), manifest.wilds)
+    counts += (manifest.skips - gone_skips, manifest.reverses - gone_reverses)
+    removed = (0,) * (len(values) + 1) + (gone_skips, gone_reverses)
+    return Deck(kinds, counts, removed, wild_low=values[0], wild_high=values[-1])
+
+
+def _check_deal(table: Table) -> None:
+    n = len(table.players)
+    needed = table.hand_size * n + table.set_aside
+    if table.deck.size < needed:
+        raise RuleError(
+            "D1",
+            f"The deck has {table.deck.size} cards: {n} players need {needed} to deal.",
+        )
+    specials = table.deck.count(SKIP) + table.deck.count(REVERSE)
+    if specials >= table.hand_size:
+        # A full hand of Skips and Reverses could not open a climb (D7).
+        raise RuleError(
+            "D7",
+            f"The deck has {specials} Skip and Reverse cards: a hand of "
+            f"{table.hand_size} could hold nothing to open a climb with.",
+        )

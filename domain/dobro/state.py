@@ -1,0 +1,85 @@
+"""What the service knows of a Dobro game: only what the table sees and derives.
+
+Players are seat indices in the state (0 is the first name given, clockwise after it);
+events and the public view name them.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.dobro.components import Card, Deck, Direction, Scoring
+
+
+class Table(msgspec.Struct, frozen=True):
+    """What stays fixed for the whole game."""
+
+    edition: str
+    players: tuple[str, ...]
+    hand_size: int
+    set_aside: int  # cards set aside unseen each round (D5, two players)
+    rounds: int
+    scoring: Scoring
+    deck: Deck
+
+
+class RoundResult(msgspec.Struct, frozen=True):
+    """One scored round, as a score sheet shows it (D14, D15)."""
+
+    round: int
+    emptied_by: str
+    score_piles: dict[str, int]
+    rank_points: dict[str, int]
+    forgetful: str | None
+    forgetful_adjustment: int
+    points: dict[str, int]
+
+
+class DobroState(msgspec.Struct, frozen=True):
+    table: Table
+    round: int
+    next_player: int
+    direction: Direction
+    value_in_play: int | None
+    cards_in_play: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    draw_pile_size: int
+    score_piles: tuple[int, ...]
+    played: tuple[int, ...]  # per `table.deck.kinds`, cards played this round (D1)
+    forgetful: int | None
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...] = ()
+    winners: tuple[str, ...] | None = None
+
+
+def deal_size(table: Table) -> int:
+    """The draw pile once the hands are dealt and (D5) 10 cards set aside."""
+    return table.deck.size - table.hand_size * len(table.players) - table.set_aside
+
+
+def new_round(
+    table: Table,
+    number: int,
+    starter: int,
+    direction: Direction,
+    totals: tuple[int, ...],
+    results: tuple[RoundResult, ...],
+    draw_pile_size: int,
+) -> DobroState:
+    """A round just dealt: full hands, nothing in play, no Forgetful card (D12)."""
+    n = len(table.players)
+    return DobroState(
+        table=table,
+        round=number,
+        next_player=starter,
+        direction=direction,
+        value_in_play=None,
+        cards_in_play=(),
+        hand_sizes=(table.hand_size,) * n,
+        draw_pile_size=draw_pile_size,
+        score_piles=(0,) * n,
+        played=(0,) * len(table.deck.kinds),
+        forgetful=None,
+        totals=totals,
+        results=results,
+    )

@@ -1,0 +1,58 @@
+"""The public state of a Dobro game (API.md, "Public state"): what the table sees."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.dobro.components import Card, Direction, Scoring
+from domain.dobro.state import DobroState, RoundResult
+
+
+class DobroView(msgspec.Struct, frozen=True, kw_only=True):
+    edition: str
+    round: int
+    rounds: int
+    scoring: Scoring
+    next_player: str | None  # None once the game is over
+    direction: Direction
+    value_in_play: int | None
+    cards_in_play: list[Card]
+    hand_sizes: dict[str, int]
+    draw_pile_size: int
+    set_aside: int
+    score_piles: dict[str, int]
+    forgetful: str | None
+    totals: dict[str, int]
+    results: list[RoundResult]
+    winners: list[str] | None
+
+
+def view(state: DobroState) -> DobroView:
+    players = state.table.players
+
+    def by_name(values: tuple[int, ...]) -> dict[str, int]:
+        return dict(zip(players, values, strict=True))
+
+    finished = state.winners is not None
+    return DobroView(
+        edition=state.table.edition,
+        round=state.round,
+        rounds=state.table.rounds,
+        scoring=state.table.scoring,
+        next_player=None if finished else players[state.next_player],
+        direction=state.direction,
+        value_in_play=state.value_in_play,
+        cards_in_play=list(state.cards_in_play),
+        hand_sizes=by_name(state.hand_sizes),
+        draw_pile_size=state.draw_pile_size,
+        set_aside=state.table.set_aside,
+        score_piles=by_name(state.score_piles),
+        forgetful=None if state.forgetful is None else players[state.forgetful],
+        totals=by_name(state.totals),
+        results=list(state.results),
+        winners=None if state.winners is None else list(state.winners),
+    )
+
+
+def outcome(state: DobroState) -> tuple[str, ...] | None:
+    return state.winners
