@@ -1,0 +1,50 @@
+"""Dozito's cards and grid (Z1, Z2, Z3): what a card is and where spots sit."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+DEFAULT_COLORS = ("red", "blue", "green", "purple", "yellow")
+NUMBERS = range(1, 13)
+JOKERS_PER_COLOR = 3
+DECK_SIZE = 75  # Z1: 5 colours x 12 numbers + 15 jokers
+GRID_SIZE = 12
+STOP_SUNS = 3
+
+Number = Annotated[int, msgspec.Meta(ge=1, le=12)]
+Suns = Annotated[int, msgspec.Meta(ge=0, le=3)]
+Spot = Annotated[int, msgspec.Meta(ge=1, le=12)]
+
+
+class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A card as the table states it; `suns` left out means 0, or 3 on a STOP (Z2).
+
+    Cards kept in events and state are normalized: `suns` is always a number.
+    """
+
+    color: str
+    number: Number | None = None
+    joker: bool = False
+    suns: Suns | None = None
+    stop: bool = False
+    replay: bool = False
+
+    @property
+    def key(self) -> tuple[str, int | None]:
+        """Identity: colour and number; the three jokers of a colour share one key."""
+        return (self.color, self.number)
+
+    def __str__(self) -> str:
+        return f"{self.color} joker" if self.joker else f"{self.color} {self.number}"
+
+
+def _neighbours(spot: int) -> tuple[int, ...]:
+    """Orthogonal neighbours of a spot index (0-based) in the 3x4 grid (Z3, Z13)."""
+    row, col = divmod(spot, 4)
+    near = ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+    return tuple(r * 4 + c for r, c in near if 0 <= r < 3 and 0 <= c < 4)
+
+
+NEIGHBOURS = tuple(_neighbours(spot) for spot in range(GRID_SIZE))

@@ -1,0 +1,47 @@
+"""What a Dozito table logs (API.md, "Dozito moves")."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from domain.dozito.components import Card, Spot
+
+Source = Literal["deck", "discard_left", "discard_right"]
+Pile = Literal["left", "right"]
+
+
+class StartRound(
+    msgspec.Struct, frozen=True, tag="start_round", forbid_unknown_fields=True
+):
+    """Begins every round: the two revealed discard piles, left then right (Z3)."""
+
+    discards: Annotated[tuple[Card, ...], msgspec.Meta(min_length=2, max_length=2)]
+    starter: str | None = None
+
+
+class Draw(msgspec.Struct, frozen=True, tag="draw", forbid_unknown_fields=True):
+    """Take the deck's top card (stated) or a discard pile's top card (Z4)."""
+
+    player: str
+    source: Source
+    card: Card | None = None
+
+
+class Place(msgspec.Struct, frozen=True, tag="place", forbid_unknown_fields=True):
+    """Put the held card on a spot; `revealed` states a face-down card it displaces."""
+
+    player: str
+    spot: Spot | None = None
+    revealed: Card | None = None
+
+
+class Discard(msgspec.Struct, frozen=True, tag="discard", forbid_unknown_fields=True):
+    """Lay the held card on a discard pile; this ends the turn (Z4)."""
+
+    player: str
+    pile: Pile
+
+
+MOVES = (StartRound, Draw, Place, Discard)

@@ -1,0 +1,304 @@
+"""Dozito's decide: every rule of a turn and a round (Z3-Z15), citing its ruling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.dozito import scoring
+from domain.dozito.components import DECK_SIZE, GRID_SIZE, Card
+from domain.dozito.events import (
+    CardDiscarded,
+    CardDrawn,
+    CardPlaced,
+    Choice,
+    DeckReshuffled,
+    GameEnded,
+    PlayerScore,
+    RoundScored,
+    RoundStarted,
+    TurnBegan,
+)
+from domain.dozito.moves import Discard, Draw, Place, StartRound
+from domain.dozito.state import (
+    BetweenRounds,
+    Drawing,
+    Finished,
+    Holding,
+    Options,
+    State,
+)
+from domain.dozito.statements import agreeing, unseen
+from domain.errors import RuleError
+from domain.game import Setup
+
+
+def initial_state(setup: Setup) -> State:
+    """The game before its first round; refuses a set-up the rules do not allow."""
+    players = setup.players
+    if not 2 <= len(players) <= 5:
+        raise RuleError("Z3", f"Dozito is for 2 to 5 players, not {len(players)}.")
+    if len(set(players)) != len(players):
+        raise RuleError("Z3", "Every player needs a different name.")
+    if setup.first_player not in players:
+        raise RuleError("Z3", f"{setup.first_player} is not one of the players.")
+    options = msgspec.convert(setup.options, Options)
+    colors = options.colors
+    if len(colors) != 5 or len(set(colors)) != 5 or not all(colors):
+        raise RuleError("Z2", "A Dozito deck has five different colour names.")
+    return State(
+        players=players,
+        rounds=options.rounds,
+        colors=colors,
+        round=0,
+        phase=BetweenRounds(1, setup.first_player),
+        grids=tuple((None,) * GRID_SIZE for _ in players),
+        piles=((), ()),
+        draw_pile_size=0,
+        final_turns=None,
+        totals=(0,) * len(players),
+        round_scores=(),
+        sightings=(None,) * 60,
+    )
+
+
+def decide(state: State, move: Any) -> list[Any]:
+    if isinstance(move, StartRound):
+        return _start_round(state, move)
+    if isinstance(move, Draw):
+        return _draw(state, move)
+    if isinstance(move, Place):
+        return _place(state, move)
+    return _discard(state, move)
+
+
+# -- Z3, Z14: a round begins ---------------------------------------------------
+
+
+def _start_round(state: State, move: StartRound) -> list[Any]:
+    phase = state.phase
+    if not isinstance(phase, BetweenRounds):
+        raise RuleError("Z11", f"Round {state.round} is still being played.")
+    left, right = (agreeing(state, card) for card in move.discards)
+    if not left.joker and left.key == right.key:
+        raise RuleError("Z2", f"There is only one {left}: it cannot open both piles.")
+    starter = _round_starter(state, phase, move.starter)
+    size = DECK_SIZE - GRID_SIZE * len(state.players) - 2
+    return [RoundStarted(phase.round, starter, (left, right), size)]
+
+
+def _round_starter(state: State, phase: BetweenRounds, named: str | None) -> str:
+    """Z3 (round 1: the first player), Z14 (fewest points; the table settles a tie)."""
+    rule = "Z3" if phase.round == 1 else "Z14"
+    if phase.starter is not None:
+        if named is not None and named != phase.starter:
+            why = "the first player" if phase.round == 1 else "the fewest points"
+            raise RuleError(
+                rule,
+                f"Round {phase.round} starts with {phase.starter} ({why}), "
+                f"not {named}.",
+            )
+        return phase.starter
+    tied = " and ".join(phase.tied)
+    if named is None:
+        raise RuleError(
+            rule, f"{tied} share the fewest points: say which of them starts."
+        )
+    if named not in phase.tied:
+        raise RuleError(rule, f"{named} cannot start: {tied} share the fewest points.")
+    return named
+
+
+# -- Z4, Z5, Z10: drawing --------------------------------------------------------
+
+
+def _turn_of(state: State, player: str) -> Drawing | Holding:
+    phase = state.phase
+    if isinstance(phase, BetweenRounds):
+        raise RuleError("Z3", f"Round {phase.round} has not started yet.")
+    if isinstance(phase, Finished):
+        raise RuleError("Z15", "The game is over.")
+    if player != phase.player:
+        raise RuleError("Z4", f"It is {phase.player}'s turn, not {player}'s.")
+    return phase
+
+
+def _draw(state: State, move: Draw) -> list[Any]:
+    phase = _turn_of(state, move.player)
+    if isinstance(phase, Holding):
+        raise RuleError(
+            "Z4", f"{move.player} holds the {phase.card}: place it or discard it."
+        )
+    if move.source == "deck":
+        if move.card is None:
+            raise RuleError("Z2", f"Say which card {move.player} drew from the deck.")
+        if state.draw_pile_size == 0:
+            raise RuleError("Z10", "The draw pile is empty: take a discard pile's top.")
+        card = unseen(state, move.card)
+        size = state.draw_pile_size - 1
+        return [CardDrawn(move.player, "deck", card, "place_or_discard", size)]
+    if move.card is not None:
+        raise RuleError(
+            "Z4", "A discard pile's top card is already known: leave `card` out."
+        )
+    side = move.source.removeprefix("discard_")
+    pile = state.piles[side == "right"]
+    if not pile:
+        raise RuleError("Z4", f"The {side} discard pile is empty.")
+    # Z5: a card taken from a discard pile must be placed.
+    size = state.draw_pile_size
+    return [CardDrawn(move.player, move.source, pile[-1], "place", size)]
+
+
+# -- Z4, Z7, Z8, Z12: placing ----------------------------------------------------
+
+
+def _holding(state: State, player: str) -> Holding:
+    phase = _turn_of(state, player)
+    if isinstance(phase, Drawing):
+        raise RuleError("Z4", f"{player} must draw a card first.")
+    return phase
+
+
+def _place(state: State, move: Place) -> list[Any]:
+    phase = _holding(state, move.player)
+    card = phase.card
+    _check_may_place(phase)
+    spot = move.spot if move.spot is not None else card.number
+    if spot is None:
+        raise RuleError("Z4", f"Say on which spot the {card} goes.")
+    if not card.joker and spot != card.number:
+        raise RuleError("Z4", f"The {card} goes on spot {card.number}, not {spot}.")
+    seat = state.seat(move.player)
+    there = state.grids[seat][spot - 1]
+    held, choice = _displaced(state, move, there, card)
+    events: list[Any] = [
+        CardPlaced(move.player, spot, card, held, there is None, choice)
+    ]
+    grid = list(state.grids[seat])
+    grid[spot - 1] = card
+    if _twelve_of_one_colour(grid):
+        events.append(GameEnded((move.player,), "instant_win"))
+    return events
+
+
+def _check_may_place(phase: Holding) -> None:
+    if phase.choice == "discard":
+        rule = "Z7" if phase.card.joker else "Z4"
+        raise RuleError(
+            rule, f"The {phase.card} was displaced face up: it must be discarded."
+        )
+    if phase.choice == "discard_after_stop":
+        raise RuleError(
+            "Z8", f"The {phase.card} was displaced by a STOP card: it is discarded."
+        )
+
+
+def _displaced(
+    state: State, move: Place, there: Card | None, card: Card
+) -> tuple[Card, Choice]:
+    """The card that comes into the hand from the spot, and what may be done with it."""
+    if there is not None:
+        if move.revealed is not None:
+            raise RuleError(
+                "Z4",
+                f"Spot {move.spot or card.number} already shows the {there}: "
+                "there is nothing to reveal.",
+            )
+        return there, "discard"
+    if move.revealed is None:
+        raise RuleError(
+            "Z4", "The spot holds a face-down card: say which card it reveals."
+        )
+    revealed = unseen(state, move.revealed)
+    return revealed, "discard_after_stop" if card.stop else "place_or_discard"
+
+
+def _twelve_of_one_colour(grid: list[Card | None]) -> bool:
+    """Z12: twelve face-up cards of one colour (jokers count as their colour)."""
+    first = grid[0]
+    return first is not None and all(
+        c is not None and c.color == first.color for c in grid
+    )
+
+
+# -- Z4, Z5, Z6, Z9-Z11: discarding ends the turn --------------------------------
+
+
+def _discard(state: State, move: Discard) -> list[Any]:
+    phase = _holding(state, move.player)
+    if phase.choice == "place":
+        raise RuleError(
+            "Z5", f"The {phase.card} came from a discard pile: it must be placed."
+        )
+    side = move.pile == "right"
+    if state.piles[side] and not state.piles[not side]:
+        other = "right" if move.pile == "left" else "left"
+        raise RuleError("Z6", f"The {other} discard pile is empty: discard onto it.")
+    events: list[Any] = [CardDiscarded(move.player, move.pile, phase.card)]
+    return events + _turn_ended(state, move.player, phase.card.replay)
+
+
+def _turn_ended(state: State, player: str, replay: bool) -> list[Any]:
+    """Z9 (Replay), Z11 (final turns) and Z10 (reshuffle at the next turn's start)."""
+    final = state.final_turns
+    if replay:
+        began = TurnBegan(player, final, replay=True)
+    elif final is None:
+        seat = state.seat(player)
+        after = state.players[seat + 1 :] + state.players[:seat]
+        if None not in state.grids[seat]:
+            final = after
+        began = TurnBegan(after[0], final)
+    elif len(final) > 1:
+        began = TurnBegan(final[1], final[1:])
+    else:
+        return _round_scored(state)
+    if state.draw_pile_size > 0:
+        return [began]
+    # The discard just made is on a pile: count it; each non-empty pile keeps its top.
+    cards = len(state.piles[0]) + len(state.piles[1]) + 1
+    tops = 1 + bool(state.piles[0] or state.piles[1])  # Z6 fills an empty pile first
+    return [began, DeckReshuffled(cards - tops)]
+
+
+# -- Z13-Z15: scoring a round and ending the game -------------------------------
+
+
+def _round_scored(state: State) -> list[Any]:
+    scores = tuple(
+        PlayerScore(
+            player,
+            scoring.groups(grid),
+            scoring.suns(grid),
+            scoring.points(grid),
+        )
+        for player, grid in zip(state.players, state.grids, strict=True)
+    )
+    totals = [t + s.points for t, s in zip(state.totals, scores, strict=True)]
+    by_name = dict(zip(state.players, totals, strict=True))
+    if state.round >= state.rounds:
+        rounds = (*state.round_scores, tuple(s.points for s in scores))
+        return [
+            RoundScored(state.round, scores, by_name, None),
+            GameEnded(winners(state.players, totals, rounds), "rounds_played"),
+        ]
+    fewest = min(totals)
+    tied = tuple(p for p, t in zip(state.players, totals, strict=True) if t == fewest)
+    if len(tied) == 1:
+        return [RoundScored(state.round, scores, by_name, tied[0])]
+    return [RoundScored(state.round, scores, by_name, None, tied)]
+
+
+def winners(
+    players: tuple[str, ...],
+    totals: list[int] | tuple[int, ...],
+    rounds: tuple[tuple[int, ...], ...],
+) -> tuple[str, ...]:
+    """Z15: most points; a tie goes to the best single round; still tied, shared."""
+    most = max(totals)
+    tied = [seat for seat, total in enumerate(totals) if total == most]
+    best = {seat: max(points[seat] for points in rounds) for seat in tied}
+    top = max(best.values())
+    return tuple(players[seat] for seat in tied if best[seat] == top)

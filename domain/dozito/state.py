@@ -1,0 +1,70 @@
+"""The state a Dozito game folds into: phases as variants, grids and piles as tuples."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from domain.dozito.components import DEFAULT_COLORS, Card
+from domain.dozito.events import Choice
+
+# A grid is 12 spots (spot n at index n - 1); None is a face-down card.
+Grid = tuple[Card | None, ...]
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Z15 `rounds`; Z2 `colors`: the five colour names the table uses."""
+
+    rounds: Annotated[int, msgspec.Meta(ge=1, le=20)] = 3
+    colors: tuple[str, ...] = DEFAULT_COLORS
+
+
+class BetweenRounds(msgspec.Struct, frozen=True, tag="between_rounds"):
+    """Awaiting `start_round`; `starter` is None when the table picks among `tied`."""
+
+    round: int
+    starter: str | None
+    tied: tuple[str, ...] = ()
+
+
+class Drawing(msgspec.Struct, frozen=True, tag="drawing"):
+    player: str
+
+
+class Holding(msgspec.Struct, frozen=True, tag="holding"):
+    """`player` holds `card`; `choice` says whether it may be placed or discarded."""
+
+    player: str
+    card: Card
+    choice: Choice
+
+
+class Finished(msgspec.Struct, frozen=True, tag="finished"):
+    winners: tuple[str, ...]
+    reason: str
+
+
+Phase = BetweenRounds | Drawing | Holding | Finished
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    players: tuple[str, ...]
+    rounds: int
+    colors: tuple[str, ...]
+    round: int
+    phase: Phase
+    grids: tuple[Grid, ...]
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    draw_pile_size: int
+    final_turns: tuple[str, ...] | None
+    totals: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    # Z2: the first sighting of each numbered card (colour index * 12 + number - 1).
+    sightings: tuple[Card | None, ...]
+
+    def seat(self, player: str) -> int:
+        return self.players.index(player)
+
+    def card_index(self, card: Card) -> int:
+        return self.colors.index(card.color) * 12 + card.number - 1
