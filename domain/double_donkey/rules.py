@@ -72,12 +72,28 @@ def _names(players) -> str:
     )
 
 
+# The ruling that says what the table must log next, cited when a move comes too early
+# or too late: "Fran must keep or reroll the last die (K6)".
+_STEP_RULE = {
+    Rolling: "K4",
+    Choosing: "K4",
+    DecidingLastDie: "K6",
+    Revealing: "K7",
+    RollingOff: "K9",
+    Finished: "K12",
+}
+
+
+def _in_step(state: State, kind: type, what: str) -> None:
+    if not isinstance(state.step, kind):
+        rule = _STEP_RULE[type(state.step)]
+        raise RuleError(rule, f"{what} now: {expected(state)}.")
+
+
 def _turn(state: State, rule: str, player: str, kind: type) -> None:
     """A move of the dice phase is refused unless it is `player`'s turn for it."""
-    step = state.step
-    if not isinstance(step, kind):
-        raise RuleError(rule, f"{player} cannot do that now: {expected(state)}.")
-    if step.player != player:
+    _in_step(state, kind, f"{player} cannot do that")
+    if state.step.player != player:
         raise RuleError(rule, f"It is not {player}'s turn: {expected(state)}.")
 
 
@@ -135,8 +151,7 @@ def _last_die(state: State, move: LastDie) -> list[ev.Event]:
 def _reveal(state: State, move: Reveal) -> list[ev.Event]:
     """K7-K12: the reveal, its flips and values, then the game's end or the Biggest
     Donkey (with a roll-off first when K9 leaves a tie)."""
-    if not isinstance(state.step, Revealing):
-        raise RuleError("K7", f"Cards cannot be revealed now: {expected(state)}.")
+    _in_step(state, Revealing, "Cards cannot be revealed")
     _check_reveal(state, move.cards)
     cards = {p: tuple(move.cards[p]) for p in state.players if p in move.cards}
     colors = flipped_colors(cards)
@@ -199,9 +214,8 @@ def _biggest_donkey(state: State, tied: tuple[str, ...]) -> list[ev.Event]:
 
 def _roll_off(state: State, move: RollOff) -> list[ev.Event]:
     """K9: exactly the tied players roll; the highest rollers roll again if tied."""
+    _in_step(state, RollingOff, "There is no roll-off")
     step = state.step
-    if not isinstance(step, RollingOff):
-        raise RuleError("K9", f"There is no roll-off now: {expected(state)}.")
     if set(move.rolls) != set(step.among):
         raise RuleError("K9", f"The roll-off is for exactly {_names(step.among)}.")
     for player, pips in move.rolls.items():

@@ -1,0 +1,85 @@
+"""Helpers for Double Donkey's given/when/then tests: states, cards and dice phases."""
+
+from __future__ import annotations
+
+from functools import reduce
+
+from msgspec.structs import replace
+
+from domain.double_donkey import DOUBLE_DONKEY
+from domain.double_donkey.components import COLORS, Card
+from domain.double_donkey.evolve import evolve
+from domain.double_donkey.moves import Choose, LastDie, Roll
+from domain.double_donkey.rules import decide
+from domain.double_donkey.state import Revealing, State, initial_state
+from domain.game import Setup
+from domain.history import History, Recorded
+
+PLAYERS = ("Olivia", "Fran", "Jan", "Margaret")
+
+# The Hay card at the end of the rulebook's example round ("1. Choosing dice").
+EXAMPLE_HAY = {
+    "light_blue": 2,
+    "orange": 5,
+    "purple": 1,
+    "green": 2,
+    "dark_blue": 3,
+    "yellow": 2,
+}
+
+
+def setup(players=PLAYERS, first=None, seed=1, options=None) -> Setup:
+    return Setup(
+        players=tuple(players),
+        first_player=first or players[0],
+        seed=seed,
+        options=options or {},
+    )
+
+
+def new_game(players=PLAYERS, first=None) -> State:
+    return initial_state(setup(players, first))
+
+
+def at_reveal(hay=None, players=PLAYERS, **changes) -> State:
+    """All six dice on the Hay card (`hay`, colour -> pips), cards to be revealed."""
+    hay = hay or dict.fromkeys(COLORS, 1)
+    return replace(
+        new_game(players), step=Revealing(), hay=tuple(hay.items()), **changes
+    )
+
+
+def play(state: State, *moves) -> State:
+    """The state after `moves`, each decided and folded."""
+    for move in moves:
+        state = reduce(evolve, decide(state, move), state)
+    return state
+
+
+def play_recorded(history: History, move) -> History:
+    """What History.play does; History.play itself cannot run yet: its `finished`
+    reads a cached_property, which a class with __slots__ cannot cache (reported)."""
+    return history.apply(Recorded(move, DOUBLE_DONKEY.decide(history.state, move)))
+
+
+def dd(first: str, second: str) -> Card:
+    return Card(colors=(first, second))
+
+
+def angry(color: str) -> Card:
+    return Card(angry=color)
+
+
+def dice_phase(state: State, hay: dict[str, int]) -> State:
+    """Play a dice phase that leaves `hay` on the Hay card, choosing in `hay`'s order.
+
+    Every die rolled shows the chosen die's value, so K5 always allows the choice."""
+    order = list(hay)
+    for color in order[:5]:
+        player = state.step.player
+        owed = [c for c in COLORS if c not in dict(state.hay)]
+        state = play(state, Roll(player, dict.fromkeys(owed, hay[color])))
+        state = play(state, Choose(player, color))
+    last = state.step
+    reroll = None if last.pips == hay[order[5]] else hay[order[5]]
+    return play(state, LastDie(last.player, reroll))
