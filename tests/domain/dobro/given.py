@@ -1,0 +1,80 @@
+"""Given/when/then for the Dobro tests: build a table, fold events, play moves."""
+
+from __future__ import annotations
+
+from functools import reduce
+from typing import Any
+
+import pytest
+from msgspec.structs import replace
+
+from domain.dobro import DOBRO, DOBRO_PIXAR
+from domain.dobro.events import PileTaken, RefillForgotten
+from domain.dobro.moves import Play
+from domain.dobro.state import DobroState
+from domain.errors import RuleError
+from domain.game import Rules, Setup
+
+PIXAR_TABLE = ("Priscila", "Mauricio", "Karen", "Patricia")
+
+
+def start(
+    players: tuple[str, ...] = PIXAR_TABLE,
+    first: str | None = None,
+    rules: Rules = DOBRO_PIXAR,
+    **options: Any,
+) -> DobroState:
+    """A game just created: the first round dealt, `first` (default: the first seat)
+    to open."""
+    setup = Setup(
+        players=players, first_player=first or players[0], seed=7, options=options
+    )
+    return rules.initial_state(setup)
+
+
+def given(state: DobroState, *events: object) -> DobroState:
+    return reduce(DOBRO.evolve, events, state)
+
+
+def when(state: DobroState, move: object) -> list[object]:
+    return DOBRO.decide(state, move)
+
+
+def after(state: DobroState, *moves: object) -> DobroState:
+    """The state once each move is decided and its events applied."""
+    for move in moves:
+        state = given(state, *when(state, move))
+    return state
+
+
+def refused(state: DobroState, move: object, rule: str) -> RuleError:
+    with pytest.raises(RuleError) as caught:
+        when(state, move)
+    assert caught.value.rule == rule, str(caught.value)
+    return caught.value
+
+
+def draw_pile_empty(state: DobroState, **hands: int) -> DobroState:
+    """Given the draw pile has run out and these players hold these many cards."""
+    players = state.table.players
+    sizes = tuple(
+        hands.get(name, size)
+        for name, size in zip(players, state.hand_sizes, strict=True)
+    )
+    return replace(state, draw_pile_size=0, hand_sizes=sizes)
+
+
+def round_played(
+    state: DobroState, piles: dict[str, int], forgetful: str | None = None
+) -> tuple[DobroState, list[object]]:
+    """Given the round's climbs end with these score piles (and the Forgetful card
+    with `forgetful`), the last taker, holding one card with the draw pile empty,
+    opens with a 7: the round ends (D13). The events of that last move."""
+    events: list[object] = [PileTaken(name, count) for name, count in piles.items()]
+    if forgetful is not None:
+        events.append(RefillForgotten(forgetful))
+    state = given(state, *events)
+    last = state.table.players[state.next_player]
+    state = draw_pile_empty(state, **{last: 1})
+    decided = when(state, Play(last, (7,)))
+    return given(state, *decided), decided

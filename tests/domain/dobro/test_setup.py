@@ -1,0 +1,134 @@
+"""Setting up a Dobro game: decks (D1), players (D3), first player (D4), two players
+(D5), rounds (D6) and the options."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.dobro import DOBRO, DOBRO_PIXAR
+from domain.dobro.moves import Play, Reverse, Skip
+from domain.errors import RuleError
+from domain.game import Setup
+from tests.domain.dobro.given import after, refused, start
+
+FOUR = ("Ana", "Bia", "Caio", "Davi")
+
+
+def test_the_pixar_deck_holds_57_cards_dealt_six_each_D1_D3() -> None:
+    state = start(FOUR)
+    assert state.table.deck.size == 57
+    assert state.hand_sizes == (6, 6, 6, 6)
+    assert state.draw_pile_size == 57 - 24
+
+
+def test_the_original_deck_holds_57_cards_with_values_up_to_12_D1() -> None:
+    state = start(FOUR, rules=DOBRO)
+    assert state.table.deck.size == 57
+    assert state.table.deck.count(12) == 3
+    assert (state.table.deck.wild_low, state.table.deck.wild_high) == (2, 12)
+
+
+def test_six_players_hold_five_cards_each_D3() -> None:
+    state = start(("A", "B", "C", "D", "E", "F"))
+    assert state.hand_sizes == (5,) * 6
+    assert state.draw_pile_size == 57 - 30
+
+
+@pytest.mark.parametrize("players", [("Solo",), tuple("ABCDEFG")])
+def test_a_game_is_for_two_to_six_players_D3(players: tuple[str, ...]) -> None:
+    with pytest.raises(RuleError) as caught:
+        start(players)
+    assert caught.value.rule == "D3"
+
+
+def test_players_need_distinct_names_D3() -> None:
+    with pytest.raises(RuleError) as caught:
+        start(("Ana", "Ana"))
+    assert caught.value.rule == "D3"
+
+
+def test_the_first_player_opens_the_first_round_D4() -> None:
+    state = start(FOUR, first="Caio")
+    assert state.table.players[state.next_player] == "Caio"
+
+
+def test_the_first_player_must_be_at_the_table_D4() -> None:
+    with pytest.raises(RuleError) as caught:
+        start(FOUR, first="Zé")
+    assert caught.value.rule == "D4"
+
+
+def test_two_players_of_pixar_play_without_skips_and_reverses_D5() -> None:
+    state = start(("Ana", "Bia"))
+    assert state.table.deck.size == 53
+    assert state.draw_pile_size == 53 - 12 - 10
+    refused(state, Skip("Ana"), "D5")
+    refused(state, Reverse("Ana"), "D5")
+
+
+def test_two_players_of_the_original_keep_their_skips_D5() -> None:
+    state = start(("Ana", "Bia"), rules=DOBRO)
+    assert state.table.deck.size == 55
+    assert state.draw_pile_size == 55 - 12 - 10
+    state = after(state, Play("Ana", (5,)), Skip("Bia"))
+    assert state.cards_in_play == (5, "skip")
+    refused(state, Reverse("Ana"), "D5")
+
+
+def test_the_skips_option_overrides_the_edition_D5() -> None:
+    assert start(("Ana", "Bia"), two_player_remove_skips=False).table.deck.size == 55
+    kept = start(("Ana", "Bia"), rules=DOBRO, two_player_remove_skips=True)
+    assert kept.table.deck.size == 53
+
+
+def test_more_players_keep_every_card_whatever_the_skips_option_D5() -> None:
+    assert start(FOUR, two_player_remove_skips=True).table.deck.size == 57
+
+
+def test_three_rounds_by_default_and_the_longer_variant_D6() -> None:
+    assert start(FOUR).table.rounds == 3
+    assert start(FOUR, rounds=4).table.rounds == 4
+
+
+@pytest.mark.parametrize(
+    ("options", "rule"),
+    [
+        ({"rounds": 0}, "D6"),
+        ({"scoring": "most-last"}, "D14"),
+        ({"two_player_remove_skips": "yes"}, "D5"),
+        ({"deck": {"numbered": {"13": 4}}}, "D1"),
+        ({"colour": "red"}, "A1"),
+    ],
+)
+def test_options_out_of_bounds_are_refused(options: dict, rule: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        start(FOUR, **options)
+    assert caught.value.rule == rule
+
+
+def test_a_house_deck_replaces_the_editions_and_sets_the_wild_range_D1() -> None:
+    deck = {"numbered": {"3": 10, "4": 10, "9": 10}, "wilds": 2, "skips": 1}
+    state = start(FOUR, deck=deck)
+    assert state.table.deck.size == 33
+    assert (state.table.deck.wild_low, state.table.deck.wild_high) == (3, 9)
+    refused(state, Play("Ana", ("wild",), wild_as=10), "D9")
+    refused(state, Play("Ana", (5,)), "D1")
+    refused(state, Reverse("Ana"), "D1")
+
+
+def test_a_house_deck_must_hold_enough_cards_to_deal_D1() -> None:
+    with pytest.raises(RuleError) as caught:
+        start(FOUR, deck={"numbered": {"5": 23}})
+    assert caught.value.rule == "D1"
+    with pytest.raises(RuleError) as caught:
+        start(("Ana", "Bia"), deck={"numbered": {"5": 21}})  # 12 dealt + 10 aside
+    assert caught.value.rule == "D1"
+    assert start(("Ana", "Bia"), deck={"numbered": {"5": 22}}).draw_pile_size == 0
+
+
+def test_the_options_struct_defaults_are_the_editions_D14() -> None:
+    setup = Setup(players=FOUR, first_player="Ana", seed=1)
+    for rules in (DOBRO, DOBRO_PIXAR):
+        state = rules.initial_state(setup)
+        assert state.table.scoring == "official"
+        assert rules.view(state).next_player == "Ana"
