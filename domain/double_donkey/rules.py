@@ -84,9 +84,9 @@ _STEP_RULE = {
 }
 
 
-def _in_step(state: State, kind: type, what: str) -> None:
+def _in_step(state: State, kind: type, what: str, rule: str | None = None) -> None:
     if not isinstance(state.step, kind):
-        rule = _STEP_RULE[type(state.step)]
+        rule = rule or _STEP_RULE[type(state.step)]
         raise RuleError(rule, f"{what} now: {expected(state)}.")
 
 
@@ -214,7 +214,7 @@ def _biggest_donkey(state: State, tied: tuple[str, ...]) -> list[ev.Event]:
 
 def _roll_off(state: State, move: RollOff) -> list[ev.Event]:
     """K9: exactly the tied players roll; the highest rollers roll again if tied."""
-    _in_step(state, RollingOff, "There is no roll-off")
+    _in_step(state, RollingOff, "There is no roll-off", rule="K9")
     step = state.step
     if set(move.rolls) != set(step.among):
         raise RuleError("K9", f"The roll-off is for exactly {_names(step.among)}.")
