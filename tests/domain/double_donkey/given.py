@@ -56,10 +56,11 @@ def play(state: State, *moves) -> State:
     return state
 
 
-def play_recorded(history: History, move) -> History:
-    """What History.play does; History.play itself cannot run yet: its `finished`
+def play_recorded(history: History, move) -> tuple[Recorded, History]:
+    """What History.play does. History.play itself cannot run yet: its `finished`
     reads a cached_property, which a class with __slots__ cannot cache (reported)."""
-    return history.apply(Recorded(move, DOUBLE_DONKEY.decide(history.state, move)))
+    record = Recorded(move, DOUBLE_DONKEY.decide(history.state, move))
+    return record, history.apply(record)
 
 
 def dd(first: str, second: str) -> Card:
