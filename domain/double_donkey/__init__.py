@@ -1,6 +1,24 @@
 """Double Donkey (`double-donkey`): dice on the Hay card, donkeys worth their dice.
 
-Rulebook: /work/shared/rules/double-donkey.txt; rulings K1-K12 in RULINGS.md.
+Rulebook: /work/shared/rules/double-donkey.txt; rulings K1-K12 in RULINGS.md. Where
+they are silent, this engine reads them so:
+
+- Set-up (K3): the rulebook deals 10 cards to each player's personal pile and each
+  player draws its top 3 as the starting hand, so a game starts with hands of 3,
+  personal piles of 7 and a central draw pile of the 57 - 10 x players cards left
+  (37, 27, 17 or 7); the discard pile is empty and nobody holds the Biggest Donkey.
+- A player holding no card at a reveal (only a Biggest Donkey holder who found nothing
+  to draw could) sits it out: they are left out of `reveal`, or given `[]`.
+- "At most one Angry Donkey of each colour" (K2) holds for the whole reveal, since
+  the box has one of each.
+- K9's tie-break counts personal piles as they are at the reveal (before refills).
+- The K12 check comes before the Biggest Donkey: a reveal that ends the game is not
+  followed by a roll-off even if the highest cards tie.
+- A move logged out of step cites the ruling of what is expected instead (K4 while
+  dice are rolled and chosen, K6 for the last die, K7 for the reveal), except a
+  roll-off, which always cites K9; a move after the end cites K12.
+- Once the Biggest Donkey is given the next round starts at once: the Hay card shows
+  nothing, and the public view keeps the latest reveal and its values.
 """
 
 from domain.double_donkey.events import EVENTS

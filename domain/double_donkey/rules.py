@@ -173,25 +173,28 @@ def _reveal(state: State, move: Reveal) -> list[ev.Event]:
 
 
 def _check_reveal(state: State, cards: dict[str, tuple[Card, ...]]) -> None:
-    """K7: every player holding cards reveals 1 to 3 of them, no more than they hold;
-    K2: Double Donkeys name two colours, and each Angry Donkey exists once."""
+    """K7: every player holding cards reveals 1 to 3 of them, no more than they hold."""
     for player in cards:
         if player not in state.players:
             raise RuleError("K7", f"{player} is not playing in this game.")
     for player in state.players:
         count, held = len(cards.get(player, ())), state.hand(player)
-        if held and not 1 <= count <= min(HAND_SIZE, held):
-            most = min(HAND_SIZE, held)
+        most = min(HAND_SIZE, held)
+        if held and not 1 <= count <= most:
             raise RuleError(
                 "K7", f"{player} must reveal 1 to {most} cards, not {count}."
             )
         if not held and count:
             raise RuleError("K7", f"{player} has no cards in hand to reveal.")
-    revealed = [card for played in cards.values() for card in played]
+    _check_cards([card for played in cards.values() for card in played])
+
+
+def _check_cards(revealed: list[Card]) -> None:
+    """K2: a Double Donkey's two donkeys differ, and each Angry Donkey exists once."""
     for card in revealed:
         if card.colors is not None and card.colors[0] == card.colors[1]:
             raise RuleError(
-                "K2", f"A Double Donkey shows two different colours: {card}."
+                "K2", f"There is no such card as {card}: its colours must differ."
             )
     angry = Counter(card.angry for card in revealed if card.angry is not None)
     for color, count in angry.items():

@@ -187,7 +187,7 @@ def test_the_last_die_cannot_be_decided_while_the_dice_are_rolled_K4():
     assert refused(new_game(), LastDie("Olivia", None)).rule == "K4"
 
 
-def test_the_rulebook_example_round_in_a_4_player_game():
+def test_the_rulebook_example_round_in_a_4_player_game_K4_K5_K6():
     """How to Play, 1. Choosing dice: "Example round in a 4-player game"."""
     state = new_game()
     # "Olivia is the starting player. She rolls and chooses the light blue 2."
