@@ -97,3 +97,9 @@ def card_name(card: Card) -> str:
     """A card as a player says it: "7", "a wild", "a Skip"."""
     names = {WILD: "a wild", SKIP: "a Skip", REVERSE: "a Reverse"}
     return str(card) if isinstance(card, int) else names[card]
+
+
+def cards_name(card: Card) -> str:
+    """Cards of one kind: "7s", "wilds", "Skip cards"."""
+    names = {WILD: "wilds", SKIP: "Skip cards", REVERSE: "Reverse cards"}
+    return f"{card}s" if isinstance(card, int) else names[card]

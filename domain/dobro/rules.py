@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from domain.dobro.components import REVERSE, SKIP, WILD, Card, Direction, card_name
+from domain.dobro.components import (
+    REVERSE,
+    SKIP,
+    Card,
+    Direction,
+    card_name,
+    cards_name,
+)
 from domain.dobro.events import (
     CardsPlayed,
     GameEnded,
@@ -31,18 +38,18 @@ _FLIPPED: dict[Direction, Direction] = {
 
 
 def decide(state: DobroState, move: object) -> list[object]:
-    if isinstance(move, ForgotRefill):
-        _seat(state, move.player)  # any player, any time in the round, no turn (D12)
-        return [RefillForgotten(move.player)]
-    seat = _turn(state, move.player)  # type: ignore[attr-defined]
-    if isinstance(move, Play):
-        return _play(state, seat, move)
-    if isinstance(move, Take):
-        return _take(state, seat)
-    if isinstance(move, Skip):
-        return _special(state, seat, SKIP)
-    if isinstance(move, Reverse):
-        return _special(state, seat, REVERSE)
+    match move:
+        case ForgotRefill():
+            _seat(state, move.player)  # anyone, any time in the round, no turn (D12)
+            return [RefillForgotten(move.player)]
+        case Play():
+            return _play(state, _turn(state, move.player), move)
+        case Take():
+            return _take(state, _turn(state, move.player))
+        case Skip():
+            return _special(state, _turn(state, move.player), SKIP)
+        case Reverse():
+            return _special(state, _turn(state, move.player), REVERSE)
     raise TypeError(f"not a Dobro move: {move!r}")
 
 
@@ -105,35 +112,39 @@ def _check_available(state: DobroState, card: Card, count: int) -> None:
     """D1: no more of a card than the deck holds; D5: none that left the game."""
     deck = state.table.deck
     if deck.removed_count(card):
-        raise RuleError("D5", f"With two players {card_name(card)} is out of the game.")
+        raise RuleError(
+            "D5", f"With two players the {cards_name(card)} are out of the game."
+        )
     in_deck = deck.count(card)
     if in_deck == 0:
-        raise RuleError("D1", f"The {state.table.edition} deck has no {card} card.")
+        raise RuleError(
+            "D1", f"The {state.table.edition} deck has no {cards_name(card)}."
+        )
     if state.played[deck.kinds.index(card)] + count > in_deck:
         raise RuleError(
             "D1",
-            f"The deck holds {in_deck} {card} card(s): no more than that can be "
-            "played in a round.",
+            f"The deck holds {in_deck} {cards_name(card)}: no more can be played "
+            "this round.",
         )
 
 
 def _face_value(state: DobroState, move: Play) -> int:
     """D9: the value each card of the play counts for."""
-    numbered = [card for card in move.cards if card != WILD]
+    numbered = [card for card in move.cards if isinstance(card, int)]
     if len(numbered) == len(move.cards):
         if move.wild_as is not None:
             raise RuleError("D9", "`wild_as` is for a wild, and this play has none.")
         if len(numbered) == 2 and numbered[0] != numbered[1]:
             a, b = numbered
             raise RuleError("D9", f"A pair is two equal values, not {a} and {b}.")
-        return numbered[0]  # type: ignore[return-value]
+        return numbered[0]
     if numbered:
         value = numbered[0]
         if move.wild_as not in (None, value):
             raise RuleError(
                 "D9", f"A wild played with a {value} is a {value}, not {move.wild_as}."
             )
-        return value  # type: ignore[return-value]
+        return value
     return _declared_wild(state, move.wild_as)
 
 

@@ -65,21 +65,23 @@ def _deal(rng: random.Random, state: DobroState) -> tuple[list[list[Card]], list
 
 
 def _follow(
-    hands: list[list[Card]], draw: list[Card], state: DobroState, event: object
+    hands: list[list[Card]],
+    draw: list[Card],
+    state: DobroState,
+    event: CardsPlayed | SkipPlayed | ReversePlayed,
 ) -> None:
     """The hidden cards move as the engine says: out of a hand, refill from the pile."""
-    seat = state.table.players.index(event.player)  # type: ignore[attr-defined]
+    seat = state.table.players.index(event.player)
     hand = hands[seat]
-    cards = getattr(event, "cards", None) or (
-        (SKIP,) if isinstance(event, SkipPlayed) else (REVERSE,)
-    )
+    if isinstance(event, CardsPlayed):
+        cards = event.cards
+    else:
+        cards = (SKIP,) if isinstance(event, SkipPlayed) else (REVERSE,)
     for card in cards:
         hand.remove(card)
-    for _ in range(event.refill):  # type: ignore[attr-defined]
+    for _ in range(event.refill):
         hand.append(draw.pop())
-    if len(hand) != state.hand_sizes[seat] and state.winners is None:
-        if isinstance(event, CardsPlayed) and event.next_player is None:
-            return  # the round ended: the state already shows the next deal
+    if len(hand) != state.hand_sizes[seat]:
         raise AssertionError("the virtual table's hand differs from the engine's size")
 
 

@@ -19,7 +19,9 @@ class DobroView(msgspec.Struct, frozen=True, kw_only=True):
     cards_in_play: list[Card]
     hand_sizes: dict[str, int]
     draw_pile_size: int
+    hand_size: int
     set_aside: int
+    wild_range: tuple[int, int]
     score_piles: dict[str, int]
     forgetful: str | None
     totals: dict[str, int]
@@ -45,7 +47,9 @@ def view(state: DobroState) -> DobroView:
         cards_in_play=list(state.cards_in_play),
         hand_sizes=by_name(state.hand_sizes),
         draw_pile_size=state.draw_pile_size,
+        hand_size=state.table.hand_size,
         set_aside=state.table.set_aside,
+        wild_range=(state.table.deck.wild_low, state.table.deck.wild_high),
         score_piles=by_name(state.score_piles),
         forgetful=None if state.forgetful is None else players[state.forgetful],
         totals=by_name(state.totals),
