@@ -8,7 +8,6 @@ back to what it was before the retracted move, and nothing stored is ever change
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any, Union
 
 import msgspec
@@ -81,7 +80,7 @@ class History:
     def state(self) -> Any:
         return self._top.state
 
-    @cached_property
+    @property
     def winners(self) -> tuple[str, ...] | None:
         """None while the game goes on; the winners once it has ended."""
         return self.rules.outcome(self.state)

@@ -1,0 +1,1 @@
+"""Read models (score sheets, replay frames, player records) folded from the events."""

@@ -1,0 +1,5 @@
+"""`python -m service` is the `tablelog` command."""
+
+from service.cli import main
+
+main()

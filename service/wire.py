@@ -1,0 +1,79 @@
+"""The REST shapes of ../shared/API.md, kept apart from the domain's events and states."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+from uuid import UUID
+
+import msgspec
+from msgspec import Meta
+
+PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"\S")]
+Text = Annotated[str, Meta(max_length=2000)]
+
+
+class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The body of `POST /games`."""
+
+    game: str
+    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=12)]
+    first_player: str | None = None
+    options: dict[str, Any] = {}
+    seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None = None
+    title: Annotated[str, Meta(max_length=200)] | None = None
+    played_at: datetime | None = None
+    location: Annotated[str, Meta(max_length=200)] | None = None
+    notes: Text | None = None
+
+
+class GameSummary(msgspec.Struct, kw_only=True):
+    """What `GET /games/{id}` answers."""
+
+    id: UUID
+    game: str
+    players: list[str]
+    first_player: str
+    seed: int
+    options: dict[str, Any]
+    status: str
+    version: int
+    winners: list[str]
+    state: Any
+    title: str | None = None
+    played_at: datetime | None = None
+    location: str | None = None
+    notes: str | None = None
+    created_at: datetime | None = None
+
+
+class CreatedGame(GameSummary, kw_only=True):
+    """What `POST /games` answers: the summary and, shown this once, the write token."""
+
+    write_token: str
+
+
+class MoveAccepted(msgspec.Struct):
+    """What `POST /games/{id}/moves` answers."""
+
+    version: int
+    state: Any
+
+
+class LoggedEvent(msgspec.Struct):
+    """One stored event as `GET /games/{id}/events` shows it; `data` is the stored JSON."""
+
+    version: int
+    type: str
+    data: msgspec.Raw
+    recorded_at: datetime
+
+
+class EventPage(msgspec.Struct):
+    events: list[LoggedEvent]
+    version: int
+    """The game's current version: a reader has everything once it has read up to it."""
+
+
+class Health(msgspec.Struct):
+    status: str

@@ -1,0 +1,94 @@
+"""Undo (A2) and the fold of stored records, the same for every game."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from domain.errors import GameFinished, RuleError
+from domain.game import Setup
+from domain.history import Codec, History, MoveRetracted, Undo
+from domain.registry import GAMES
+
+PLAYERS = ("Ann", "Bob", "Cid", "Dee")
+
+
+def setup_for(seed: int) -> Setup:
+    return Setup(players=PLAYERS, first_player="Ann", seed=seed)
+
+
+def simulated(name: str, seed: int):
+    rules = GAMES[name]
+    setup = setup_for(seed)
+    history = History.start(rules, setup)
+    moves = []
+    for move in rules.simulate(setup):
+        history = history.play(move)[1]
+        moves.append(move)
+    return rules, setup, moves, history
+
+
+@pytest.fixture(params=sorted(GAMES), scope="module")
+def finished_game(request):
+    return simulated(request.param, seed=5)
+
+
+def test_a_simulated_game_ends_with_winners(finished_game):
+    _, _, moves, history = finished_game
+    assert moves and history.finished and history.winners
+
+
+def test_undo_then_logging_the_move_again_changes_nothing_A2(finished_game):
+    rules, setup, moves, expected = finished_game
+    history = History.start(rules, setup)
+    chance = random.Random(1)
+    for move in moves:
+        before = history.state
+        history = history.play(move)[1]
+        if chance.random() < 0.2:
+            history = history.play(Undo())[1]
+            assert history.state == before
+            history = history.play(move)[1]
+    assert history.state == expected.state
+    assert history.winners == expected.winners
+
+
+def test_consecutive_undos_retract_earlier_moves_never_an_undo_A2(finished_game):
+    rules, setup, moves, _ = finished_game
+    states = [History.start(rules, setup)]
+    for move in moves[:5]:
+        states.append(states[-1].play(move)[1])
+    history = states[-1]
+    retracted = []
+    for back in range(1, 6):
+        record, history = history.play(Undo())
+        retracted.append(record.events)
+        assert history.state == states[-1 - back].state
+    assert retracted == [[MoveRetracted(v)] for v in (6, 5, 4, 3, 2)]
+    with pytest.raises(RuleError) as refused:
+        history.decide(Undo())
+    assert refused.value.rule == "A2"
+
+
+def test_a_finished_game_takes_only_an_undo_which_reopens_it_A2(finished_game):
+    rules, _, moves, history = finished_game
+    with pytest.raises(GameFinished):
+        history.decide(moves[-1])
+    reopened = history.play(Undo())[1]
+    assert not reopened.finished
+    assert reopened.play(moves[-1])[1].state == history.state
+
+
+def test_stored_records_fold_back_to_the_live_state(finished_game):
+    rules, setup, moves, expected = finished_game
+    codec = Codec(rules)
+    live = History.start(rules, setup)
+    folded = History.start(rules, setup)
+    for i, move in enumerate([*moves[:3], Undo(), *moves[2:]]):
+        record, live = live.play(move)
+        stored = msgspec.json.encode(record)
+        folded = folded.apply(codec.record_from_json(stored))
+        assert folded.version == i + 2
+    assert folded.state == live.state == expected.state
