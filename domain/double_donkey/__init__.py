@@ -21,6 +21,7 @@ they are silent, this engine reads them so:
   nothing, and the public view keeps the latest reveal and its values.
 """
 
+from domain.double_donkey.describe import describe
 from domain.double_donkey.events import EVENTS
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import MOVES
@@ -43,6 +44,7 @@ DOUBLE_DONKEY = Rules(
     view=view,
     outcome=outcome,
     simulate=simulate,
+    describe=describe,
 )
 
 __all__ = ["DOUBLE_DONKEY"]
