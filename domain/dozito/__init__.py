@@ -1,5 +1,6 @@
 """Dozito (`dozito`): 2-5 players build 3x4 grids of coloured cards (rulings Z1-Z15)."""
 
+from domain.dozito.describe import describe
 from domain.dozito.events import EVENTS
 from domain.dozito.evolve import evolve
 from domain.dozito.moves import MOVES
@@ -22,6 +23,7 @@ DOZITO = Rules(
     view=view,
     outcome=outcome,
     simulate=simulate,
+    describe=describe,
 )
 
 __all__ = ["DOZITO"]

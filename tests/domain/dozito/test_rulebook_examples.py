@@ -2,7 +2,7 @@
 
 from msgspec.structs import replace
 
-from domain.dozito import scoring
+from domain.dozito import DOZITO, scoring
 from domain.dozito.events import TurnBegan
 from domain.dozito.state import Drawing
 from domain.dozito.view import view
@@ -74,3 +74,25 @@ def test_rule_details_maelle_discards_her_purple_joker_on_the_empty_pile():
     state = play(state, Discard(MAELLE, "left"))
     assert view(state).discard_tops.left == joker("purple")
     assert ("blue", 2) in scoring.groups(state.grids[1])
+
+
+def test_each_move_is_described_in_a_sentence():
+    state = started(discards=(plain("red", 3), plain("yellow", 7)))
+    state = with_grid(state, ARTHUR, {5: plain("blue", 5)})
+    lines = []
+    for move in (
+        Draw(ARTHUR, "discard_left"),
+        Place(ARTHUR, revealed=card("red", 5)),
+        Place(ARTHUR),
+        Discard(ARTHUR, "left"),
+        draws(MAELLE, joker("green")),
+    ):
+        lines.append(DOZITO.describe(state, move))
+        state = play(state, move)
+    assert lines == [
+        "Arthur takes the red 3 from the left discard pile",
+        "Arthur places the red 3 on spot 3, revealing the red 5",
+        "Arthur places the red 5 on spot 5",
+        "Arthur discards the blue 5 on the left pile",
+        "Maëlle draws the green joker from the deck",
+    ]
