@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.dobro import DOBRO, DOBRO_PIXAR
@@ -132,3 +133,18 @@ def test_the_options_struct_defaults_are_the_editions_D14() -> None:
         state = rules.initial_state(setup)
         assert state.table.scoring == "official"
         assert rules.view(state).next_player == "Ana"
+
+
+def test_the_public_state_shows_what_api_md_lists() -> None:
+    state = after(start(FOUR), Play("Ana", (5, 5), announced=10))
+    shown = msgspec.to_builtins(DOBRO_PIXAR.view(state))
+    assert shown["round"] == 1 and shown["rounds"] == 3
+    assert shown["next_player"] == "Bia"
+    assert shown["direction"] == "clockwise"
+    assert (shown["value_in_play"], shown["cards_in_play"]) == (10, [5, 5])
+    assert shown["hand_sizes"] == {"Ana": 6, "Bia": 6, "Caio": 6, "Davi": 6}
+    assert shown["draw_pile_size"] == 31
+    assert shown["score_piles"] == {"Ana": 0, "Bia": 0, "Caio": 0, "Davi": 0}
+    assert shown["forgetful"] is None
+    assert shown["totals"] == {"Ana": 0, "Bia": 0, "Caio": 0, "Davi": 0}
+    assert tuple(shown["wild_range"]) == (2, 10)
