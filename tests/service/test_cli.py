@@ -1,0 +1,83 @@
+"""`tablelog` as a newcomer runs it: --help, and serve on an embedded PostgreSQL that
+keeps its games across a restart and stops cleanly on Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+
+def tablelog(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "service", *args],
+        capture_output=True, text=True, timeout=60, **kwargs,
+    )
+
+
+def test_help_explains_every_command():
+    out = tablelog("--help").stdout
+    for command in ("serve", "migrate"):
+        assert command in out
+    serve = tablelog("serve", "--help").stdout
+    for option in ("--host", "--port", "--data-dir"):
+        assert option in serve
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_serving(data_dir, port):
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service", "serve", "--port", str(port),
+         "--data-dir", str(data_dir)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200:
+                return process
+        except httpx.TransportError:
+            time.sleep(0.2)
+        if process.poll() is not None:
+            pytest.fail(f"tablelog serve exited: {process.stdout.read()}")
+    process.kill()
+    pytest.fail("tablelog serve did not answer in time")
+
+
+def stop(process):
+    process.send_signal(signal.SIGINT)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 0, output
+    return output
+
+
+def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
+    port = free_port()
+    server = start_serving(tmp_path, port)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        body = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann"}
+        game = httpx.post(f"{base}/games", json=body).json()
+    finally:
+        stop(server)
+    server = start_serving(tmp_path, port)
+    try:
+        again = httpx.get(f"{base}/games/{game['id']}")
+        assert again.status_code == 200
+        assert again.json()["players"] == ["Ann", "Bob"]
+    finally:
+        stop(server)
+    # Ctrl-C stopped the embedded PostgreSQL too: nothing holds its data directory.
+    assert not (tmp_path / "postgres" / "postmaster.pid").exists()
