@@ -6,14 +6,12 @@ from functools import reduce
 
 from msgspec.structs import replace
 
-from domain.double_donkey import DOUBLE_DONKEY
 from domain.double_donkey.components import COLORS, Card
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import Choose, LastDie, Roll
 from domain.double_donkey.rules import decide
 from domain.double_donkey.state import Revealing, State, initial_state
 from domain.game import Setup
-from domain.history import History, Recorded
 
 PLAYERS = ("Olivia", "Fran", "Jan", "Margaret")
 
@@ -54,13 +52,6 @@ def play(state: State, *moves) -> State:
     for move in moves:
         state = reduce(evolve, decide(state, move), state)
     return state
-
-
-def play_recorded(history: History, move) -> tuple[Recorded, History]:
-    """What History.play does. History.play itself cannot run yet: its `finished`
-    reads a cached_property, which a class with __slots__ cannot cache (reported)."""
-    record = Recorded(move, DOUBLE_DONKEY.decide(history.state, move))
-    return record, history.apply(record)
 
 
 def dd(first: str, second: str) -> Card:

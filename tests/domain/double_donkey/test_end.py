@@ -9,8 +9,9 @@ from domain.double_donkey import events as ev
 from domain.double_donkey.moves import Reveal, Roll
 from domain.double_donkey.rules import decide
 from domain.double_donkey.view import view
-from domain.errors import RuleError
-from tests.domain.double_donkey.given import EXAMPLE_HAY, at_reveal, dd, play
+from domain.errors import GameFinished, RuleError
+from domain.history import History, Undo
+from tests.domain.double_donkey.given import EXAMPLE_HAY, at_reveal, dd, play, setup
 
 SEVEN, FOUR = dd("orange", "green"), dd("light_blue", "yellow")
 CARDS = {"Olivia": (SEVEN,), "Fran": (FOUR, FOUR), "Jan": (FOUR,), "Margaret": (FOUR,)}
@@ -65,3 +66,15 @@ def test_no_move_is_taken_once_the_game_is_over_K12():
     with pytest.raises(RuleError) as refused:
         decide(state, Roll("Olivia", dict.fromkeys(EXAMPLE_HAY, 3)))
     assert refused.value.rule == "K12"
+
+
+def test_a_finished_game_takes_only_an_undo_which_reopens_it_K12_A2():
+    game = setup(seed=11)
+    history = History.start(DOUBLE_DONKEY, game)
+    for move in DOUBLE_DONKEY.simulate(game):
+        before, (_, history) = history, history.play(move)
+    assert history.finished and history.winners
+    with pytest.raises(GameFinished):
+        history.play(Roll("Olivia", dict.fromkeys(EXAMPLE_HAY, 3)))
+    _, reopened = history.play(Undo())
+    assert not reopened.finished and reopened.state == before.state

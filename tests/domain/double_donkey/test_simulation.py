@@ -12,7 +12,7 @@ from domain.double_donkey import DOUBLE_DONKEY
 from domain.double_donkey import events as ev
 from domain.double_donkey.components import DECK_SIZE, HAND_SIZE
 from domain.history import Codec, History
-from tests.domain.double_donkey.given import play_recorded, setup
+from tests.domain.double_donkey.given import setup
 
 GAMES = 200
 NAMES = ("Olivia", "Fran", "Jan", "Margaret", "Ann")
@@ -45,7 +45,7 @@ def _play_game(game_setup, seen: Counter):
     records = []
     for move in DOUBLE_DONKEY.simulate(game_setup):
         assert DOUBLE_DONKEY.outcome(history.state) is None
-        record, history = play_recorded(history, move)
+        record, history = history.play(move)
         records.append(record)
         seen.update(type(e).__name__ for e in record.events)
         _check_counts(history.state)
