@@ -62,6 +62,9 @@ class Audit:
 
     def __init__(self, name: str, setup: Setup) -> None:
         numbered, wilds, skips, reverses, drop_skips = DECKS[name]
+        if house := setup.options.get("deck"):
+            numbered = {int(v): count for v, count in house["numbered"].items()}
+            wilds, skips, reverses = house["wilds"], house["skips"], house["reverses"]
         self.players = setup.players
         n = len(self.players)
         option = setup.options.get("two_player_remove_skips")
@@ -208,3 +211,23 @@ def test_skips_and_reverses_are_played_in_simulated_games() -> None:
         for m in DOBRO.simulate(msgspec.structs.replace(setup, seed=seed))
     ]
     assert Skip in moves and Reverse in moves and Take in moves
+
+
+HOUSE_DECK = {
+    "numbered": {"3": 9, "6": 9, "8": 9},
+    "wilds": 6,
+    "skips": 2,
+    "reverses": 2,
+}
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_simulated_games_with_a_house_deck_keep_every_invariant_D1(
+    players: int,
+) -> None:
+    names = NAMES[:players]
+    for seed in range(40):
+        options = {**_options(seed, players), "deck": HOUSE_DECK}
+        setup = Setup(players=names, first_player=names[0], seed=seed, options=options)
+        live, records = _play_game(DOBRO, setup)
+        assert _refold(DOBRO, setup, records).state == live.state
