@@ -183,3 +183,29 @@ def test_z3_the_same_card_cannot_open_both_piles():
 
 def test_z3_a_round_cannot_start_twice():
     refused(started(), StartRound((plain("red", 1), plain("red", 2))), "Z11")
+
+
+def test_the_api_examples_decode_as_moves():
+    """API.md, "Dozito moves": the wire shapes decode into the engine's moves."""
+    from domain.history import Codec
+
+    codec = Codec(DOZITO)
+    red = {"color": "red", "number": 3, "suns": 1, "stop": False, "replay": False}
+    purple = {"color": "purple", "joker": True, "suns": 0}
+    moves = [
+        {"type": "start_round", "discards": [red, purple], "starter": "Arthur"},
+        {"type": "draw", "player": "Arthur", "source": "deck", "card": red},
+        {"type": "place", "player": "Arthur", "spot": 3, "revealed": purple},
+        {"type": "discard", "player": "Arthur", "pile": "left"},
+    ]
+    decoded = [codec.move_from_builtins(move) for move in moves]
+    assert [type(move).__name__ for move in decoded] == [
+        "StartRound",
+        "Draw",
+        "Place",
+        "Discard",
+    ]
+    with pytest.raises(msgspec.ValidationError):
+        codec.move_from_builtins({**moves[3], "pile": "middle"})
+    with pytest.raises(msgspec.ValidationError):
+        codec.move_from_builtins({**moves[1], "card": {**red, "colour": "red"}})
