@@ -16,6 +16,8 @@ class RuleError(Exception):
 class GameFinished(Exception):
     """A move other than undo on a game that has ended."""
 
-    def __init__(self, message: str = "The game is over: only an undo can reopen it.") -> None:
+    def __init__(
+        self, message: str = "The game is over: only an undo can reopen it."
+    ) -> None:
         super().__init__(message)
         self.message = message

@@ -18,7 +18,7 @@ import msgspec
 
 
 class Setup(msgspec.Struct, frozen=True, kw_only=True):
-    """What the table decides before the first move (stored with the game's creation)."""
+    """What the table settles before the first move (stored at creation)."""
 
     players: tuple[str, ...]
     first_player: str
@@ -35,9 +35,9 @@ def draw_first_player(players: Sequence[str], seed: int) -> str:
 class Rules:
     """One game's Decider and the metadata the service needs to host it.
 
-    `moves` and `events` are the msgspec tagged Structs of the game (their tags are the
-    wire `type`s); `options` is a Struct with `forbid_unknown_fields=True` whose defaults
-    are the game's defaults.
+    `moves` and `events` are the msgspec tagged Structs of the game (their tags are
+    the wire `type`s); `options` is a Struct with `forbid_unknown_fields=True` whose
+    defaults are the game's defaults.
     """
 
     name: str

@@ -1,9 +1,9 @@
-"""A game's stored moves folded into its state, with undo (A2) handled once for all games.
+"""A game's stored moves folded into its state, with undo (A2) handled once for all.
 
 Every stored move is a `Recorded`: the move as the table logged it and the events the
-engine decided for it. An undo is recorded with one `MoveRetracted` event. Folding keeps a
-stack of the states after each move still in force, so an undo is a pop: the state goes
-back to what it was before the retracted move, and nothing stored is ever changed.
+engine decided for it. An undo is recorded with one `MoveRetracted` event. Folding keeps
+a stack of the states after each move still in force, so an undo is a pop: the state
+goes back to what it was before the retracted move, and nothing stored is ever changed.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ class Codec:
     """The msgspec decoders of one game's moves and stored records, built once."""
 
     def __init__(self, rules: Rules) -> None:
-        move = Union[(*rules.moves, Undo)]  # noqa: UP007 (a runtime-built union)
-        event = Union[(*rules.events, MoveRetracted)]  # noqa: UP007
+        move = Union[(*rules.moves, Undo)]
+        event = Union[(*rules.events, MoveRetracted)]
         self.move_type = move
         self.record_type = msgspec.defstruct(
             "Recorded", [("move", move), ("events", list[event])], frozen=True
@@ -72,7 +72,7 @@ class History:
 
     @classmethod
     def start(cls, rules: Rules, setup: Setup) -> History:
-        """The game as created (version 1): raises RuleError for a set-up the rules refuse."""
+        """The game as created (version 1); RuleError for a set-up the rules refuse."""
         state = rules.initial_state(setup)
         return cls(rules, setup, 1, _Entry(1, state, None))
 
@@ -90,7 +90,7 @@ class History:
         return self.winners is not None
 
     def decide(self, move: Any) -> Recorded:
-        """Check `move` against the rules; the record to store, or RuleError/GameFinished."""
+        """Check `move`: the record to store, or RuleError / GameFinished."""
         if isinstance(move, Undo):
             if self._top.below is None:
                 raise RuleError("A2", "There is no move left to undo.")

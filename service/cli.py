@@ -37,7 +37,7 @@ def serve(args: argparse.Namespace) -> None:
 
     with database(args.data_dir) as url:
         app = create_app(Settings(database_url=url))
-        # uvicorn handles Ctrl-C itself and returns; leaving `database` stops the server.
+        # uvicorn handles Ctrl-C and returns; leaving `database` then stops PostgreSQL.
         uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
 
 
@@ -57,7 +57,7 @@ def parser() -> argparse.ArgumentParser:
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def command(name: str, help: str, run) -> argparse.ArgumentParser:  # noqa: A002
+    def command(name: str, help: str, run) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help, description=help)
         sub.add_argument(
             "--data-dir",
@@ -83,6 +83,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> None:
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO, format="%(levelname)s %(name)s: %(message)s"
+    )
     args = parser().parse_args(argv)
     args.run(args)

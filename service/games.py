@@ -118,7 +118,9 @@ class Games:
             first = draw_first_player(players, seed)
         elif first not in players:
             raise Problem(422, f"The first player {first!r} is not one of the players.")
-        return Setup(players=players, first_player=first, seed=seed, options=request.options)
+        return Setup(
+            players=players, first_player=first, seed=seed, options=request.options
+        )
 
     async def current(self, game_id: uuid.UUID) -> tuple[GameRow, History]:
         """The game as stored now (caught up with moves other processes appended)."""
@@ -128,7 +130,9 @@ class Games:
             history = History.start(self.rules[row.game], _setup_of(row))
         else:
             row, history = cached
-        history = self._fold(row, history, await self.store.read(game_id, history.version))
+        history = self._fold(
+            row, history, await self.store.read(game_id, history.version)
+        )
         self._remember(row, history)
         return row, history
 
@@ -248,9 +252,13 @@ def _version_conflict(expected: int, actual: int) -> Problem:
 def authorize(row: GameRow, authorization: str | None) -> None:
     """Every write needs the game's bearer token (compared in constant time)."""
     if not authorization:
-        raise Problem(401, "Send the game's write token as 'Authorization: Bearer <token>'.")
+        raise Problem(
+            401, "Send the game's write token as 'Authorization: Bearer <token>'."
+        )
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Problem(401, "Send the game's write token as 'Authorization: Bearer <token>'.")
+        raise Problem(
+            401, "Send the game's write token as 'Authorization: Bearer <token>'."
+        )
     if not hmac.compare_digest(token_hash(token.strip()), row.token_hash):
         raise Problem(403, "That is not this game's write token.")

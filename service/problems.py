@@ -1,4 +1,4 @@
-"""Every error the API answers, as RFC 9457 problem details (application/problem+json)."""
+"""Every error the API answers, as RFC 9457 problem details (problem+json)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 class Problem(ProblemDetailsException):
-    """An error answer: `title` names the kind of problem, `detail` says what happened."""
+    """An error answer: `title` names the kind of problem, `detail` what happened."""
 
     def __init__(self, status: int, detail: str, **extra: Any) -> None:
         super().__init__(
@@ -46,7 +46,7 @@ def game_finished(error: GameFinished) -> Problem:
 
 
 def invalid_body(error: ValidationException | msgspec.ValidationError) -> Problem:
-    """422: a body the API cannot read (malformed JSON, a wrong type, a missing field)."""
+    """422: a body the API cannot read (bad JSON, a wrong type, a missing field)."""
     if isinstance(error, msgspec.ValidationError):
         return Problem(422, f"The request is not valid: {error}.")
     errors = error.extra if isinstance(error.extra, list) else []

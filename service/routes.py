@@ -49,15 +49,19 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
 
 class GameController(Controller):
     path = "/games"
-    tags = ["games"]
+    tags = ("games",)
 
     @post("/", status_code=201, summary="Create a game")
-    async def create_game(self, data: JSONBody[NewGame], games: NamedDependency[Games]) -> CreatedGame:
+    async def create_game(
+        self, data: JSONBody[NewGame], games: NamedDependency[Games]
+    ) -> CreatedGame:
         row, history, token = await games.create(data)
         return CreatedGame(**summary_of(row, history), write_token=token)
 
     @get("/{game_id:uuid}", summary="A game's summary and public state")
-    async def get_game(self, game_id: FromPath[UUID], games: NamedDependency[Games]) -> GameSummary:
+    async def get_game(
+        self, game_id: FromPath[UUID], games: NamedDependency[Games]
+    ) -> GameSummary:
         row, history = await games.current(game_id)
         return GameSummary(**summary_of(row, history))
 
@@ -67,7 +71,9 @@ class GameController(Controller):
         game_id: FromPath[UUID],
         data: JSONBody[dict[str, Any]],
         games: NamedDependency[Games],
-        authorization: Annotated[str | None, HeaderParameter(name="Authorization")] = None,
+        authorization: Annotated[
+            str | None, HeaderParameter(name="Authorization")
+        ] = None,
         idempotency_key: Annotated[
             str | None, HeaderParameter(name="Idempotency-Key", max_length=200)
         ] = None,
@@ -80,7 +86,9 @@ class GameController(Controller):
         if idempotency_key is not None:
             fingerprint = hashlib.sha256(msgspec.json.encode(data, order="sorted"))
             idempotency = (idempotency_key, fingerprint.digest())
-        history = await games.submit(game_id, authorization, move, expected, idempotency)
+        history = await games.submit(
+            game_id, authorization, move, expected, idempotency
+        )
         return MoveAccepted(history.version, history.rules.view(history.state))
 
     @get("/{game_id:uuid}/events", summary="The game's stored log, in order")

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """`database_url` is a psycopg conninfo; the CLI fills it from DATABASE_URL or from the
-    embedded server it starts."""
+    """`database_url` is a psycopg conninfo; the CLI fills it from DATABASE_URL or
+    from the embedded server it starts."""
 
     database_url: str
     pool_min_size: int = 2

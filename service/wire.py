@@ -1,4 +1,4 @@
-"""The REST shapes of ../shared/API.md, kept apart from the domain's events and states."""
+"""The REST shapes of API.md, kept apart from the domain's events and states."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ class MoveAccepted(msgspec.Struct):
 
 
 class LoggedEvent(msgspec.Struct):
-    """One stored event as `GET /games/{id}/events` shows it; `data` is the stored JSON."""
+    """A stored event as `GET /games/{id}/events` shows it; `data` as stored."""
 
     version: int
     type: str

@@ -73,7 +73,7 @@ def test_consecutive_undos_retract_earlier_moves_never_an_undo_A2(finished_game)
 
 
 def test_a_finished_game_takes_only_an_undo_which_reopens_it_A2(finished_game):
-    rules, _, moves, history = finished_game
+    _, _, moves, history = finished_game
     with pytest.raises(GameFinished):
         history.decide(moves[-1])
     reopened = history.play(Undo())[1]

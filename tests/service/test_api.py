@@ -20,9 +20,10 @@ PLAYERS = ["Priscila", "Mauricio", "Karen", "Patricia"]
 
 @pytest.fixture(scope="module")
 def client(database_url):
-    with running_server(database_url) as base_url, httpx.Client(
-        base_url=base_url, timeout=30
-    ) as client:
+    with (
+        running_server(database_url) as base_url,
+        httpx.Client(base_url=base_url, timeout=30) as client,
+    ):
         yield client
 
 
@@ -39,7 +40,9 @@ def move(client, game, body, **headers):
 
 
 def stored_versions(client, game_id):
-    return [e["version"] for e in client.get(f"/games/{game_id}/events").json()["events"]]
+    return [
+        e["version"] for e in client.get(f"/games/{game_id}/events").json()["events"]
+    ]
 
 
 def assert_problem(answer, status, rule=None):
@@ -102,7 +105,9 @@ def test_writes_need_the_games_token(client):
     body = {"type": "play", "player": "Priscila", "cards": [4]}
     url = f"/games/{game['id']}/moves"
     assert_problem(client.post(url, json=body), 401)
-    assert_problem(client.post(url, json=body, headers={"Authorization": "Bearer x"}), 403)
+    assert_problem(
+        client.post(url, json=body, headers={"Authorization": "Bearer x"}), 403
+    )
     assert stored_versions(client, game["id"]) == [1]
 
 
@@ -125,7 +130,10 @@ def test_a_move_is_stored_and_answers_the_new_state(client):
     events = client.get(f"/games/{game['id']}/events").json()["events"]
     assert [e["type"] for e in events] == ["game_created", "play"]
     assert events[1]["data"]["move"] == {
-        "type": "play", "player": "Priscila", "cards": [4], "wild_as": None,
+        "type": "play",
+        "player": "Priscila",
+        "cards": [4],
+        "wild_as": None,
         "announced": None,
     }
 
@@ -177,7 +185,12 @@ def test_expected_version_elsewhere_is_a_409(client):
 def test_two_clients_racing_on_one_version_get_one_201_and_one_409(client):
     for _ in range(5):
         game = create(client)
-        body = {"type": "play", "player": "Priscila", "cards": [4], "expected_version": 1}
+        body = {
+            "type": "play",
+            "player": "Priscila",
+            "cards": [4],
+            "expected_version": 1,
+        }
         barrier = threading.Barrier(2)
 
         def race(body=body, game=game, barrier=barrier):
@@ -190,7 +203,9 @@ def test_two_clients_racing_on_one_version_get_one_201_and_one_409(client):
         assert stored_versions(client, game["id"]) == [1, 2]
 
 
-def test_a_retry_with_the_same_idempotency_key_is_answered_again_and_stored_once(client):
+def test_a_retry_with_the_same_idempotency_key_is_answered_again_and_stored_once(
+    client,
+):
     game = create(client)
     body = {"type": "play", "player": "Priscila", "cards": [4]}
     first = move(client, game, body, **{"Idempotency-Key": "k-1"})
@@ -220,9 +235,10 @@ def test_a_four_player_dobro_pixar_game_plays_to_its_end_over_http(client):
     summary = client.get(f"/games/{game['id']}").json()
     assert summary["status"] == "finished"
     assert summary["winners"] == list(live.winners)
-    assert summary["state"]["totals"] == msgspec.to_builtins(DOBRO_PIXAR.view(live.state))[
-        "totals"
-    ]
+    assert (
+        summary["state"]["totals"]
+        == msgspec.to_builtins(DOBRO_PIXAR.view(live.state))["totals"]
+    )
     assert summary["version"] == live.version
 
     after = move(client, game, {"type": "take", "player": PLAYERS[0]})
@@ -232,7 +248,9 @@ def test_a_four_player_dobro_pixar_game_plays_to_its_end_over_http(client):
     events = client.get(f"/games/{game['id']}/events").json()["events"]
     folded = History.start(DOBRO_PIXAR, setup)
     for event in events[1:]:
-        folded = folded.apply(codec.record_from_json(msgspec.json.encode(event["data"])))
+        folded = folded.apply(
+            codec.record_from_json(msgspec.json.encode(event["data"]))
+        )
     assert folded.state == live.state
 
     undone = move(client, game, {"type": "undo"})

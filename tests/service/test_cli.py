@@ -17,7 +17,10 @@ import pytest
 def tablelog(*args: str, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "service", *args],
-        capture_output=True, text=True, timeout=60, **kwargs,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        **kwargs,
     )
 
 
@@ -39,9 +42,20 @@ def free_port() -> int:
 def start_serving(data_dir, port):
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "service", "serve", "--port", str(port),
-         "--data-dir", str(data_dir)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            "-m",
+            "service",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data_dir),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
