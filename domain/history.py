@@ -36,6 +36,7 @@ class Recorded(msgspec.Struct, frozen=True):
 class _Entry(msgspec.Struct, frozen=True):
     version: int
     state: Any
+    record: Recorded | None  # None for the game's creation
     below: _Entry | None
 
 
@@ -74,7 +75,7 @@ class History:
     def start(cls, rules: Rules, setup: Setup) -> History:
         """The game as created (version 1); RuleError for a set-up the rules refuse."""
         state = rules.initial_state(setup)
-        return cls(rules, setup, 1, _Entry(1, state, None))
+        return cls(rules, setup, 1, _Entry(1, state, None, None))
 
     @property
     def state(self) -> Any:
@@ -88,6 +89,15 @@ class History:
     @property
     def finished(self) -> bool:
         return self.winners is not None
+
+    def records(self) -> list[tuple[int, Recorded]]:
+        """The stored moves still in force (not retracted), oldest first, by version."""
+        found = []
+        entry = self._top
+        while entry.record is not None:
+            found.append((entry.version, entry.record))
+            entry = entry.below
+        return found[::-1]
 
     def decide(self, move: Any) -> Recorded:
         """Check `move`: the record to store, or RuleError / GameFinished."""
@@ -111,7 +121,7 @@ class History:
             else:
                 state = self.rules.evolve(state, event)
         if not isinstance(record.move, Undo):
-            top = _Entry(version, state, top)
+            top = _Entry(version, state, record, top)
         return History(self.rules, self.setup, version, top)
 
     def play(self, move: Any) -> tuple[Recorded, History]:

@@ -92,3 +92,13 @@ def test_stored_records_fold_back_to_the_live_state(finished_game):
         folded = folded.apply(codec.record_from_json(stored))
         assert folded.version == i + 2
     assert folded.state == live.state == expected.state
+
+
+def test_records_in_force_leave_out_what_undo_retracted_A2(finished_game):
+    rules, setup, moves, _ = finished_game
+    history = History.start(rules, setup)
+    for move in moves[:3]:
+        history = history.play(move)[1]
+    history = history.play(Undo())[1].play(moves[2])[1]
+    assert [v for v, _ in history.records()] == [2, 3, 6]
+    assert [r.move for _, r in history.records()] == moves[:3]
