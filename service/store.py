@@ -6,6 +6,7 @@ caller and returned as the database stores it; this module never interprets it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -160,6 +161,48 @@ class EventStore:
             )
             return _event(await cursor.fetchone())
 
+    async def import_game(
+        self,
+        game: NewGame,
+        created: tuple[str, bytes],
+        moves: Sequence[tuple[str, bytes]],
+    ) -> None:
+        """Store a whole game at once (an import): all of it, or nothing.
+
+        The game row, its creation event and every move go in one transaction, so a
+        reader never sees a half-imported game and a failure leaves no trace.
+        """
+        async with self._pool.connection() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO games (id, game, players, first_player, seed, options,"
+                " token_hash, title, played_at, location, notes)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    game.id,
+                    game.game,
+                    list(game.players),
+                    game.first_player,
+                    game.seed,
+                    Jsonb(game.options),
+                    game.token_hash,
+                    game.title,
+                    game.played_at,
+                    game.location,
+                    game.notes,
+                ),
+            )
+            async with conn.cursor() as cursor:
+                await cursor.executemany(
+                    "INSERT INTO events (game_id, version, type, data)"
+                    " VALUES (%s, %s, %s, %s::jsonb)",
+                    [
+                        (game.id, version, type, data.decode("utf-8"))
+                        for version, (type, data) in enumerate(
+                            [created, *moves], start=1
+                        )
+                    ],
+                )
+
     async def get_game(self, game_id: UUID) -> GameRow | None:
         async with self._pool.connection() as conn:
             cursor = await conn.execute(
@@ -263,6 +306,19 @@ class EventStore:
             )
             rows = await cursor.fetchall()
         return [(GlobalPosition(row[0], row[3]), _event(row[1:])) for row in rows]
+
+    async def head(self) -> GlobalPosition:
+        """A checkpoint at the end of the log as a reader may see it now.
+
+        Everything older than the oldest running transaction counts as read; events
+        of transactions still running, or yet to start, come after it.
+        """
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(
+                "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
+            )
+            (xmin,) = await cursor.fetchone()
+        return GlobalPosition(xmin - 1, 2**63 - 1)
 
     async def ping(self) -> None:
         """Raise unless the database answers."""
