@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from domain.dobro.components import DOBRO_DECK, DOBRO_PIXAR_DECK, Edition, Options
+from domain.dobro.describe import describe
 from domain.dobro.events import EVENTS
 from domain.dobro.evolve import evolve
 from domain.dobro.moves import MOVES
@@ -32,6 +33,7 @@ def _rules(edition: Edition) -> Rules:
         view=view,
         outcome=outcome,
         simulate=partial(simulate, edition),
+        describe=describe,
     )
 
 

@@ -1,0 +1,138 @@
+"""One sentence per logged Dobro move, for people reading a replay.
+
+The derived facts (the new value, a doubling, the draw pile running out, the cards a
+take ends with, the round's end and scores, the winners) come from the engine's own
+`decide`, so the sentence never disagrees with what the game recorded.
+"""
+
+from __future__ import annotations
+
+from domain.dobro.components import WILD, Card
+from domain.dobro.events import (
+    CardsPlayed,
+    GameEnded,
+    PileTaken,
+    ReversePlayed,
+    RoundDealt,
+    RoundScored,
+    SkipPlayed,
+)
+from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
+from domain.dobro.rules import decide
+from domain.dobro.state import DobroState
+from domain.errors import RuleError
+
+
+def describe(state: DobroState, move: object) -> str:
+    """`state` is the state before `move`."""
+    try:
+        events = decide(state, move)
+    except RuleError:  # not a legal move here: say what was asked, nothing derived
+        return _asked(move)
+    said = _sentence(state, move, events[0])
+    ending = _round_end(events[1:])
+    return f"{said}: {'; '.join(ending)}" if ending else said
+
+
+def _asked(move: object) -> str:
+    match move:
+        case Play(player, cards, wild_as):
+            return f"{player} plays {_cards(cards, wild_as)}"
+        case Skip(player):
+            return f"{player} plays a Skip"
+        case Reverse(player):
+            return f"{player} plays a Reverse"
+        case Take(player):
+            return f"{player} takes the cards in play"
+        case ForgotRefill(player):
+            return f"{player} forgot to refill"
+    return type(move).__name__
+
+
+def _sentence(state: DobroState, move: object, event: object) -> str:
+    match event:
+        case CardsPlayed(player, cards, wild_as, value):
+            played = _cards(cards, wild_as)
+            said = f"{player} plays {played}: {_value(state, cards, wild_as, value)}"
+        case SkipPlayed(player):
+            said = f"{player} plays a Skip"
+        case ReversePlayed(player, direction):
+            said = f"{player} plays a Reverse: play goes {direction}"
+        case PileTaken(player, count):
+            return f"{player} takes {count} card{'' if count == 1 else 's'}"
+        case _:
+            return _forgetful(state, move)
+    return _turn_end(state, said, event)
+
+
+def _cards(cards: tuple[Card, ...], wild_as: int | None) -> str:
+    """ "5 + 5", "a Wild as 7", "5 + Wild"."""
+    if cards == (WILD,):
+        return "a Wild" if wild_as is None else f"a Wild as {wild_as}"
+    shown = " + ".join("Wild" if card == WILD else str(card) for card in cards)
+    if all(card == WILD for card in cards) and wild_as is not None:
+        return f"{shown} as {wild_as}"
+    return shown
+
+
+def _value(
+    state: DobroState, cards: tuple[Card, ...], wild_as: int | None, value: int
+) -> str:
+    """D8: a play equal to the value in play doubles it; any other sets it."""
+    face = next((card for card in cards if isinstance(card, int)), wild_as)
+    if face is not None and face * len(cards) == state.value_in_play:
+        return f"equal to the value, it doubles to {value}"
+    return f"the value is {value}"
+
+
+def _turn_end(state: DobroState, said: str, event: object) -> str:
+    """D11's refill emptying the draw pile, or D13's empty hand ending the round."""
+    player = getattr(event, "player", "?")
+    refill = getattr(event, "refill", 0)
+    if getattr(event, "next_player", "") is None:
+        return f"{said}; {player}'s hand is empty"
+    if refill and refill == state.draw_pile_size:
+        return f"{said}; the draw pile is empty"
+    return said
+
+
+def _forgetful(state: DobroState, move: object) -> str:
+    """D12: the Forgetful card goes to the player named, from whoever had it."""
+    player = getattr(move, "player", "?")
+    holder = None if state.forgetful is None else state.table.players[state.forgetful]
+    if holder == player:
+        return f"{player} forgot to refill again and keeps the Forgetful card"
+    said = f"{player} forgot to refill and takes the Forgetful card"
+    return said if holder is None else f"{said} from {holder}"
+
+
+def _round_end(events: list[object]) -> list[str]:
+    """D13-D17: the round's points, then the next round's starter or the winners."""
+    said: list[str] = []
+    for event in events:
+        match event:
+            case RoundScored():
+                said += [f"round {event.round} ends", _points(event)]
+            case RoundDealt(number, starter):
+                said.append(f"{starter} opens round {number}")
+            case GameEnded(winners):
+                verb = "wins" if len(winners) == 1 else "share the victory"
+                said.append(f"the game ends: {_names(winners)} {verb}")
+    return said
+
+
+def _points(scored: RoundScored) -> str:
+    """ "Priscila scores 1, Karen scores 1 (Forgetful card: -1), ..."."""
+    parts = []
+    for name, points in scored.points.items():
+        part = f"{name} scores {points}"
+        if name == scored.forgetful and scored.forgetful_adjustment:
+            part += f" (Forgetful card: {scored.forgetful_adjustment:+d})"
+        parts.append(part)
+    return ", ".join(parts)
+
+
+def _names(names: tuple[str, ...]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
