@@ -1,0 +1,69 @@
+"""Dobro's score sheet (D14-D16): each scored round as the engine scored it.
+
+The engine keeps every scored round in the state (`RoundResult`: score piles, rank
+points, the Forgetful card and its adjustment, who emptied their hand, the points net
+of the adjustment), so the sheet reads them from there and recomputes nothing but which
+players a final D16 tie-break had to separate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.dobro.state import DobroState, RoundResult
+from domain.history import History
+from projections.scoresheet import RoundLine, ScoreSheet
+
+# The ruling behind each scale (option `scoring`).
+SCALE_RULING = {"official": "D14", "fewest-first": "D15"}
+
+
+def score_sheet(history: History) -> ScoreSheet:
+    state: DobroState = history.state
+    players = list(state.table.players)
+    rounds = [_line(result, state.table.scoring) for result in state.results]
+    totals = dict(zip(players, state.totals, strict=True))
+    winners = list(state.winners or ())
+    if state.winners is not None and rounds:
+        tie_break = _tie_break(totals, state.results[-1], state.table.scoring)
+        if tie_break:
+            rounds[-1].detail["tie_break"] = tie_break
+    return ScoreSheet(
+        players=players,
+        rounds=rounds,
+        totals=totals,
+        winners=winners,
+        finished=state.winners is not None,
+    )
+
+
+def _line(result: RoundResult, scoring: str) -> RoundLine:
+    return RoundLine(
+        round=result.round,
+        points=dict(result.points),
+        detail={
+            "scale": scoring,
+            "rule": SCALE_RULING[scoring],
+            "score_piles": dict(result.score_piles),
+            "rank_points": dict(result.rank_points),
+            "forgetful": result.forgetful,
+            "forgetful_adjustment": result.forgetful_adjustment,
+            "emptied_by": result.emptied_by,
+        },
+    )
+
+
+def _tie_break(
+    totals: dict[str, int], last: RoundResult, scoring: str
+) -> dict[str, Any] | None:
+    """D16, when several players share the best total: their last round's piles
+    (fewest cards wins; equal piles share the victory)."""
+    best = max(totals.values()) if scoring == "official" else min(totals.values())
+    tied = [player for player, total in totals.items() if total == best]
+    if len(tied) < 2:
+        return None
+    return {
+        "rule": "D16",
+        "tied": tied,
+        "last_round_piles": {player: last.score_piles[player] for player in tied},
+    }
