@@ -102,10 +102,12 @@ def _note(line: RoundLine | None, state: State, event: Any) -> None:
 
 def _how(line: RoundLine) -> str:
     """K9: the single highest card, else the fewest personal-pile cards among the
-    tied, else a roll-off."""
+    players tied on it (`tied`), else a roll-off among those still tied."""
     if line.detail["roll_offs"]:
         return "roll_off"
     top = max(line.points.values())
-    if sum(value == top for value in line.points.values()) > 1:
+    tied = [player for player, value in line.points.items() if value == top]
+    if len(tied) > 1:
+        line.detail["tied"] = tied
         return "fewest_personal_pile_cards"
     return "highest_card"
