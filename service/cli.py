@@ -79,6 +79,9 @@ def parser() -> argparse.ArgumentParser:
         help="default: %(default)s",
     )
     command("migrate", "Apply the pending database migrations, then exit.", migrate)
+    from service.exchange_commands import add_commands
+
+    add_commands(command)
     return top
 
 

@@ -102,11 +102,17 @@ async def export_game(games: Games, game_id: uuid.UUID) -> bytes:
     """The game as NDJSON: its creation line, then one line per stored move."""
     row, events = await _stored(games, game_id)
     codec = games.codecs[row.game]
-    lines = [events[0].data]
-    lines += [
-        msgspec.json.encode(codec.record_from_json(e.data).move) for e in events[1:]
-    ]
+    moves = [codec.record_from_json(event.data).move for event in events[1:]]
+    # Re-encoded rather than copied: PostgreSQL's jsonb reorders keys, and an export
+    # should read (and diff) the same however often it goes in and out.
+    created = msgspec.json.decode(events[0].data, type=GameCreated)
+    lines = [_encode(created), *map(_encode, moves)]
     return b"".join(line + b"\n" for line in lines)
+
+
+def _encode(line: msgspec.Struct) -> bytes:
+    """One export line; dict keys sorted, since jsonb does not keep their order."""
+    return msgspec.json.encode(line, order="deterministic")
 
 
 async def _stored(

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import uuid
+from pathlib import Path
 
 import httpx
 import msgspec
@@ -12,6 +16,7 @@ import pytest
 
 from domain.game import Setup
 from domain.registry import GAMES
+from seeds.generate import SAMPLES, export
 from service.exchange import MAX_IMPORT_MOVES
 from tests.service.server import running_server
 
@@ -294,3 +299,58 @@ def test_an_unfinished_game_has_no_bg_stats_result_yet_409(client):
     lines = simulated_file("dozito", seed=2).splitlines()
     game = imported(client, b"\n".join(lines[:4]))
     assert_problem(client.get(f"/games/{game['id']}/bgstats"), 409)
+
+
+# ------------------------------------------------------------------ seeds and the shell
+
+SEEDS_DIR = Path(__file__).parents[2] / "seeds"
+SEEDS = sorted(SEEDS_DIR.glob("*.ndjson"))
+
+
+def test_the_committed_seeds_are_what_the_generator_writes():
+    written = {sample.file: export(sample) for sample in SAMPLES}
+    assert sorted(written) == [path.name for path in SEEDS]
+    for path in SEEDS:
+        assert path.read_bytes() == written[path.name], (
+            f"{path.name} is stale: run `python -m seeds.generate`"
+        )
+
+
+@pytest.mark.parametrize("path", SEEDS, ids=lambda path: path.name)
+def test_every_seed_loads_finished_and_exports_back_unchanged(client, path):
+    game = imported(client, path.read_bytes())
+    assert game["status"] == "finished" and game["winners"]
+    assert client.get(f"/games/{game['id']}/export").content == path.read_bytes()
+
+
+def tablelog(*args: str, database_url: str, stdin: bytes | None = None):
+    return subprocess.run(
+        [sys.executable, "-m", "service", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "DATABASE_URL": database_url},
+    )
+
+
+def test_seed_import_and_export_from_the_shell(database_url):
+    seeded = tablelog("seed", database_url=database_url)
+    assert seeded.returncode == 0, seeded.stderr
+    out = seeded.stdout.decode()
+    assert f"loaded {len(SEEDS)} sample games" in out
+    friday = next(line for line in out.splitlines() if "friday-night" in line)
+    game_id = friday.split(" game ")[1].split(",")[0]
+
+    exported = tablelog("export", game_id, database_url=database_url)
+    assert exported.returncode == 0, exported.stderr
+    assert (
+        exported.stdout == (SEEDS_DIR / "dobro-pixar-friday-night.ndjson").read_bytes()
+    )
+
+    again = tablelog("import", "-", database_url=database_url, stdin=exported.stdout)
+    assert again.returncode == 0, again.stderr
+    assert "id: " in again.stdout.decode() and "write_token: " in again.stdout.decode()
+
+    broken = exported.stdout.replace(b'"Mauricio"', b'"Nobody"', 1)
+    refused = tablelog("import", "-", database_url=database_url, stdin=broken)
+    assert refused.returncode == 1 and b"Line 3:" in refused.stderr

@@ -1,0 +1,126 @@
+"""Write the sample games of seeds/ in the export format: `python -m seeds.generate`.
+
+Every game and edition the service hosts, played to its end by the game's simulator
+with a fixed seed, at the tables the rulebooks and API.md use for their examples. The
+rulebooks' worked examples are situations inside a round, not whole games, so they live
+in the domain tests; here they lend their tables (names, seating, first player).
+`tablelog seed` loads these files; a test checks that they are what this script writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from domain.game import Setup
+from domain.history import History, Undo
+from domain.registry import GAMES
+from service.games import GameCreated
+
+SEEDS = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Sample:
+    file: str
+    game: str
+    players: tuple[str, ...]
+    seed: int
+    title: str
+    options: dict[str, Any] = field(default_factory=dict)
+    played_at: str | None = None
+    # Log an undo after this move and then the same move again, as a table fixing a
+    # slip would: the export keeps both.
+    undo_after: int | None = None
+
+
+SAMPLES = (
+    Sample(
+        "dobro-pixar-friday-night.ndjson",
+        "dobro-pixar",
+        ("Priscila", "Mauricio", "Karen", "Patricia"),
+        seed=42,
+        title="Friday night",
+        options={"rounds": 3},
+        played_at="2026-11-27T20:00:00+00:00",
+        undo_after=5,
+    ),
+    Sample("dobro-two-players.ndjson", "dobro", ("Priscila", "Dory"), 7, "Two players"),
+    Sample(
+        "dobro-french-scale.ndjson",
+        "dobro",
+        ("Priscila", "Mauricio", "Karen"),
+        seed=11,
+        title="The French guide's scale",
+        options={"scoring": "fewest-first"},
+    ),
+    Sample(
+        "dozito-three-players.ndjson",
+        "dozito",
+        ("Arthur", "Maëlle", "Karen"),
+        3,
+        "Dozito",
+    ),
+    Sample(
+        "dozito-two-players.ndjson", "dozito", ("Arthur", "Maëlle"), 5, "Dozito for two"
+    ),
+    Sample(
+        "double-donkey-four-players.ndjson",
+        "double-donkey",
+        ("Olivia", "Fran", "Karen", "Mauricio"),
+        seed=2,
+        title="Double Donkey",
+    ),
+    Sample(
+        "double-donkey-two-players.ndjson",
+        "double-donkey",
+        ("Olivia", "Fran"),
+        seed=9,
+        title="Double Donkey for two",
+    ),
+)
+
+
+def export(sample: Sample) -> bytes:
+    """The sample played to its end, as `GET /games/{id}/export` would give it."""
+    rules = GAMES[sample.game]
+    setup = Setup(
+        players=sample.players,
+        first_player=sample.players[0],
+        seed=sample.seed,
+        options=sample.options,
+    )
+    created = GameCreated(
+        game=sample.game,
+        players=list(setup.players),
+        first_player=setup.first_player,
+        seed=setup.seed,
+        options=setup.options,
+        title=sample.title,
+        played_at=sample.played_at,
+    )
+    lines = [created]
+    history = History.start(rules, setup)
+    for number, move in enumerate(rules.simulate(setup), start=1):
+        history = history.play(move)[1]
+        lines.append(move)
+        if number == sample.undo_after:
+            history = history.play(Undo())[1].play(move)[1]
+            lines += [Undo(), move]
+    assert history.finished, f"{sample.file}: the simulated game did not end"
+    # As the service exports: dict keys sorted (jsonb keeps no order).
+    encode = msgspec.json.Encoder(order="deterministic").encode
+    return b"".join(encode(line) + b"\n" for line in lines)
+
+
+def main() -> None:
+    for sample in SAMPLES:
+        (SEEDS / sample.file).write_bytes(export(sample))
+        print(f"wrote seeds/{sample.file}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""`tablelog export`, `import` and `seed`: games in and out from the shell.
+
+They talk to the database directly, through the same application layer as the REST API
+(`Games` on an `EventStore`), on DATABASE_URL or the embedded server in --data-dir.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from service.games import Games
+
+SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+
+
+def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
+    """Register the commands with `tablelog`'s parser (`command` as in service.cli)."""
+    export = command(
+        "export", "Print a game as NDJSON (the export format).", run_export
+    )
+    export.add_argument("game_id", type=uuid.UUID, metavar="GAME_ID")
+    imported = command(
+        "import",
+        "Import an export as a new game; print its id and write token.",
+        run_import,
+    )
+    imported.add_argument("file", type=Path, metavar="FILE", help="'-' reads stdin")
+    seed = command(
+        "seed",
+        "Load the sample games (every file in seeds/) as new games; each run adds "
+        "them again.",
+        run_seed,
+    )
+    seed.add_argument("--seeds", type=Path, default=SEEDS, help="default: %(default)s")
+
+
+@asynccontextmanager
+async def _games(url: str) -> AsyncIterator[Games]:
+    from psycopg_pool import AsyncConnectionPool
+
+    from domain.registry import GAMES
+    from service.games import Games
+    from service.migrate import migrate
+    from service.store import EventStore
+
+    migrate(url)
+    async with AsyncConnectionPool(url, min_size=1, max_size=2, open=False) as pool:
+        yield Games(EventStore(pool), GAMES)
+
+
+def _run(args: argparse.Namespace, work: Callable[[Games], Awaitable[None]]) -> None:
+    """Run `work` on the application layer; a refusal is printed, exit status 1."""
+    from service.cli import database
+    from service.problems import Problem
+
+    async def main(url: str) -> None:
+        async with _games(url) as games:
+            await work(games)
+
+    try:
+        with database(args.data_dir) as url:
+            asyncio.run(main(url))
+    except Problem as problem:
+        sys.exit(f"tablelog: {problem.detail}")
+
+
+def run_export(args: argparse.Namespace) -> None:
+    from service.exchange import export_game
+
+    async def work(games: Games) -> None:
+        sys.stdout.buffer.write(await export_game(games, args.game_id))
+
+    _run(args, work)
+
+
+def run_import(args: argparse.Namespace) -> None:
+    from service.exchange import import_game
+
+    body = sys.stdin.buffer.read() if str(args.file) == "-" else args.file.read_bytes()
+
+    async def work(games: Games) -> None:
+        answer, _ = await import_game(games, body)
+        print(f"id: {answer.id}\nwrite_token: {answer.write_token}")
+
+    _run(args, work)
+
+
+def run_seed(args: argparse.Namespace) -> None:
+    from service.exchange import import_game
+
+    files = sorted(args.seeds.glob("*.ndjson"))
+
+    async def work(games: Games) -> None:
+        for file in files:
+            answer, _ = await import_game(games, file.read_bytes())
+            print(
+                f"{file.name}: {answer.game} game {answer.id}, {answer.version} "
+                f"events, {answer.status}"
+            )
+
+    _run(args, work)
+    print(f"loaded {len(files)} sample games from {args.seeds}")
