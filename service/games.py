@@ -1,9 +1,10 @@
 """The application layer: games created and moves appended through the rules engines.
 
 A move is decided on the game's folded history and stored as the next version; the
-primary key (game, version) settles races between requests and between processes. Folded
-histories are kept in a small LRU cache and caught up from the store, so an append reads
-only the events it has not seen.
+primary key (game, version) settles races between requests and between processes.
+Each game's timeline (its history after every stored move) is kept in a small LRU
+cache and caught up from the store, so an append or a replay step reads only the
+events it has not seen.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ import hmac
 import secrets
 import uuid
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
 
 from domain.game import Rules, Setup, draw_first_player
-from domain.history import Codec, History
+from domain.history import Codec, History, Recorded
 from service.problems import Problem
 from service.store import (
     EventStore,
@@ -34,6 +35,33 @@ from service.wire import NewGame as NewGameRequest
 # Without expected_version a client asks for its move to follow whatever is current:
 # a lost race is re-decided on the new state, a bounded number of times.
 APPEND_ATTEMPTS = 8
+
+
+class Timeline:
+    """A game's histories after each stored move: `at(v)` is the game at version v.
+
+    Only ever extended, and only in version order, so concurrent requests of one
+    process can share it: a version some other request already added is skipped.
+    """
+
+    __slots__ = ("histories", "records", "row")
+
+    def __init__(self, row: GameRow, start: History) -> None:
+        self.row = row
+        self.histories = [start]
+        self.records: list[Recorded] = []
+
+    @property
+    def latest(self) -> History:
+        return self.histories[-1]
+
+    def at(self, version: int) -> History:
+        return self.histories[version - 1]
+
+    def add(self, version: int, record: Recorded) -> None:
+        if version == self.latest.version + 1:
+            self.histories.append(self.latest.apply(record))
+            self.records.append(record)
 
 
 class GameCreated(msgspec.Struct, tag="game_created", kw_only=True):
@@ -66,8 +94,10 @@ class Games:
         self.store = store
         self.rules = rules
         self.codecs = {name: Codec(r) for name, r in rules.items()}
-        self._cache: OrderedDict[uuid.UUID, tuple[GameRow, History]] = OrderedDict()
+        self._cache: OrderedDict[uuid.UUID, Timeline] = OrderedDict()
         self._cache_size = cached_games
+        # Called after every stored event, to wake this process's log followers.
+        self.on_append: Callable[[], None] = lambda: None
 
     async def create(self, request: NewGameRequest) -> tuple[GameRow, History, str]:
         """A new game at version 1, and its write token (shown this once)."""
@@ -104,7 +134,8 @@ class Games:
         )
         await self.store.create_game(row, "game_created", msgspec.json.encode(created))
         stored = await self._row(row.id)
-        self._remember(stored, history)
+        self._remember(Timeline(stored, history))
+        self.on_append()
         return stored, history, token
 
     @staticmethod
@@ -122,27 +153,22 @@ class Games:
             players=players, first_player=first, seed=seed, options=request.options
         )
 
-    async def current(self, game_id: uuid.UUID) -> tuple[GameRow, History]:
+    async def timeline(self, game_id: uuid.UUID) -> Timeline:
         """The game as stored now (caught up with moves other processes appended)."""
-        cached = self._cache.get(game_id)
-        if cached is None:
+        timeline = self._cache.get(game_id)
+        if timeline is None:
             row = await self._row(game_id)
-            history = History.start(self.rules[row.game], _setup_of(row))
-        else:
-            row, history = cached
-        history = self._fold(
-            row, history, await self.store.read(game_id, history.version)
-        )
-        self._remember(row, history)
-        return row, history
+            start = History.start(self.rules[row.game], _setup_of(row))
+            timeline = Timeline(row, start)
+        codec = self.codecs[timeline.row.game]
+        for event in await self.store.read(game_id, timeline.latest.version):
+            timeline.add(event.version, codec.record_from_json(event.data))
+        self._remember(timeline)
+        return timeline
 
-    async def at_version(self, game_id: uuid.UUID, version: int) -> History:
-        row, history = await self.current(game_id)
-        if history.version == version:
-            return history
-        history = History.start(self.rules[row.game], _setup_of(row))
-        events = await self.store.read(game_id, 1, limit=version - 1)
-        return self._fold(row, history, events)
+    async def current(self, game_id: uuid.UUID) -> tuple[GameRow, History]:
+        timeline = await self.timeline(game_id)
+        return timeline.row, timeline.latest
 
     async def submit(
         self,
@@ -153,43 +179,46 @@ class Games:
         idempotency: tuple[str, bytes] | None,
     ) -> History:
         """Decide and store one move; the history after it."""
-        row, history = await self.current(game_id)
-        authorize(row, authorization)
+        timeline = await self.timeline(game_id)
+        authorize(timeline.row, authorization)
         if idempotency is not None:
-            replayed = await self._replay_answer(game_id, *idempotency)
+            replayed = await self._replay_answer(timeline, *idempotency)
             if replayed is not None:
                 return replayed
-        move = self.codecs[row.game].move_from_builtins(body)
+        move = self.codecs[timeline.row.game].move_from_builtins(body)
+        history = timeline.latest
         for _ in range(APPEND_ATTEMPTS):
             if expected_version is not None and expected_version != history.version:
                 raise _version_conflict(expected_version, history.version)
             record = history.decide(move)
+            version = history.version + 1
             try:
                 await self.store.append(
                     game_id,
-                    history.version + 1,
+                    version,
                     move_type(move),
                     msgspec.json.encode(record),
                     idempotency_key=idempotency[0] if idempotency else None,
                     request_hash=idempotency[1] if idempotency else None,
                 )
             except VersionConflict:
-                row, history = await self.current(game_id)
+                history = (await self.timeline(game_id)).latest
                 continue
             except IdempotencyKeyUsed:
                 # A retry of this very request raced us and was stored first.
-                replayed = await self._replay_answer(game_id, *idempotency)
+                timeline = await self.timeline(game_id)
+                replayed = await self._replay_answer(timeline, *idempotency)
                 assert replayed is not None
                 return replayed
-            history = history.apply(record)
-            self._remember(row, history)
-            return history
+            timeline.add(version, record)
+            self.on_append()
+            return timeline.at(version)
         raise Problem(409, "The game is changing too fast: send the move again.")
 
     async def _replay_answer(
-        self, game_id: uuid.UUID, key: str, request_hash: bytes
+        self, timeline: Timeline, key: str, request_hash: bytes
     ) -> History | None:
-        found = await self.store.find_idempotent(game_id, key)
+        found = await self.store.find_idempotent(timeline.row.id, key)
         if found is None:
             return None
         version, first_hash = found
@@ -199,13 +228,15 @@ class Games:
                 "This Idempotency-Key was already used for another request: "
                 "use a new key for a new move.",
             )
-        return await self.at_version(game_id, version)
+        if version > timeline.latest.version:
+            timeline = await self.timeline(timeline.row.id)
+        return timeline.at(version)
 
     async def events(
         self, game_id: uuid.UUID, after: int, limit: int
     ) -> tuple[list[StoredEvent], int]:
-        _, history = await self.current(game_id)
-        return await self.store.read(game_id, after, limit), history.version
+        timeline = await self.timeline(game_id)
+        return await self.store.read(game_id, after, limit), timeline.latest.version
 
     async def _row(self, game_id: uuid.UUID) -> GameRow:
         row = await self.store.get_game(game_id)
@@ -213,20 +244,9 @@ class Games:
             raise Problem(404, f"There is no game {game_id}.")
         return row
 
-    def _fold(
-        self, row: GameRow, history: History, events: list[StoredEvent]
-    ) -> History:
-        codec = self.codecs[row.game]
-        for event in events:
-            history = history.apply(codec.record_from_json(event.data))
-        return history
-
-    def _remember(self, row: GameRow, history: History) -> None:
-        cached = self._cache.get(row.id)
-        if cached is not None and cached[1].version > history.version:
-            return  # a concurrent request already cached a newer state
-        self._cache[row.id] = (row, history)
-        self._cache.move_to_end(row.id)
+    def _remember(self, timeline: Timeline) -> None:
+        timeline = self._cache.setdefault(timeline.row.id, timeline)
+        self._cache.move_to_end(timeline.row.id)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 

@@ -9,6 +9,8 @@ from uuid import UUID
 import msgspec
 from msgspec import Meta
 
+from projections.replay import Step
+
 PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"\S")]
 Text = Annotated[str, Meta(max_length=2000)]
 
@@ -77,3 +79,49 @@ class EventPage(msgspec.Struct):
 
 class Health(msgspec.Struct):
     status: str
+
+
+class GameListItem(msgspec.Struct, kw_only=True):
+    id: UUID
+    game: str
+    players: list[str]
+    title: str | None
+    status: str
+    winners: list[str]
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+
+class GameList(msgspec.Struct, kw_only=True):
+    """A page of `GET /games`, newest first; `next_offset` is null on the last page."""
+
+    games: list[GameListItem]
+    next_offset: int | None
+
+
+class PlayerTally(msgspec.Struct, kw_only=True):
+    played: int
+    finished: int
+    won: int
+
+
+class PlayerRecord(PlayerTally, kw_only=True):
+    """`GET /players/{name}`: games played, finished and won, overall and per game."""
+
+    name: str
+    games: dict[str, PlayerTally]
+
+
+class ReplayFrame(msgspec.Struct, kw_only=True):
+    """`GET /games/{id}/replay/{step}`: the game after its first `step` moves."""
+
+    step: int
+    version: int
+    state: Any
+    move: Any = None
+    description: str | None = None
+
+
+class Replay(msgspec.Struct, kw_only=True):
+    steps: list[Step]
