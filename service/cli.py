@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from service.games import Games
 
 
 def default_data_dir() -> Path:
@@ -38,7 +43,14 @@ def serve(args: argparse.Namespace) -> None:
     with database(args.data_dir) as url:
         app = create_app(Settings(database_url=url))
         # uvicorn handles Ctrl-C and returns; leaving `database` then stops PostgreSQL.
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+        uvicorn.run(
+            app,
+            host=args.host,
+            port=args.port,
+            log_level=args.log_level,
+            # Live streams stay open until the viewer leaves: don't wait long for them.
+            timeout_graceful_shutdown=3,
+        )
 
 
 def migrate(args: argparse.Namespace) -> None:
@@ -49,6 +61,32 @@ def migrate(args: argparse.Namespace) -> None:
     print("applied: " + ", ".join(applied) if applied else "the database is up to date")
 
 
+@asynccontextmanager
+async def application(url: str) -> AsyncIterator[Games]:
+    """The application layer on a migrated database, for commands run from the shell."""
+    from psycopg_pool import AsyncConnectionPool
+
+    from domain.registry import GAMES
+    from service.migrate import migrate as run_migrations
+    from service.store import EventStore
+
+    run_migrations(url)
+    async with AsyncConnectionPool(url, min_size=1, max_size=4, open=False) as pool:
+        yield Games(EventStore(pool), GAMES)
+
+
+def rebuild_projections(args: argparse.Namespace) -> None:
+    from service.projector import Projector
+
+    async def rebuild(url: str) -> int:
+        async with application(url) as games:
+            return await Projector(games.store.pool, games).rebuild()
+
+    with database(args.data_dir) as url:
+        folded = asyncio.run(rebuild(url))
+    print(f"rebuilt the read models from {folded} events")
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="tablelog",
@@ -57,8 +95,8 @@ def parser() -> argparse.ArgumentParser:
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def command(name: str, help: str, run) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help, description=help)
+    def command(name: str, help: str, run, under=commands) -> argparse.ArgumentParser:
+        sub = under.add_parser(name, help=help, description=help)
         sub.add_argument(
             "--data-dir",
             type=Path,
@@ -79,6 +117,15 @@ def parser() -> argparse.ArgumentParser:
         help="default: %(default)s",
     )
     command("migrate", "Apply the pending database migrations, then exit.", migrate)
+    projections = commands.add_parser(
+        "projections", help="Manage the read models (game list, player records)."
+    )
+    command(
+        "rebuild",
+        "Empty the read models and fold the whole event log into them again.",
+        rebuild_projections,
+        under=projections.add_subparsers(required=True, metavar="COMMAND"),
+    )
     from service.exchange_commands import add_commands
 
     add_commands(command)

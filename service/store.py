@@ -135,6 +135,10 @@ class EventStore:
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self._pool = pool
 
+    @property
+    def pool(self) -> AsyncConnectionPool:
+        return self._pool
+
     async def create_game(self, game: NewGame, type: str, data: bytes) -> StoredEvent:
         """Store the game and its creation event (version 1) together."""
         async with self._pool.connection() as conn, conn.transaction():
