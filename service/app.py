@@ -1,10 +1,12 @@
 """The Litestar application factory: `create_app(settings)` builds the app, nothing runs
-at import time. The database pool opens and the migrations run in the app's lifespan."""
+at import time. In the app's lifespan the migrations run, the database pool opens, and
+the process's two log followers start: the live streams' and the projection runner."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import anyio
 from litestar import Litestar
@@ -18,8 +20,10 @@ from domain.registry import GAMES
 from service import problems
 from service.exchange import ExchangeController
 from service.games import Games
+from service.live import LiveLog
 from service.migrate import migrate
-from service.routes import GameController, health
+from service.projector import Projector
+from service.routes import GameController, get_player, health
 from service.settings import Settings
 from service.store import EventStore
 
@@ -36,18 +40,34 @@ def create_app(settings: Settings) -> Litestar:
             open=False,
         )
         await pool.open()
+        games = Games(EventStore(pool), GAMES, settings.cached_games)
+        live = LiveLog(games.store)
+        projector = Projector(pool, games)
+
+        def wake_followers() -> None:
+            live.wake()
+            projector.wake()
+
+        games.on_append = wake_followers
+        app.state.update(pool=pool, games=games, live=live, projector=projector)
         try:
-            app.state.games = Games(EventStore(pool), GAMES, settings.cached_games)
-            yield
+            async with anyio.create_task_group() as followers:
+                followers.start_soon(live.run)
+                followers.start_soon(projector.run)
+                yield
+                followers.cancel_scope.cancel()
         finally:
             await pool.close()
 
-    def games(state: State) -> Games:
-        return state.games
+    def from_state(name: str) -> Provide:
+        def provide(state: State) -> Any:
+            return state[name]
+
+        return Provide(provide, sync_to_thread=False)
 
     return Litestar(
-        route_handlers=[GameController, ExchangeController, health],
-        dependencies={"games": Provide(games, sync_to_thread=False)},
+        route_handlers=[GameController, ExchangeController, get_player, health],
+        dependencies={name: from_state(name) for name in ("games", "live", "pool")},
         lifespan=[database],
         plugins=[problems.plugin()],
         exception_handlers={Exception: problems.unexpected},

@@ -2,28 +2,44 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
-from typing import Annotated, Any
+from collections.abc import AsyncIterator
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+from psycopg_pool import AsyncConnectionPool
 
 from domain.history import History
+from projections import replay
+from projections.scoresheet import ScoreSheet, score_sheet
+from service import summaries
 from service.games import Games
+from service.live import LiveLog, Subscription
 from service.problems import Problem
-from service.store import GameRow
+from service.store import GameRow, StoredEvent
 from service.wire import (
     CreatedGame,
     EventPage,
+    GameList,
     GameSummary,
     Health,
     LoggedEvent,
     MoveAccepted,
     NewGame,
+    PlayerRecord,
+    Replay,
+    ReplayFrame,
 )
+
+# A comment line every so often keeps idle streams open through proxies and lets the
+# server notice viewers that have gone.
+KEEP_ALIVE_SECONDS = 15
 
 
 def summary_of(row: GameRow, history: History) -> dict[str, Any]:
@@ -100,11 +116,135 @@ class GameController(Controller):
         limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 1000,
     ) -> EventPage:
         events, version = await games.events(game_id, after, limit)
-        logged = [
-            LoggedEvent(e.version, e.type, msgspec.Raw(e.data), e.recorded_at)
-            for e in events
-        ]
-        return EventPage(logged, version)
+        return EventPage([logged(e) for e in events], version)
+
+    @get("/", summary="Games, newest first")
+    async def list_games(
+        self,
+        pool: NamedDependency[AsyncConnectionPool],
+        game: Annotated[str | None, QueryParameter(max_length=40)] = None,
+        player: Annotated[str | None, QueryParameter(max_length=40)] = None,
+        status: Annotated[
+            Literal["in_progress", "finished"] | None, QueryParameter()
+        ] = None,
+        limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
+        offset: Annotated[int, QueryParameter(ge=0)] = 0,
+    ) -> GameList:
+        return await summaries.list_games(
+            pool, game=game, player=player, status=status, limit=limit, offset=offset
+        )
+
+    @get("/{game_id:uuid}/replay", summary="Every step of the game, with sentences")
+    async def get_replay(
+        self, game_id: FromPath[UUID], games: NamedDependency[Games]
+    ) -> Replay:
+        timeline = await games.timeline(game_id)
+        return Replay(steps=replay.steps(timeline.histories, timeline.records))
+
+    @get("/{game_id:uuid}/replay/{step:int}", summary="The game after N moves")
+    async def get_replay_step(
+        self,
+        game_id: FromPath[UUID],
+        step: FromPath[int],
+        games: NamedDependency[Games],
+    ) -> ReplayFrame:
+        timeline = await games.timeline(game_id)
+        last = len(timeline.records)
+        if not 0 <= step <= last:
+            raise Problem(404, f"The game has steps 0 to {last}, not {step}.")
+        if step == 0:
+            start = timeline.histories[0]
+            return ReplayFrame(step=0, version=1, state=start.rules.view(start.state))
+        frame = replay.step(timeline.histories, timeline.records, step)
+        return ReplayFrame(
+            step=step,
+            version=frame.version,
+            state=frame.state,
+            move=frame.move,
+            description=frame.description,
+        )
+
+    @get("/{game_id:uuid}/scoresheet", summary="Points per round, totals and winners")
+    async def get_scoresheet(
+        self, game_id: FromPath[UUID], games: NamedDependency[Games]
+    ) -> ScoreSheet:
+        _, history = await games.current(game_id)
+        return score_sheet(history)
+
+    @get("/{game_id:uuid}/stream", summary="Server-Sent Events: each move as stored")
+    async def stream(
+        self,
+        game_id: FromPath[UUID],
+        games: NamedDependency[Games],
+        live: NamedDependency[LiveLog],
+        last_event_id: Annotated[
+            int | None, HeaderParameter(name="Last-Event-ID", ge=0)
+        ] = None,
+        after: Annotated[int | None, QueryParameter(ge=0)] = None,
+    ) -> ServerSentEvent:
+        """From the version in Last-Event-ID (a reconnecting browser sends it) or
+        `after`; without either, from the moves stored from now on."""
+        _, history = await games.current(game_id)
+        start = last_event_id if last_event_id is not None else after
+        return ServerSentEvent(
+            _stream(games, live, game_id, history.version if start is None else start)
+        )
+
+
+async def _stream(
+    games: Games, live: LiveLog, game_id: UUID, after: int
+) -> AsyncIterator[ServerSentEventMessage]:
+    # Subscribe before reading what is stored, so nothing falls between the two.
+    with live.subscribe(game_id) as subscription:
+        sent = after
+        behind = True
+        while True:
+            if behind:
+                for event in await games.store.read(game_id, sent):
+                    yield _message(event)
+                    sent = event.version
+                behind = False
+            try:
+                event = await asyncio.wait_for(
+                    _next(subscription), timeout=KEEP_ALIVE_SECONDS
+                )
+            except TimeoutError:
+                yield ServerSentEventMessage(comment="keep-alive")
+                continue
+            if event is None or event.version > sent + 1:
+                behind = True  # fell behind the follower: read the rest from the log
+            elif event.version == sent + 1:
+                yield _message(event)
+                sent = event.version
+
+
+async def _next(subscription: Subscription) -> StoredEvent | None:
+    """The next event delivered, or None when the stream's queue overflowed."""
+    if subscription.lagged.is_set():
+        subscription.lagged.clear()
+        return None
+    return await subscription.queue.get()
+
+
+def logged(event: StoredEvent) -> LoggedEvent:
+    return LoggedEvent(
+        event.version, event.type, msgspec.Raw(event.data), event.recorded_at
+    )
+
+
+def _message(event: StoredEvent) -> ServerSentEventMessage:
+    return ServerSentEventMessage(
+        data=msgspec.json.encode(logged(event)).decode(),
+        id=str(event.version),
+        event="move",
+    )
+
+
+@get("/players/{name:str}", tags=["players"], summary="A player's record across games")
+async def get_player(
+    name: FromPath[str], pool: NamedDependency[AsyncConnectionPool]
+) -> PlayerRecord:
+    return await summaries.player_record(pool, name)
 
 
 @get("/health", tags=["service"], summary="200 when the database answers")

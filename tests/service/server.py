@@ -16,7 +16,14 @@ from service.settings import Settings
 @contextmanager
 def running_server(database_url: str, **settings) -> Iterator[str]:
     app = create_app(Settings(database_url=database_url, **settings))
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=0,
+        log_level="warning",
+        # Open event streams never end by themselves: don't wait long for them.
+        timeout_graceful_shutdown=1,
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

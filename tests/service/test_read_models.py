@@ -1,0 +1,122 @@
+"""The game list and player records (issue 5), kept by the projection runner that
+follows the global log with a stored checkpoint."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+
+import msgspec
+from psycopg_pool import AsyncConnectionPool
+
+from domain.registry import GAMES
+from service.games import Games
+from service.projector import Projector
+from service.store import EventStore
+from service.wire import NewGame
+from tests.service.http import create, play_simulated
+
+
+def eventually(check, seconds: float = 10):
+    deadline = time.monotonic() + seconds
+    while not (result := check()):
+        assert time.monotonic() < deadline, "the read model did not catch up in time"
+        time.sleep(0.05)
+    return result
+
+
+def test_games_list_filters_pages_and_agrees_with_player_records(client):
+    ann, bob = f"Ann-{uuid.uuid4().hex[:6]}", f"Bob-{uuid.uuid4().hex[:6]}"
+    finished = create(client, game="dobro", players=[ann, bob], seed=1)
+    play_simulated(client, finished)
+    winners = client.get(f"/games/{finished['id']}").json()["winners"]
+    others = [create(client, game="dozito", players=[ann, bob]) for _ in range(3)]
+
+    def listed():
+        page = client.get("/games", params={"player": ann, "limit": 10}).json()
+        return page if len(page["games"]) == 4 else None
+
+    page = eventually(listed)
+    assert [g["id"] for g in page["games"]] == [g["id"] for g in reversed(others)] + [
+        finished["id"]
+    ]
+    assert page["next_offset"] is None
+    done = client.get("/games", params={"player": ann, "status": "finished"}).json()
+    assert [(g["id"], g["winners"]) for g in done["games"]] == [
+        (finished["id"], winners)
+    ]
+    dozito = client.get("/games", params={"player": bob, "game": "dozito", "limit": 2})
+    assert len(dozito.json()["games"]) == 2 and dozito.json()["next_offset"] == 2
+    record = eventually(
+        lambda: (r := client.get(f"/players/{ann}").json())["finished"] == 1 and r
+    )
+    assert record["played"] == 4
+    assert record["won"] == (1 if ann in winners else 0)
+    assert record["games"]["dozito"] == {"played": 3, "finished": 0, "won": 0}
+
+
+async def play_concurrently(games: Games, seeds: range) -> int:
+    """Play one simulated game per seed, all at once; how many events were stored."""
+
+    async def play(seed: int) -> int:
+        request = NewGame(game="dobro", players=["Ann", "Bob", "Cid"], seed=seed)
+        row, history, token = await games.create(request)
+        for move in GAMES["dobro"].simulate(history.setup):
+            body = msgspec.to_builtins(move)
+            history = await games.submit(row.id, f"Bearer {token}", body, None, None)
+        return history.version
+
+    return sum(await asyncio.gather(*(play(seed) for seed in seeds)))
+
+
+async def summaries(pool: AsyncConnectionPool) -> list[tuple]:
+    async with pool.connection() as conn:
+        cursor = await conn.execute(
+            "SELECT game_id, status, winners, version, updated_at"
+            " FROM game_summaries ORDER BY game_id"
+        )
+        return await cursor.fetchall()
+
+
+async def folded(games: Games) -> list[tuple]:
+    """What the summaries must say, folded from the whole log."""
+    async with games.store.pool.connection() as conn:
+        cursor = await conn.execute("SELECT id FROM games ORDER BY id")
+        ids = [row[0] for row in await cursor.fetchall()]
+    expected = []
+    for game_id in ids:
+        _, history = await games.current(game_id)
+        (last,) = await games.store.read(game_id, history.version - 1)
+        status = "finished" if history.finished else "in_progress"
+        winners = list(history.winners or ())
+        expected.append((game_id, status, winners, history.version, last.recorded_at))
+    return expected
+
+
+def test_the_runner_under_concurrent_writers_loses_and_duplicates_nothing(
+    fresh_database_url, run
+):
+    async def scenario():
+        async with AsyncConnectionPool(fresh_database_url, open=False) as pool:
+            games = Games(EventStore(pool), GAMES)
+            projector = Projector(pool, games)
+            games.on_append = projector.wake
+            runner = asyncio.create_task(projector.run(poll_seconds=0.05))
+            await play_concurrently(games, range(8))
+            runner.cancel()
+            await projector.catch_up()
+            live = await summaries(pool)
+            assert live == await folded(games) and len(live) == 8
+
+            assert await Projector(pool, games).rebuild() > 8 * 100
+            assert await summaries(pool) == live
+
+            # A runner that starts again (a new process) resumes at the checkpoint:
+            # it folds only what was stored since.
+            stored_since = await play_concurrently(games, range(100, 102))
+            restarted = Projector(pool, Games(EventStore(pool), GAMES))
+            assert await restarted.catch_up() == stored_since
+            assert await summaries(pool) == await folded(games)
+
+    run(scenario())

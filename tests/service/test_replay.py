@@ -1,0 +1,76 @@
+"""Replays (issue 5): one step per stored move with a sentence, and the state at step N
+equal to the live state the game had after its Nth move."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from projections.scoresheet import score_sheet
+from tests.service.http import create, live_histories, move, play_simulated, view
+
+PLAYERS = {
+    "dobro": ["Ana", "Bia", "Caio"],
+    "dobro-pixar": ["Priscila", "Mauricio", "Karen", "Patricia"],
+    "dozito": ["Arthur", "Maëlle", "Lou"],
+    "double-donkey": ["Olivia", "Fran", "Jan", "Margaret"],
+}
+
+
+@pytest.fixture(scope="module", params=sorted(PLAYERS))
+def finished(request, client):
+    game = create(client, game=request.param, players=PLAYERS[request.param], seed=3)
+    play_simulated(client, game)
+    return game
+
+
+def test_every_replay_step_equals_the_live_state_after_that_move(client, finished):
+    histories = live_histories(finished)
+    steps = client.get(f"/games/{finished['id']}/replay").json()["steps"]
+    assert [s["step"] for s in steps] == list(range(1, len(histories)))
+    for step in steps:
+        assert step["state"] == view(histories[step["step"]])
+        assert step["description"].strip()
+    for n in (0, 1, len(histories) // 2, len(histories) - 1):
+        frame = client.get(f"/games/{finished['id']}/replay/{n}").json()
+        assert frame["step"] == n and frame["state"] == view(histories[n])
+
+
+def test_a_step_past_the_last_is_a_404(client, finished):
+    last = len(client.get(f"/games/{finished['id']}/replay").json()["steps"])
+    assert client.get(f"/games/{finished['id']}/replay/{last}").status_code == 200
+    answer = client.get(f"/games/{finished['id']}/replay/{last + 1}")
+    assert answer.status_code == 404
+    assert answer.headers["content-type"].startswith("application/problem+json")
+
+
+def test_dobro_steps_read_as_sentences_and_undo_says_what_it_took_back(client):
+    game = create(
+        client,
+        game="dobro-pixar",
+        players=["Priscila", "Mauricio", "Karen", "Patricia"],
+        first_player="Priscila",
+    )
+    for body in (
+        {"type": "play", "player": "Priscila", "cards": [4]},
+        {"type": "play", "player": "Mauricio", "cards": [4]},
+        {"type": "play", "player": "Karen", "cards": [5, 5]},
+        {"type": "undo"},
+    ):
+        assert move(client, game, body).status_code == 201
+    steps = client.get(f"/games/{game['id']}/replay").json()["steps"]
+    sentences = [s["description"] for s in steps]
+    assert sentences[2] == "Karen plays 5 + 5: the value is 10"
+    assert sentences[3] == "Undo: “Karen plays 5 + 5: the value is 10” is taken back"
+    assert steps[3]["state"] == steps[1]["state"]
+    assert steps[3]["move"] == {"type": "undo"}
+
+
+def test_the_score_sheet_agrees_with_the_finished_game(client, finished):
+    summary = client.get(f"/games/{finished['id']}").json()
+    sheet = client.get(f"/games/{finished['id']}/scoresheet").json()
+    assert sheet["finished"] is True
+    assert sheet["players"] == summary["players"]
+    assert sheet["winners"] == summary["winners"]
+    expected = score_sheet(live_histories(finished)[-1])
+    assert sheet == msgspec.json.decode(msgspec.json.encode(expected))
