@@ -1,0 +1,64 @@
+"""The committed OpenAPI document is the app's: integrators read the file, so it must
+say what the service answers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from service.openapi import DOCUMENT, document
+
+
+@pytest.fixture(scope="module")
+def spec() -> dict:
+    return json.loads(document())
+
+
+def test_the_committed_document_is_the_apps():
+    assert DOCUMENT.read_text(encoding="utf-8") == document(), (
+        "openapi/openapi.json differs from the app: run `python -m service.openapi` "
+        "and commit the file"
+    )
+
+
+def test_the_write_token_is_a_bearer_security_scheme(spec):
+    scheme = spec["components"]["securitySchemes"]["writeToken"]
+    assert scheme["type"] == "http" and scheme["scheme"] == "bearer"
+
+
+def test_every_answer_and_request_body_has_a_schema(spec):
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            body = operation.get("requestBody")
+            for media in (body or {}).get("content", {}).values():
+                assert media.get("schema"), f"{method} {path}: request body"
+            for status, answer in operation["responses"].items():
+                content = answer.get("content")
+                assert content, f"{method} {path} {status}: no body described"
+                for media in content.values():
+                    assert media.get("schema"), f"{method} {path} {status}"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "statuses"),
+    [
+        ("get", "/games/{game_id}/export", ["404"]),
+        ("post", "/games/import", ["413", "422"]),
+        ("get", "/games/{game_id}/bgstats", ["404", "409"]),
+    ],
+)
+def test_exchange_errors_are_problem_details(spec, method, path, statuses):
+    responses = spec["paths"][path][method]["responses"]
+    for status in statuses:
+        schema = responses[status]["content"]["application/problem+json"]["schema"]
+        assert schema == {"$ref": "#/components/schemas/ProblemDetails"}
+    problem = spec["components"]["schemas"]["ProblemDetails"]
+    assert {"status", "title", "detail"} <= set(problem["required"])
+
+
+def test_import_takes_ndjson_and_export_answers_it(spec):
+    body = spec["paths"]["/games/import"]["post"]["requestBody"]
+    assert list(body["content"]) == ["application/x-ndjson"] and body["required"]
+    export = spec["paths"]["/games/{game_id}/export"]["get"]["responses"]["200"]
+    assert list(export["content"]) == ["application/x-ndjson"]
