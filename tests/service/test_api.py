@@ -6,37 +6,21 @@ import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
-import httpx
 import msgspec
 import pytest
 
 from domain.dobro import DOBRO_PIXAR
 from domain.game import Setup
 from domain.history import Codec, History
-from tests.service.server import running_server
+from tests.service import http
+from tests.service.http import move
 
 PLAYERS = ["Priscila", "Mauricio", "Karen", "Patricia"]
 
 
-@pytest.fixture(scope="module")
-def client(database_url):
-    with (
-        running_server(database_url) as base_url,
-        httpx.Client(base_url=base_url, timeout=30) as client,
-    ):
-        yield client
-
-
 def create(client, **overrides):
     body = {"game": "dobro-pixar", "players": PLAYERS, "first_player": "Priscila"}
-    answer = client.post("/games", json={**body, **overrides})
-    assert answer.status_code == 201, answer.text
-    return answer.json()
-
-
-def move(client, game, body, **headers):
-    auth = {"Authorization": f"Bearer {game['write_token']}"}
-    return client.post(f"/games/{game['id']}/moves", json=body, headers=auth | headers)
+    return http.create(client, **{**body, **overrides})
 
 
 def stored_versions(client, game_id):
