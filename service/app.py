@@ -26,6 +26,7 @@ from service.projector import Projector
 from service.routes import GameController, get_player, health
 from service.settings import Settings
 from service.store import EventStore
+from service.webpage import web_routes
 
 
 def create_app(settings: Settings) -> Litestar:
@@ -66,7 +67,13 @@ def create_app(settings: Settings) -> Litestar:
         return Provide(provide, sync_to_thread=False)
 
     return Litestar(
-        route_handlers=[GameController, ExchangeController, get_player, health],
+        route_handlers=[
+            GameController,
+            ExchangeController,
+            get_player,
+            health,
+            *web_routes(),
+        ],
         dependencies={name: from_state(name) for name in ("games", "live", "pool")},
         lifespan=[database],
         plugins=[problems.plugin()],

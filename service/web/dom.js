@@ -1,0 +1,80 @@
+// Small helpers to build the page's elements and speak through its live regions.
+
+let lastId = 0;
+
+/** A fresh id for tying a label to its control. */
+export function uid(prefix) {
+  lastId += 1;
+  return `${prefix}-${lastId}`;
+}
+
+/** An element with attributes (`on…` are listeners) and children (strings or nodes). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (key === "value") el.value = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+/** A labelled control: the label's `for` names the control. */
+export function field(label, control, hint) {
+  control.id ||= uid("field");
+  return h("div", { class: "field" }, h("label", { for: control.id }, label), control,
+    hint ? h("small", {}, hint) : null);
+}
+
+/** A <select> of [value, text] pairs. */
+export function select(options, selected, attrs = {}) {
+  const el = h("select", attrs,
+    options.map(([value, text]) => h("option", { value: String(value) }, text)));
+  if (selected !== undefined && selected !== null) el.value = String(selected);
+  return el;
+}
+
+/** Radio buttons shown as chips, in a fieldset; arrow keys move between them. */
+export function chips(legend, name, options, selected, onchange) {
+  const group = uid(name);
+  return h("fieldset", { class: "chips" }, h("legend", {}, legend),
+    options.map(([value, text]) => h("label", { class: "chip" },
+      h("input", {
+        type: "radio", name: group, value: String(value),
+        checked: String(value) === String(selected),
+        onchange: () => onchange(value),
+      }),
+      h("span", {}, text))));
+}
+
+export function button(text, onclick, attrs = {}) {
+  return h("button", { type: "button", onclick, ...attrs }, text);
+}
+
+/** Say why the service refused: its words and the ruling it names. */
+export function refuse(error) {
+  const region = document.getElementById("refusal");
+  region.replaceChildren(
+    h("strong", {}, error.rule ? `Refused — rule ${error.rule}` : "Refused"),
+    h("span", {}, " "),
+    h("span", { class: "detail" }, error.message));
+}
+
+export function clearRefusal() {
+  document.getElementById("refusal").replaceChildren();
+}
+
+/** A polite note, e.g. that a move was logged. */
+export function say(text) {
+  document.getElementById("status").textContent = text;
+}
+
+export function titleCase(name) {
+  return name.replaceAll("_", " ").replace(/(^|[ -])\w/g, (c) => c.toUpperCase());
+}

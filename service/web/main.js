@@ -1,0 +1,30 @@
+// The page's router: #/ (start a game), #/games/<id> (log and watch), …/replay.
+import { showGame } from "./game.js";
+import { showHome } from "./home.js";
+import { showReplay } from "./replay.js";
+import { clearRefusal, h, refuse, say } from "./dom.js";
+
+const main = document.getElementById("main");
+let current = null;
+
+async function route() {
+  current?.close?.();
+  current = null;
+  clearRefusal();
+  say("");
+  const path = location.hash.slice(1) || "/";
+  const match = path.match(/^\/games\/([0-9a-f-]{36})(\/replay)?$/);
+  main.replaceChildren();
+  try {
+    if (match && match[2]) current = await showReplay(main, match[1]);
+    else if (match) current = await showGame(main, match[1]);
+    else current = await showHome(main);
+  } catch (error) {
+    refuse(error);
+    main.append(h("p", {}, h("a", { href: "#/" }, "Back to the start")));
+  }
+  main.querySelector("h1")?.focus();
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,47 @@
+// Replay a game step by step: a slider over its stored moves and each step's sentence.
+import { api, gameLabel } from "./api.js";
+import { button, h } from "./dom.js";
+import { renderSheet } from "./sheet.js";
+import { renderState } from "./state.js";
+
+export async function showReplay(root, id) {
+  const [game, replay, start, sheet] = await Promise.all([
+    api.get(`/games/${id}`), api.get(`/games/${id}/replay`),
+    api.get(`/games/${id}/replay/0`), api.get(`/games/${id}/scoresheet`)]);
+  const steps = replay.steps;
+  const last = steps.length;
+  const slider = h("input", {
+    type: "range", id: "replay-step", min: "0", max: String(last), value: "0",
+    step: "1",
+  });
+  const counter = h("output", { for: "replay-step" });
+  const sentence = h("p", { class: "sentence", "aria-live": "polite" });
+  const stateBox = h("div");
+  const back = button("Previous step", () => go(Number(slider.value) - 1));
+  const next = button("Next step", () => go(Number(slider.value) + 1));
+
+  function go(n) {
+    const step = Math.max(0, Math.min(last, n));
+    slider.value = String(step);
+    counter.textContent = `Step ${step} of ${last}`;
+    sentence.textContent = step === 0 ? "Before the first move." : steps[step - 1].description;
+    const state = step === 0 ? start.state : steps[step - 1].state;
+    stateBox.replaceChildren(renderState(game.game, state, game.players));
+    back.disabled = step === 0;
+    next.disabled = step === last;
+  }
+
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
+  renderSheet(sheetBox, game.game, sheet);
+  root.append(
+    h("h1", { tabindex: "-1" }, `Replay: ${game.title || gameLabel(game.game)}`),
+    h("p", { class: "muted" }, game.players.join(" · "), " · ",
+      h("a", { href: `#/games/${id}` }, "Back to the game")),
+    h("section", { class: "card", "aria-label": "Replay" },
+      h("div", { class: "field" }, h("label", { for: "replay-step" }, "Step"), slider),
+      h("div", { class: "row" }, back, counter, next),
+      sentence, stateBox),
+    sheetBox);
+  go(0);
+}

@@ -1,0 +1,94 @@
+// The score sheet: points round by round, totals, winners, and a chart drawn in SVG.
+import { h } from "./dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+// Colours and dashes both tell the lines apart, for readers who do not see colour.
+const LINES = [
+  ["#1b6ac9", ""], ["#c2410c", "6 3"], ["#15803d", "2 3"],
+  ["#7e22ce", "8 3 2 3"], ["#a16207", "1 2"], ["#be123c", "10 4"],
+];
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  el.append(...children);
+  return el;
+}
+
+/** Per player, the value after each round: running totals, or (Double Donkey, which
+ * scores no rounds) each round's highest card. */
+function series(kind, sheet) {
+  return sheet.players.map((player) => {
+    let total = 0;
+    return sheet.rounds.map((line) => {
+      const points = line.points[player] ?? 0;
+      total = kind === "double-donkey" ? points : total + points;
+      return total;
+    });
+  });
+}
+
+export function chart(kind, sheet) {
+  const data = series(kind, sheet);
+  const width = 320;
+  const height = 180;
+  const pad = { left: 30, right: 12, top: 12, bottom: 26 };
+  const rounds = sheet.rounds.length;
+  const top = Math.max(1, ...data.flat());
+  const bottom = Math.min(0, ...data.flat());
+  const x = (i) => pad.left + ((width - pad.left - pad.right) * i) / Math.max(1, rounds);
+  const y = (v) => pad.top + ((height - pad.top - pad.bottom) * (top - v)) / (top - bottom);
+  const what = kind === "double-donkey" ? "highest card each round" : "running totals";
+  const summary = sheet.players.map((p, i) => `${p} ${data[i].at(-1) ?? 0}`).join(", ");
+  const plot = svg("svg", {
+    viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart",
+    "aria-label": `Chart of ${what} over ${rounds} rounds: ${summary}.`,
+  });
+  plot.append(
+    svg("line", { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), class: "axis" }),
+    svg("text", { x: 2, y: y(top) + 4, class: "tick" }, String(top)),
+    svg("text", { x: 2, y: y(bottom) + 4, class: "tick" }, String(bottom)));
+  for (let r = 1; r <= rounds; r += 1) {
+    plot.append(svg("text", { x: x(r), y: height - 6, class: "tick", "text-anchor": "middle" },
+      `R${r}`));
+  }
+  data.forEach((values, i) => {
+    const [color, dash] = LINES[i % LINES.length];
+    const start = kind === "double-donkey" ? [] : [[x(0), y(0)]];
+    const points = [...start, ...values.map((v, r) => [x(r + 1), y(v)])];
+    plot.append(svg("polyline", {
+      points: points.map((p) => p.join(",")).join(" "),
+      fill: "none", stroke: color, "stroke-width": 2.5, "stroke-dasharray": dash,
+    }));
+    for (const [px, py] of points.slice(start.length)) {
+      plot.append(svg("circle", { cx: px, cy: py, r: 3, fill: color }));
+    }
+  });
+  const legend = h("ul", { class: "legend" }, sheet.players.map((player, i) =>
+    h("li", {}, h("span", {
+      class: "swatch",
+      style: `border-top: 3px ${LINES[i % LINES.length][1] ? "dashed" : "solid"} ${LINES[i % LINES.length][0]}`,
+    }), player)));
+  return h("figure", {}, plot, legend,
+    h("figcaption", {}, kind === "double-donkey"
+      ? "Each round's highest card per player" : "Totals after each round"));
+}
+
+export function renderSheet(box, kind, sheet) {
+  const players = sheet.players;
+  const totalsLabel = kind === "double-donkey" ? "Cards held" : "Total";
+  const table = h("table", { class: "sheet" },
+    h("caption", {}, "Points per round"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"),
+      players.map((p) => h("th", { scope: "col" }, p)))),
+    h("tbody", {}, sheet.rounds.map((line) => h("tr", {},
+      h("th", { scope: "row" }, line.round),
+      players.map((p) => h("td", {}, line.points[p] ?? "")))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, totalsLabel),
+      players.map((p) => h("td", {}, sheet.totals[p] ?? "")))));
+  box.replaceChildren(h("h2", { id: "sheet-title" }, "Score sheet"),
+    sheet.rounds.length ? [table, chart(kind, sheet)]
+      : h("p", {}, "No round has been scored yet."),
+    sheet.finished ? h("p", { class: "winners" }, `Winners: ${sheet.winners.join(", ")}`)
+      : null);
+}
