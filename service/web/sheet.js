@@ -83,12 +83,12 @@ export function renderSheet(box, kind, sheet) {
       players.map((p) => h("th", { scope: "col" }, p)))),
     h("tbody", {}, sheet.rounds.map((line) => h("tr", {},
       h("th", { scope: "row" }, line.round),
-      players.map((p) => h("td", {}, line.points[p] ?? "")))),
+      players.map((p) => h("td", {}, line.points[p] ?? ""))))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, totalsLabel),
       players.map((p) => h("td", {}, sheet.totals[p] ?? "")))));
   box.replaceChildren(h("h2", { id: "sheet-title" }, "Score sheet"),
-    sheet.rounds.length ? [table, chart(kind, sheet)]
-      : h("p", {}, "No round has been scored yet."),
+    ...(sheet.rounds.length ? [table, chart(kind, sheet)]
+      : [h("p", {}, "No round has been scored yet.")]),
     sheet.finished ? h("p", { class: "winners" }, `Winners: ${sheet.winners.join(", ")}`)
-      : null);
+      : "");
 }

@@ -1,0 +1,80 @@
+"""A real browser on the real service: headless Chromium from the system's packages,
+driven by Playwright, against a uvicorn server over the session's PostgreSQL.
+
+Playwright's own browser download does not work everywhere (it needs the network), so
+the tests use the distribution's Chromium and skip, saying why, where it is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.service.server import running_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+# Without the background-networking switches Chromium keeps reaching for a network
+# that may not be there.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 375, "height": 812}
+
+
+@pytest.fixture(scope="module")
+def base_url(database_url: str) -> Iterator[str]:
+    with running_server(database_url) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def client(base_url: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=base_url, timeout=30) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        pytest.skip(
+            "no Chromium at /usr/bin/chromium: install Debian's `chromium` package "
+            "(.ci/run does) to run the browser tests"
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_ARGS,
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser, base_url: str):
+    """Open a phone-sized page in a browser context of its own (its own storage)."""
+    contexts = []
+
+    def open_page():
+        context = browser.new_context(viewport=PHONE, base_url=base_url)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.errors = errors
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -1,0 +1,139 @@
+"""The table's web page in a real browser, at phone width: start a Dobro game, log a
+move, see a refusal in words with its ruling, watch from a second page, replay."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.service.http import create, move, play_simulated
+
+
+def open_game(page: Page, game: dict, *, with_token: bool = True) -> None:
+    """Open a game's page; with its write token on this device, as its creator has."""
+    page.goto("/app/")
+    if with_token:
+        page.evaluate(
+            "([id, token]) => localStorage.setItem(`tablelog:token:${id}`, token)",
+            [game["id"], game["write_token"]],
+        )
+    page.goto(f"/app/#/games/{game['id']}")
+    expect(page.get_by_role("heading", name="On the table")).to_be_visible()
+
+
+def fact(page: Page, term: str):
+    """The value shown for a term of the state, e.g. "Value in play"."""
+    term_line = page.locator("dt", has_text=term)
+    return page.locator(".facts div", has=term_line).locator("dd")
+
+
+def new_dobro_game(client: httpx.Client) -> dict:
+    return create(client, game="dobro", players=["Ana", "Bo", "Cy"], first_player="Ana")
+
+
+def test_a_table_starts_a_dobro_game_and_logs_a_move(new_page):
+    page = new_page()
+    page.goto("/")
+    expect(page.get_by_role("heading", name="Start a game")).to_be_visible()
+    page.get_by_label("Game", exact=True).select_option("dobro")
+    for number, name in enumerate(["Ana", "Bo", "Cy"], start=1):
+        page.get_by_label(f"Player {number}", exact=True).fill(name)
+    page.get_by_label("First player").select_option("Ana")
+    page.get_by_role("button", name="Start the game").click()
+
+    expect(page.get_by_role("heading", name="Dobro")).to_be_visible()
+    expect(page.get_by_text("Ana's turn")).to_be_visible()
+    game_id = re.search(r"#/games/([0-9a-f-]{36})", page.url)[1]
+    token = page.evaluate(f"localStorage.getItem('tablelog:token:{game_id}')")
+    assert token, "the write token is kept on this device"
+
+    # By keyboard: the card chips are radio buttons, the move a button.
+    page.get_by_role("radio", name="5", exact=True).focus()
+    page.keyboard.press("Space")
+    page.get_by_role("radio", name="A pair").check()
+    page.get_by_role("button", name="Ana plays 5 + 5").press("Enter")
+
+    expect(fact(page, "Value in play")).to_have_text("10")
+    expect(fact(page, "Next")).to_have_text("Bo")
+    expect(page.get_by_role("status")).to_have_text("Logged: move 1.")
+    # Nothing to take opens a climb (D7); once a value is in play, Bo may take.
+    expect(page.get_by_role("button", name="Bo takes the cards")).to_be_visible()
+    assert page.errors == []
+
+
+def test_a_refused_move_shows_its_rule_and_the_services_words(new_page, client):
+    game = new_dobro_game(client)
+    opened = move(client, game, {"type": "play", "player": "Ana", "cards": [10]})
+    assert opened.status_code == 201
+    page = new_page()
+    open_game(page, game)
+
+    page.get_by_role("radio", name="4", exact=True).check()
+    page.get_by_role("button", name="Bo plays 4").click()
+
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Refused — rule D8")
+    refused = move(client, game, {"type": "play", "player": "Bo", "cards": [4]})
+    assert refused.status_code == 422
+    expect(alert).to_contain_text(refused.json()["detail"])
+    # Nothing was stored: the value in play is still Ana's 10.
+    expect(fact(page, "Value in play")).to_have_text("10")
+    assert client.get(f"/games/{game['id']}").json()["version"] == 2
+
+
+def test_a_second_page_sees_a_move_live(new_page, client):
+    game = new_dobro_game(client)
+    table, watcher = new_page(), new_page()
+    open_game(table, game)
+    open_game(watcher, game, with_token=False)
+    expect(watcher.get_by_text("This device is watching.")).to_be_visible()
+    expect(fact(watcher, "Next")).to_have_text("Ana")
+
+    table.get_by_role("radio", name="7", exact=True).check()
+    table.get_by_role("button", name="Ana plays 7").click()
+
+    expect(fact(watcher, "Value in play")).to_have_text("7")
+    expect(fact(watcher, "Next")).to_have_text("Bo")
+    expect(fact(watcher, "Cards in play")).to_have_text("7")
+    assert table.errors == watcher.errors == []
+
+
+def test_a_finished_game_replays_step_by_step_with_a_slider(new_page, client):
+    game = create(
+        client,
+        game="dobro",
+        players=["Ana", "Bo"],
+        seed=7,
+        options={"rounds": 1},
+    )
+    logged = play_simulated(client, game)
+    steps = client.get(f"/games/{game['id']}/replay").json()["steps"]
+    assert len(steps) == logged
+    assert client.get(f"/games/{game['id']}").json()["status"] == "finished"
+
+    page = new_page()
+    page.goto(f"/app/#/games/{game['id']}/replay")
+    slider = page.get_by_role("slider", name="Step")
+    expect(slider).to_have_value("0")
+    expect(page.get_by_text("Before the first move.")).to_be_visible()
+
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("output")).to_have_text(f"Step 1 of {logged}")
+    expect(page.locator(".sentence")).to_have_text(steps[0]["description"])
+
+    slider.fill(str(logged // 2))
+    expect(page.locator(".sentence")).to_have_text(
+        steps[logged // 2 - 1]["description"]
+    )
+    page.keyboard.press("End")
+    expect(page.locator(".sentence")).to_have_text(steps[-1]["description"])
+    page.get_by_role("button", name="Previous step").click()
+    expect(page.locator("output")).to_have_text(f"Step {logged - 1} of {logged}")
+
+    # The score sheet of the finished game, with its chart of the totals.
+    expect(page.get_by_role("img", name=re.compile("running totals"))).to_be_visible()
+    expect(page.get_by_text("Winners:")).to_be_visible()
+    assert page.errors == []
