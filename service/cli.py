@@ -87,6 +87,12 @@ def rebuild_projections(args: argparse.Namespace) -> None:
     print(f"rebuilt the read models from {folded} events")
 
 
+def bench(args: argparse.Namespace) -> None:
+    from service.bench.run import bench as run_bench
+
+    run_bench(args)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="tablelog",
@@ -126,6 +132,17 @@ def parser() -> argparse.ArgumentParser:
         rebuild_projections,
         under=projections.add_subparsers(required=True, metavar="COMMAND"),
     )
+    from service.bench.options import add_arguments as bench_arguments
+
+    measure = commands.add_parser(
+        "bench",
+        help="Measure the service beside its baselines on a database of its own.",
+        description="Measure the service beside its baselines, side by side, on an "
+        "embedded PostgreSQL in a temporary directory (or on the server DATABASE_URL "
+        "names, in databases it creates and drops).",
+    )
+    bench_arguments(measure)
+    measure.set_defaults(run=bench)
     from service.exchange_commands import add_commands
 
     add_commands(command)

@@ -34,7 +34,7 @@ MOVES_PER_WRITER = 40_000
 
 # The durable-write limit: the events table's columns and primary key, nothing else
 # (no foreign key, no global position, no idempotency key, no RETURNING).
-_PLAIN_TABLE = """
+PLAIN_TABLE = """
     CREATE TABLE plain_events (
         game_id     uuid        NOT NULL,
         version     integer     NOT NULL,
@@ -44,7 +44,7 @@ _PLAIN_TABLE = """
         PRIMARY KEY (game_id, version)
     )
 """
-_PLAIN_INSERT = (
+PLAIN_INSERT = (
     "INSERT INTO plain_events (game_id, version, type, data)"
     " VALUES (%s, %s, %s, %s::jsonb)"
 )
@@ -52,7 +52,7 @@ _PLAIN_INSERT = (
 
 async def measure(url: str, report: Report, seconds: float, rounds: int) -> None:
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(_PLAIN_TABLE)
+        conn.execute(PLAIN_TABLE)
     moves = stored_moves(default_rules(), setup_for(default_rules()), MOVES_PER_WRITER)
     with ExitStack() as stack:
         recorder = stack.enter_context(_eventsourcing(url, pool_size=8))
@@ -184,7 +184,7 @@ def _plain_writer(conn: psycopg.AsyncConnection, moves: list[Stored]):
         while time.perf_counter() < deadline:
             move = moves[done]
             await conn.execute(
-                _PLAIN_INSERT, (game_id, done + 2, move.type, move.data.decode())
+                PLAIN_INSERT, (game_id, done + 2, move.type, move.data.decode())
             )
             await conn.commit()
             done += 1

@@ -1,0 +1,50 @@
+"""The HTTP baseline: a bare Litestar app whose one handler stores the posted move
+with one INSERT, over a pool like the service's (no rules, no cache, no auth)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from litestar import Litestar, post
+from litestar.datastructures import State
+from psycopg_pool import AsyncConnectionPool
+
+from service.bench.appends import PLAIN_INSERT, PLAIN_TABLE
+from service.settings import Settings
+
+
+@post("/games/{game_id:uuid}/moves", status_code=201)
+async def post_move(game_id: UUID, data: dict[str, Any], state: State) -> dict:
+    version = int(data.pop("expected_version", 1)) + 1
+    async with state.pool.connection() as conn, conn.transaction():
+        await conn.execute(
+            PLAIN_INSERT,
+            (game_id, version, str(data["type"]), msgspec.json.encode(data).decode()),
+        )
+    return {"version": version}
+
+
+def create_bare_app(settings: Settings) -> Litestar:
+    @asynccontextmanager
+    async def database(app: Litestar) -> AsyncIterator[None]:
+        pool = AsyncConnectionPool(
+            settings.database_url,
+            min_size=settings.pool_min_size,
+            max_size=settings.pool_max_size,
+            timeout=5,
+            open=False,
+        )
+        await pool.open()
+        async with pool.connection() as conn:
+            await conn.execute(PLAIN_TABLE.replace("TABLE", "TABLE IF NOT EXISTS", 1))
+        app.state.pool = pool
+        try:
+            yield
+        finally:
+            await pool.close()
+
+    return Litestar(route_handlers=[post_move], lifespan=[database])
