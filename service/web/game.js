@@ -86,7 +86,7 @@ export async function showGame(root, id) {
 }
 
 function winnersLine(game) {
-  if (game.status !== "finished") return null;
+  if (game.status !== "finished") return "";
   return h("p", { class: "winners" },
     `Game over: ${game.winners.join(" and ")} ${game.winners.length > 1 ? "win" : "wins"}.`);
 }

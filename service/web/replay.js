@@ -39,8 +39,10 @@ export async function showReplay(root, id) {
     h("p", { class: "muted" }, game.players.join(" · "), " · ",
       h("a", { href: `#/games/${id}` }, "Back to the game")),
     h("section", { class: "card", "aria-label": "Replay" },
-      h("div", { class: "field" }, h("label", { for: "replay-step" }, "Step"), slider),
-      h("div", { class: "row" }, back, counter, next),
+      h("div", { class: "field" },
+        h("div", { class: "spread" }, h("label", { for: "replay-step" }, "Step"), counter),
+        slider),
+      h("div", { class: "row stepper" }, back, next),
       sentence, stateBox),
     sheetBox);
   go(0);

@@ -87,7 +87,7 @@ export function renderSheet(box, kind, sheet) {
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, totalsLabel),
       players.map((p) => h("td", {}, sheet.totals[p] ?? "")))));
   box.replaceChildren(h("h2", { id: "sheet-title" }, "Score sheet"),
-    ...(sheet.rounds.length ? [table, chart(kind, sheet)]
+    ...(sheet.rounds.length ? [h("div", { class: "scroll" }, table), chart(kind, sheet)]
       : [h("p", {}, "No round has been scored yet.")]),
     sheet.finished ? h("p", { class: "winners" }, `Winners: ${sheet.winners.join(", ")}`)
       : "");

@@ -13,13 +13,13 @@ function facts(pairs) {
 }
 
 function playerTable(caption, players, columns) {
-  return h("table", {},
+  return h("div", { class: "scroll" }, h("table", {},
     h("caption", {}, caption),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"),
       columns.map(([title]) => h("th", { scope: "col" }, title)))),
     h("tbody", {}, players.map((player) => h("tr", {},
       h("th", { scope: "row" }, player),
-      columns.map(([, value]) => h("td", {}, value(player)))))));
+      columns.map(([, value]) => h("td", {}, value(player))))))));
 }
 
 export function dobroCard(card) {
@@ -35,12 +35,12 @@ function dobroState(s, players) {
       ["Value in play", s.value_in_play ?? "none: the next player opens a climb"],
       ["Cards in play", s.cards_in_play.map(dobroCard).join(", ") || "none"],
       ["Draw pile", `${s.draw_pile_size} cards`],
+      ["Forgetful card", s.forgetful ?? "in the centre"],
     ]),
     playerTable("Players", players, [
       ["Hand", (p) => s.hand_sizes[p]],
       ["Score pile", (p) => s.score_piles[p]],
       ["Points", (p) => s.totals[p]],
-      ["", (p) => (s.forgetful === p ? "Forgetful" : "")],
     ]));
 }
 

@@ -43,7 +43,7 @@ export function dobroMoves(game, submit) {
       })) : "");
     playButton.disabled = played.length === 0;
     playButton.textContent = played.length
-      ? `${player} plays ${played.join(" + ")}` : `${player}: choose a card to play`;
+      ? `${player} plays ${played.join(" + ")}` : "Choose a card to play";
   }
 
   const onValue = (value) => {
