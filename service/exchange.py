@@ -140,7 +140,7 @@ async def import_game(games: Games, body: bytes) -> tuple[ImportedGame, History]
             record, history = history.play(
                 msgspec.json.decode(line, type=codec.move_type)
             )
-        except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as error:
             raise _bad_line(number, f"it is not a move: {error}.") from None
         except RuleError as error:
             raise _refused(number, str(error), error.rule) from None
@@ -181,7 +181,7 @@ def _creation(line: bytes) -> NewGame:
         if not isinstance(fields, dict) or fields.pop("type", None) != "game_created":
             raise _bad_line(1, 'the first line must be the game\'s "game_created".')
         return msgspec.convert(fields, NewGame)
-    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as error:
         raise _bad_line(1, f"it is not a game's creation: {error}.") from None
 
 

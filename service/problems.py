@@ -64,6 +64,17 @@ def http_error(error: HTTPException) -> Problem:
     return problem
 
 
+def too_deep(error: RecursionError) -> Problem:
+    """422: JSON nested deeper than the decoder follows (a body no client sends)."""
+    return Problem(422, "The request is not valid: its JSON is nested too deeply.")
+
+
+def unstorable(error: psycopg.DataError) -> Problem:
+    """422: a value PostgreSQL cannot hold (text with a NUL) reached a query."""
+    log.info("refused data the database cannot store: %s", error)
+    return Problem(422, "The request holds a value that cannot be stored (e.g. NUL).")
+
+
 def database_unavailable(error: Exception) -> Problem:
     log.warning("database unavailable: %s", error)
     problem = Problem(503, "The database is not answering; try again in a moment.")
@@ -85,6 +96,8 @@ def plugin() -> ProblemDetailsPlugin:
                 ValidationException: invalid_body,
                 msgspec.ValidationError: invalid_body,
                 HTTPException: http_error,
+                psycopg.DataError: unstorable,
+                RecursionError: too_deep,
                 psycopg.OperationalError: database_unavailable,
                 psycopg_pool.PoolTimeout: database_unavailable,
             }
