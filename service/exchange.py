@@ -150,6 +150,7 @@ async def import_game(games: Games, body: bytes) -> tuple[ImportedGame, History]
     token = secrets.token_urlsafe(24)
     row, created = _new_game(request, history.setup, token)
     await games.store.import_game(row, ("game_created", created), moves)
+    games.on_append()  # the game list and live readers follow the log: wake them
     winners = history.winners
     answer = ImportedGame(
         id=row.id,
