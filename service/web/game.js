@@ -58,6 +58,7 @@ export async function showGame(root, id) {
   async function refresh() {
     const [summary, sheet] = await Promise.all([
       api.get(`/games/${id}`), api.get(`/games/${id}/scoresheet`)]);
+    if (summary.version < game.version) return; // a late answer: newer is shown
     renderSheet(sheetBox, game.game, sheet);
     if (summary.version === game.version && movesBox.childElementCount) return;
     game = summary;
@@ -69,8 +70,8 @@ export async function showGame(root, id) {
     try {
       const answer = await api.post(`/games/${id}/moves`,
         { ...move, expected_version: game.version }, tokens.get(id));
-      say(`Logged: move ${answer.version - 1}.`);
       await refresh();
+      say(`Logged: move ${answer.version - 1}.`);
       movesBox.querySelector("h2").focus();
     } catch (error) {
       refuse(error);

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 import httpx
+import msgspec
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, move, play_simulated
+from tests.service.http import create, move, play_simulated, simulated_moves
 
 
 def open_game(page: Page, game: dict, *, with_token: bool = True) -> None:
@@ -136,4 +137,57 @@ def test_a_finished_game_replays_step_by_step_with_a_slider(new_page, client):
     # The score sheet of the finished game, with its chart of the totals.
     expect(page.get_by_role("img", name=re.compile("running totals"))).to_be_visible()
     expect(page.get_by_text("Winners:")).to_be_visible()
+    assert page.errors == []
+
+
+def log_dobro_move(page: Page, move: dict) -> None:
+    """Log one of the virtual table's moves with the page's controls, as one taps."""
+    kind, player = move["type"], move["player"]
+    if kind == "forgot_refill":
+        page.get_by_label("Who forgot to refill").select_option(player)
+        page.get_by_role("button", name="Forgot to refill").click()
+        return
+    if kind != "play":
+        names = {"skip": "skips", "reverse": "reverses", "take": "takes the cards"}
+        page.get_by_role("button", name=f"{player} {names[kind]}").click()
+        return
+    first, *second = move["cards"]
+    card = "Wild" if first == "wild" else str(first)
+    page.get_by_role("radio", name=card, exact=True).check()
+    if second == ["wild"] and first != "wild":
+        page.get_by_role("radio", name="With a wild").check()
+    elif second:
+        both = "Two wilds" if first == "wild" else "A pair"
+        page.get_by_role("radio", name=both).check()
+    if move["wild_as"] is not None:
+        page.get_by_label("The wild counts as").select_option(str(move["wild_as"]))
+    page.get_by_role("button", name=re.compile(f"^{player} plays ")).click()
+
+
+def test_a_whole_dobro_game_is_played_to_its_end_on_a_phone(new_page, client):
+    """Issue 8's measure of done: a table logs a whole game with taps, sees who won,
+    and can still undo its last move (A2 reopens a finished game)."""
+    game = create(
+        client,
+        game="dobro",
+        players=["Ana", "Bo"],
+        first_player="Ana",
+        seed=7,
+        options={"rounds": 1},
+    )
+    page = new_page()
+    open_game(page, game)
+
+    moves = [msgspec.to_builtins(m) for m in simulated_moves(game)]
+    for number, simulated in enumerate(moves, start=1):
+        log_dobro_move(page, simulated)
+        expect(page.get_by_role("status")).to_have_text(f"Logged: move {number}.")
+
+    summary = client.get(f"/games/{game['id']}").json()
+    assert summary["status"] == "finished"
+    winners = " and ".join(summary["winners"])
+    expect(page.get_by_text(f"Game over: {winners}")).to_be_visible()
+    expect(page.get_by_role("img", name=re.compile("running totals"))).to_be_visible()
+    page.get_by_role("button", name="Undo the last move").click()
+    expect(page.get_by_text("Game over")).to_have_count(0)
     assert page.errors == []

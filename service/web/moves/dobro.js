@@ -4,6 +4,7 @@ import { button, chips, field, h, select } from "../dom.js";
 export function dobroMoves(game, submit) {
   const s = game.state;
   const player = s.next_player;
+  const opening = s.value_in_play === null;
   const [low, high] = s.wild_range;
   const values = Array.from({ length: high - low + 1 }, (_, i) => low + i);
   let first = null;
@@ -58,9 +59,11 @@ export function dobroMoves(game, submit) {
     secondBox, wildBox,
     h("div", { class: "row" }, playButton),
     h("div", { class: "row" },
-      button(`${player} skips`, () => submit({ type: "skip", player })),
-      button(`${player} reverses`, () => submit({ type: "reverse", player })),
-      s.value_in_play === null ? null
+      // D7: Skip and Reverse open a climb only once the draw pile is empty.
+      opening && s.draw_pile_size > 0 ? null : [
+        button(`${player} skips`, () => submit({ type: "skip", player })),
+        button(`${player} reverses`, () => submit({ type: "reverse", player }))],
+      opening ? null
         : button(`${player} takes the cards`, () => submit({ type: "take", player }))),
     forgotRefill(game, submit));
 }
