@@ -321,6 +321,9 @@ def test_every_seed_loads_finished_and_exports_back_unchanged(client, path):
     game = imported(client, path.read_bytes())
     assert game["status"] == "finished" and game["winners"]
     assert client.get(f"/games/{game['id']}/export").content == path.read_bytes()
+    replay = client.get(f"/games/{game['id']}/replay")
+    assert replay.status_code == 200, replay.text
+    assert len(replay.json()["steps"]) == game["version"] - 1
 
 
 def tablelog(*args: str, database_url: str, stdin: bytes | None = None):
