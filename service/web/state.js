@@ -19,7 +19,10 @@ function playerTable(caption, players, columns) {
       columns.map(([title]) => h("th", { scope: "col" }, title)))),
     h("tbody", {}, players.map((player) => h("tr", {},
       h("th", { scope: "row" }, player),
-      columns.map(([, value]) => h("td", {}, value(player))))))));
+      columns.map(([, value]) => {
+        const shown = value(player);
+        return h("td", { class: typeof shown === "number" ? null : "text" }, shown);
+      }))))));
 }
 
 export function dobroCard(card) {
@@ -89,7 +92,8 @@ function donkeyState(s, players) {
     facts([
       ["Round", s.round],
       ["Waiting for", s.expecting.replaceAll("_", " ")],
-      ["Next", s.next_player ?? "everyone reveals"],
+      ["Next", s.next_player ?? (s.expecting === "roll_off" ? "the tied players roll"
+        : s.expecting === "reveal" ? "everyone reveals" : "nobody")],
       ["Dice holder", s.dice_holder],
       ["Hay card", dice(s.hay)],
       Object.keys(s.rolled).length && ["Just rolled", dice(s.rolled)],
@@ -100,6 +104,7 @@ function donkeyState(s, players) {
     playerTable("Players", players, [
       ["Hand", (p) => s.hand_sizes[p]],
       ["Pile", (p) => s.personal_piles[p]],
-      ["Revealed", (p) => (s.revealed[p] || []).map(donkeyCard).join(", ")],
+      ["Revealed", (p) => (s.revealed[p] || [])
+        .map((card, i) => `${donkeyCard(card)} (${s.values[p]?.[i] ?? "?"})`).join(", ")],
     ]));
 }

@@ -47,7 +47,7 @@ function lastDie(game, s, player, submit) {
 }
 
 function cardFields(n) {
-  const kind = select([["double", "Double Donkey"], ["angry", "Angry Donkey"]], "double");
+  const kind = select([["double", "Double"], ["angry", "Angry"]], "double");
   const one = select(COLORS.map((c) => [c, titleCase(c)]), COLORS[0]);
   const two = select(COLORS.map((c) => [c, titleCase(c)]), COLORS[1]);
   const twoField = field("Second colour", two);
