@@ -9,7 +9,7 @@ function cardPicker(legend, colors) {
   const color = select(colors.map((c) => [c, titleCase(c)]), colors[0]);
   const number = select([...Array(12).keys()].map((i) => [i + 1, i + 1]), 1);
   const joker = h("input", { type: "checkbox" });
-  const suns = select([["", "as printed"], [0, 0], [1, 1], [2, 2], [3, 3]], "");
+  const suns = select([["", "0, or 3 on a STOP"], [1, 1], [2, 2], [3, 3]], "");
   const stop = h("input", { type: "checkbox" });
   const replay = h("input", { type: "checkbox" });
   const numberField = field("Number", number);
