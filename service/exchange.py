@@ -15,7 +15,6 @@ noPoints; playDate as "YYYY-MM-DD HH:MM:SS").
 
 from __future__ import annotations
 
-import secrets
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -35,11 +34,10 @@ from litestar.params import FromPath
 from domain.errors import GameFinished, RuleError
 from domain.game import Setup
 from domain.history import History
-from service.games import GameCreated, Games, move_type, token_hash
+from service.games import GameCreated, Games
 from service.openapi import problems
 from service.problems import Problem
 from service.store import GameRow, StoredEvent
-from service.store import NewGame as NewGameRow
 from service.wire import NewGame
 
 NDJSON = "application/x-ndjson"
@@ -132,9 +130,9 @@ async def import_game(games: Games, body: bytes) -> tuple[ImportedGame, History]
     naming the first line that is refused (nothing is stored then)."""
     lines = _lines(body)
     request = _creation(lines[0])
-    history = _start(games, request)
+    start = history = _start(games, request)
     codec = games.codecs[history.rules.name]
-    moves = []
+    records = []
     for number, line in enumerate(lines[1:], start=2):
         try:
             record, history = history.play(
@@ -146,11 +144,8 @@ async def import_game(games: Games, body: bytes) -> tuple[ImportedGame, History]
             raise _refused(number, str(error), error.rule) from None
         except GameFinished as error:
             raise _refused(number, error.message, "A2") from None
-        moves.append((move_type(record.move), msgspec.json.encode(record)))
-    token = secrets.token_urlsafe(24)
-    row, created = _new_game(request, history.setup, token)
-    await games.store.import_game(row, ("game_created", created), moves)
-    games.on_append()  # the game list and live readers follow the log: wake them
+        records.append(record)
+    row, token = await games.store_new(request, start, records)
     winners = history.winners
     answer = ImportedGame(
         id=row.id,
@@ -187,45 +182,13 @@ def _creation(line: bytes) -> NewGame:
 
 
 def _start(games: Games, request: NewGame) -> History:
-    rules = games.rules.get(request.game)
-    if rules is None:
-        known = ", ".join(sorted(games.rules))
-        raise _bad_line(1, f"unknown game {request.game!r}: choose one of {known}.")
     try:
         # Export always records the first player and the seed, so nothing is drawn.
-        return History.start(rules, Games._setup(request))
+        return games.start(request)
     except RuleError as error:
         raise _refused(1, str(error), error.rule) from None
     except Problem as problem:
         raise _bad_line(1, problem.detail or "the set-up is refused.") from None
-
-
-def _new_game(request: NewGame, setup: Setup, token: str) -> tuple[NewGameRow, bytes]:
-    row = NewGameRow(
-        id=uuid.uuid4(),
-        game=request.game,
-        players=setup.players,
-        first_player=setup.first_player,
-        seed=setup.seed,
-        options=setup.options,
-        token_hash=token_hash(token),
-        title=request.title,
-        played_at=request.played_at,
-        location=request.location,
-        notes=request.notes,
-    )
-    created = GameCreated(
-        game=request.game,
-        players=list(setup.players),
-        first_player=setup.first_player,
-        seed=setup.seed,
-        options=setup.options,
-        title=request.title,
-        played_at=request.played_at.isoformat() if request.played_at else None,
-        location=request.location,
-        notes=request.notes,
-    )
-    return row, msgspec.json.encode(created)
 
 
 def _bad_line(number: int, reason: str) -> Problem:

@@ -14,7 +14,7 @@ import hmac
 import secrets
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -101,16 +101,28 @@ class Games:
 
     async def create(self, request: NewGameRequest) -> tuple[GameRow, History, str]:
         """A new game at version 1, and its write token (shown this once)."""
+        history = self.start(request)
+        row, token = await self.store_new(request, history, [])
+        return row, history, token
+
+    def start(self, request: NewGameRequest) -> History:
+        """The game the request sets up; RuleError for a set-up the rules refuse."""
         rules = self.rules.get(request.game)
         if rules is None:
             known = ", ".join(sorted(self.rules))
             raise Problem(422, f"Unknown game {request.game!r}: choose one of {known}.")
-        setup = self._setup(request)
-        history = History.start(rules, setup)  # RuleError for a set-up the rules refuse
+        return History.start(rules, self._setup(request))
+
+    async def store_new(
+        self, request: NewGameRequest, start: History, records: Sequence[Recorded]
+    ) -> tuple[GameRow, str]:
+        """Store a new game with the moves already played on it (an import), all in
+        one transaction; its row and its write token."""
         token = secrets.token_urlsafe(24)
+        setup = start.setup
         row = NewGame(
             id=uuid.uuid4(),
-            game=rules.name,
+            game=start.rules.name,
             players=setup.players,
             first_player=setup.first_player,
             seed=setup.seed,
@@ -122,7 +134,7 @@ class Games:
             notes=request.notes,
         )
         created = GameCreated(
-            game=rules.name,
+            game=start.rules.name,
             players=list(setup.players),
             first_player=setup.first_player,
             seed=setup.seed,
@@ -132,11 +144,15 @@ class Games:
             location=request.location,
             notes=request.notes,
         )
-        await self.store.create_game(row, "game_created", msgspec.json.encode(created))
+        moves = [(move_type(r.move), msgspec.json.encode(r)) for r in records]
+        await self.store.import_game(
+            row, ("game_created", msgspec.json.encode(created)), moves
+        )
         stored = await self._row(row.id)
-        self._remember(Timeline(stored, history))
+        if not records:
+            self._remember(Timeline(stored, start))
         self.on_append()
-        return stored, history, token
+        return stored, token
 
     @staticmethod
     def _setup(request: NewGameRequest) -> Setup:

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from psycopg import errors
+from psycopg import AsyncConnection, errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
@@ -142,24 +142,7 @@ class EventStore:
     async def create_game(self, game: NewGame, type: str, data: bytes) -> StoredEvent:
         """Store the game and its creation event (version 1) together."""
         async with self._pool.connection() as conn, conn.transaction():
-            await conn.execute(
-                "INSERT INTO games (id, game, players, first_player, seed, options,"
-                " token_hash, title, played_at, location, notes)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    game.id,
-                    game.game,
-                    list(game.players),
-                    game.first_player,
-                    game.seed,
-                    Jsonb(game.options),
-                    game.token_hash,
-                    game.title,
-                    game.played_at,
-                    game.location,
-                    game.notes,
-                ),
-            )
+            await _insert_game(conn, game)
             cursor = await conn.execute(
                 _INSERT_EVENT, (game.id, 1, type, data.decode("utf-8"), None, None)
             )
@@ -177,24 +160,7 @@ class EventStore:
         reader never sees a half-imported game and a failure leaves no trace.
         """
         async with self._pool.connection() as conn, conn.transaction():
-            await conn.execute(
-                "INSERT INTO games (id, game, players, first_player, seed, options,"
-                " token_hash, title, played_at, location, notes)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    game.id,
-                    game.game,
-                    list(game.players),
-                    game.first_player,
-                    game.seed,
-                    Jsonb(game.options),
-                    game.token_hash,
-                    game.title,
-                    game.played_at,
-                    game.location,
-                    game.notes,
-                ),
-            )
+            await _insert_game(conn, game)
             async with conn.cursor() as cursor:
                 await cursor.executemany(
                     "INSERT INTO events (game_id, version, type, data)"
@@ -328,6 +294,27 @@ class EventStore:
         """Raise unless the database answers."""
         async with self._pool.connection() as conn:
             await conn.execute("SELECT 1")
+
+
+async def _insert_game(conn: AsyncConnection, game: NewGame) -> None:
+    await conn.execute(
+        "INSERT INTO games (id, game, players, first_player, seed, options,"
+        " token_hash, title, played_at, location, notes)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        (
+            game.id,
+            game.game,
+            list(game.players),
+            game.first_player,
+            game.seed,
+            Jsonb(game.options),
+            game.token_hash,
+            game.title,
+            game.played_at,
+            game.location,
+            game.notes,
+        ),
+    )
 
 
 def _event(row: Any) -> StoredEvent:
