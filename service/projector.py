@@ -73,6 +73,10 @@ class Projector:
                 await self.catch_up()
             except (psycopg.OperationalError, psycopg_pool.PoolTimeout) as error:
                 log.warning("projector: database unavailable (%s)", error)
+            except Exception:
+                # An event it cannot fold must not take the service down with it:
+                # the checkpoint stays before it, and the runner tries again.
+                log.exception("projector: folding the log failed; retrying")
             with suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), poll_seconds)
             self._wake.clear()

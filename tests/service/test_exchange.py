@@ -9,7 +9,6 @@ import sys
 import uuid
 from pathlib import Path
 
-import httpx
 import msgspec
 import psycopg
 import pytest
@@ -18,18 +17,8 @@ from domain.game import Setup
 from domain.registry import GAMES
 from seeds.generate import SAMPLES, export
 from service.exchange import MAX_IMPORT_MOVES
-from tests.service.server import running_server
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
-
-
-@pytest.fixture(scope="module")
-def client(database_url):
-    with (
-        running_server(database_url) as base_url,
-        httpx.Client(base_url=base_url, timeout=30) as client,
-    ):
-        yield client
 
 
 @pytest.fixture

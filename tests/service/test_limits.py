@@ -6,26 +6,15 @@ from __future__ import annotations
 import hashlib
 import uuid
 
-import httpx
 import psycopg
 import pytest
 
 from service import games as games_module
 from service.settings import Settings
 from service.store import GameRow
-from tests.service.server import running_server
 
 MAX_BODY = Settings(database_url="").max_body_bytes
 PLAYERS = ["Priscila", "Mauricio", "Karen", "Patricia"]
-
-
-@pytest.fixture(scope="module")
-def client(database_url):
-    with (
-        running_server(database_url) as base_url,
-        httpx.Client(base_url=base_url, timeout=30) as client,
-    ):
-        yield client
 
 
 @pytest.fixture

@@ -31,6 +31,16 @@ from service.store import (
 CREATED = b'{"type": "game_created"}'
 
 
+@pytest.fixture(scope="module")
+def database_url(create_database) -> str:
+    """A database of this module's own: the contract stores events that are no
+    game's moves, which would trip the projection runner of a service on the shared
+    database."""
+    url = create_database()
+    migrate(url)
+    return url
+
+
 def new_game(**changes: Any) -> NewGame:
     fields: dict[str, Any] = {
         "id": uuid4(),
