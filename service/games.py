@@ -21,6 +21,7 @@ import msgspec
 
 from domain.game import Rules, Setup, draw_first_player
 from domain.history import Codec, History, Recorded
+from service.moves import MOVE_BODIES
 from service.problems import Problem
 from service.store import (
     EventStore,
@@ -191,17 +192,17 @@ class Games:
         game_id: uuid.UUID,
         authorization: str | None,
         body: Any,
-        expected_version: int | None,
-        idempotency: tuple[str, bytes] | None,
+        idempotency: tuple[str, bytes] | None = None,
     ) -> History:
-        """Decide and store one move; the history after it."""
+        """Decide and store one move (a `MoveBody`, or its JSON as builtins); the
+        history after it."""
         timeline = await self.timeline(game_id)
         authorize(timeline.row, authorization)
         if idempotency is not None:
             replayed = await self._replay_answer(timeline, *idempotency)
             if replayed is not None:
                 return replayed
-        move = self.codecs[timeline.row.game].move_from_builtins(body)
+        move, expected_version = MOVE_BODIES.to_domain(timeline.row.game, body)
         history = timeline.latest
         for _ in range(APPEND_ATTEMPTS):
             if expected_version is not None and expected_version != history.version:

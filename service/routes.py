@@ -11,6 +11,7 @@ from uuid import UUID
 import msgspec
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
+from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from psycopg_pool import AsyncConnectionPool
@@ -21,6 +22,8 @@ from projections.scoresheet import ScoreSheet, score_sheet
 from service import summaries
 from service.games import Games
 from service.live import LiveLog, Subscription
+from service.moves import MoveBody
+from service.openapi import problems
 from service.problems import Problem
 from service.store import GameRow, StoredEvent
 from service.wire import (
@@ -67,25 +70,40 @@ class GameController(Controller):
     path = "/games"
     tags = ("games",)
 
-    @post("/", status_code=201, summary="Create a game")
+    @post(
+        "/",
+        status_code=201,
+        summary="Create a game",
+        responses=problems(422, 503),
+    )
     async def create_game(
         self, data: JSONBody[NewGame], games: NamedDependency[Games]
     ) -> CreatedGame:
         row, history, token = await games.create(data)
         return CreatedGame(**summary_of(row, history), write_token=token)
 
-    @get("/{game_id:uuid}", summary="A game's summary and public state")
+    @get(
+        "/{game_id:uuid}",
+        summary="A game's summary and public state",
+        responses=problems(404, 503),
+    )
     async def get_game(
         self, game_id: FromPath[UUID], games: NamedDependency[Games]
     ) -> GameSummary:
         row, history = await games.current(game_id)
         return GameSummary(**summary_of(row, history))
 
-    @post("/{game_id:uuid}/moves", status_code=201, summary="Log one move")
+    @post(
+        "/{game_id:uuid}/moves",
+        status_code=201,
+        summary="Log one move",
+        security=[{"writeToken": []}],
+        responses=problems(401, 403, 404, 409, 413, 422, 503),
+    )
     async def post_move(
         self,
         game_id: FromPath[UUID],
-        data: JSONBody[dict[str, Any]],
+        data: JSONBody[MoveBody],
         games: NamedDependency[Games],
         authorization: Annotated[
             str | None, HeaderParameter(name="Authorization")
@@ -94,20 +112,18 @@ class GameController(Controller):
             str | None, HeaderParameter(name="Idempotency-Key", max_length=200)
         ] = None,
     ) -> MoveAccepted:
-        move = dict(data)
-        expected = move.pop("expected_version", None)
-        if expected is not None and (type(expected) is not int or expected < 1):
-            raise Problem(422, "expected_version must be a whole number from 1 up.")
         idempotency = None
         if idempotency_key is not None:
-            fingerprint = hashlib.sha256(msgspec.json.encode(data, order="sorted"))
+            fingerprint = hashlib.sha256(msgspec.json.encode(data))
             idempotency = (idempotency_key, fingerprint.digest())
-        history = await games.submit(
-            game_id, authorization, move, expected, idempotency
-        )
+        history = await games.submit(game_id, authorization, data, idempotency)
         return MoveAccepted(history.version, history.rules.view(history.state))
 
-    @get("/{game_id:uuid}/events", summary="The game's stored log, in order")
+    @get(
+        "/{game_id:uuid}/events",
+        summary="The game's stored log, in order",
+        responses=problems(404, 422, 503),
+    )
     async def get_events(
         self,
         game_id: FromPath[UUID],
@@ -118,7 +134,7 @@ class GameController(Controller):
         events, version = await games.events(game_id, after, limit)
         return EventPage([logged(e) for e in events], version)
 
-    @get("/", summary="Games, newest first")
+    @get("/", summary="Games, newest first", responses=problems(422, 503))
     async def list_games(
         self,
         pool: NamedDependency[AsyncConnectionPool],
@@ -134,14 +150,22 @@ class GameController(Controller):
             pool, game=game, player=player, status=status, limit=limit, offset=offset
         )
 
-    @get("/{game_id:uuid}/replay", summary="Every step of the game, with sentences")
+    @get(
+        "/{game_id:uuid}/replay",
+        summary="Every step of the game, with sentences",
+        responses=problems(404, 503),
+    )
     async def get_replay(
         self, game_id: FromPath[UUID], games: NamedDependency[Games]
     ) -> Replay:
         timeline = await games.timeline(game_id)
         return Replay(steps=replay.steps(timeline.histories, timeline.records))
 
-    @get("/{game_id:uuid}/replay/{step:int}", summary="The game after N moves")
+    @get(
+        "/{game_id:uuid}/replay/{step:int}",
+        summary="The game after N moves",
+        responses=problems(404, 503),
+    )
     async def get_replay_step(
         self,
         game_id: FromPath[UUID],
@@ -164,14 +188,32 @@ class GameController(Controller):
             description=frame.description,
         )
 
-    @get("/{game_id:uuid}/scoresheet", summary="Points per round, totals and winners")
+    @get(
+        "/{game_id:uuid}/scoresheet",
+        summary="Points per round, totals and winners",
+        responses=problems(404, 503),
+    )
     async def get_scoresheet(
         self, game_id: FromPath[UUID], games: NamedDependency[Games]
     ) -> ScoreSheet:
         _, history = await games.current(game_id)
         return score_sheet(history)
 
-    @get("/{game_id:uuid}/stream", summary="Server-Sent Events: each move as stored")
+    @get(
+        "/{game_id:uuid}/stream",
+        summary="Server-Sent Events: each move as stored",
+        media_type="text/event-stream",
+        responses={
+            200: ResponseSpec(
+                data_container=LoggedEvent,
+                generate_examples=False,
+                media_type="text/event-stream",
+                description="One `move` event per stored move: the SSE `id` is its "
+                "version and `data` the stored event, as /events gives it.",
+            ),
+            **problems(404, 422, 503),
+        },
+    )
     async def stream(
         self,
         game_id: FromPath[UUID],
@@ -240,14 +282,24 @@ def _message(event: StoredEvent) -> ServerSentEventMessage:
     )
 
 
-@get("/players/{name:str}", tags=["players"], summary="A player's record across games")
+@get(
+    "/players/{name:str}",
+    tags=["players"],
+    summary="A player's record across games",
+    responses=problems(503),
+)
 async def get_player(
     name: FromPath[str], pool: NamedDependency[AsyncConnectionPool]
 ) -> PlayerRecord:
     return await summaries.player_record(pool, name)
 
 
-@get("/health", tags=["service"], summary="200 when the database answers")
+@get(
+    "/health",
+    tags=["service"],
+    summary="200 when the database answers",
+    responses=problems(503),
+)
 async def health(games: NamedDependency[Games]) -> Health:
     await games.store.ping()
     return Health("ok")

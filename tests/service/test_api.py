@@ -149,7 +149,7 @@ def test_a_move_the_rules_refuse_is_a_422_naming_the_rule_and_stores_nothing(
         {"type": "dance", "player": "Priscila"},
         {"type": "play", "player": "Priscila", "cards": "four"},
         {"type": "play", "player": "Priscila", "cards": [4], "tempo": 3},
-        {"type": "play", "player": "Priscila", "cards": [4], "expected_version": "1"},
+        {"type": "play", "player": "Priscila", "cards": [4], "expected_version": 0},
     ],
 )
 def test_a_malformed_move_is_a_422_and_stores_nothing(client, body):

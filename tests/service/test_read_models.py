@@ -64,7 +64,7 @@ async def play_concurrently(games: Games, seeds: range) -> int:
         row, history, token = await games.create(request)
         for move in GAMES["dobro"].simulate(history.setup):
             body = msgspec.to_builtins(move)
-            history = await games.submit(row.id, f"Bearer {token}", body, None, None)
+            history = await games.submit(row.id, f"Bearer {token}", body)
         return history.version
 
     return sum(await asyncio.gather(*(play(seed) for seed in seeds)))
