@@ -198,12 +198,15 @@ class Games:
         history after it."""
         timeline = await self.timeline(game_id)
         authorize(timeline.row, authorization)
+        # The state the move is decided on is taken before the key is looked up: a
+        # retry racing its first copy must then collide with it on the version (and
+        # replay its answer), not be decided again on the state after it.
+        history = timeline.latest
         if idempotency is not None:
             replayed = await self._replay_answer(timeline, *idempotency)
             if replayed is not None:
                 return replayed
         move, expected_version = MOVE_BODIES.to_domain(timeline.row.game, body)
-        history = timeline.latest
         for _ in range(APPEND_ATTEMPTS):
             if expected_version is not None and expected_version != history.version:
                 raise _version_conflict(expected_version, history.version)
