@@ -79,3 +79,4 @@ class MoveBodies:
 # One set of wire types for the app: Litestar decodes request bodies into these.
 MOVE_BODIES = MoveBodies(GAMES)
 MoveBody = MOVE_BODIES.union
+MOVE_BODY_DECODER = msgspec.json.Decoder(MoveBody)

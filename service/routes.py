@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get, post
+from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
@@ -22,7 +22,7 @@ from projections.scoresheet import ScoreSheet, score_sheet
 from service import summaries
 from service.games import Games
 from service.live import LiveLog, Subscription
-from service.moves import MoveBody
+from service.moves import MOVE_BODY_DECODER, MoveBody
 from service.openapi import problems
 from service.problems import Problem
 from service.store import GameRow, StoredEvent
@@ -103,6 +103,7 @@ class GameController(Controller):
     async def post_move(
         self,
         game_id: FromPath[UUID],
+        request: Request,
         data: JSONBody[MoveBody],
         games: NamedDependency[Games],
         authorization: Annotated[
@@ -112,11 +113,14 @@ class GameController(Controller):
             str | None, HeaderParameter(name="Idempotency-Key", max_length=200)
         ] = None,
     ) -> MoveAccepted:
+        # `data` describes the body in the OpenAPI document, but Litestar decodes it
+        # leniently ("2" passes for 2); a move is read again strictly, as an import is.
+        move = MOVE_BODY_DECODER.decode(await request.body())
         idempotency = None
         if idempotency_key is not None:
-            fingerprint = hashlib.sha256(msgspec.json.encode(data))
+            fingerprint = hashlib.sha256(msgspec.json.encode(move))
             idempotency = (idempotency_key, fingerprint.digest())
-        history = await games.submit(game_id, authorization, data, idempotency)
+        history = await games.submit(game_id, authorization, move, idempotency)
         return MoveAccepted(history.version, history.rules.view(history.state))
 
     @get(

@@ -81,13 +81,8 @@ def test_a_bad_body_is_refused_and_stores_nothing(client, game, content, status)
     assert stored(client, game) == before
 
 
-# Since the move bodies became Structs (service/moves.py), Litestar decodes them in
-# msgspec's lax mode, so the string "2" passes as the number 2 and the move is stored;
-# before, routes.py refused any expected_version that was not a JSON integer.
-@pytest.mark.xfail(
-    reason="bug: a string expected_version is coerced to a number and the move stored",
-    strict=True,
-)
+# Litestar decodes bodies in msgspec's lax mode ("2" would pass for 2): the moves
+# endpoint reads its body again strictly.
 def test_an_expected_version_that_is_not_a_number_is_refused(client, game):
     before = stored(client, game)
     body = {**game.move_at(2), "expected_version": "2"}
