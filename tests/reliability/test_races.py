@@ -53,15 +53,6 @@ def test_exactly_one_client_wins_each_version(base_url):
         assert assert_log_sound(client, game) == VERSIONS + 1
 
 
-# Games.submit reads `timeline.latest` after looking the key up: a copy that looked
-# before the first copy was stored, and reads the state after it, decides the move on
-# the wrong state (422, or 409 with expected_version) instead of replaying the answer.
-# Taking `history = timeline.latest` before the lookup fixes it (then the append
-# collides and the store finds the key). Not strict: the race is not always lost.
-@pytest.mark.xfail(
-    reason="bug in service/games.py: idempotent retries racing their first copy",
-    strict=False,
-)
 def test_the_same_move_raced_without_expected_version_is_stored_once_per_key(
     base_url,
 ):
