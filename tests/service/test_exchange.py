@@ -10,7 +10,6 @@ import uuid
 from pathlib import Path
 
 import msgspec
-import psycopg
 import pytest
 
 from domain.game import Setup
@@ -19,17 +18,6 @@ from seeds.generate import SAMPLES, export
 from service.exchange import MAX_IMPORT_MOVES
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
-
-
-@pytest.fixture
-def stored_rows(database_url):
-    def count() -> tuple[int, int]:
-        with psycopg.connect(database_url) as conn:
-            games = conn.execute("SELECT count(*) FROM games").fetchone()[0]
-            events = conn.execute("SELECT count(*) FROM events").fetchone()[0]
-        return games, events
-
-    return count
 
 
 def players_for(rules) -> tuple[str, ...]:

@@ -18,17 +18,6 @@ PLAYERS = ["Priscila", "Mauricio", "Karen", "Patricia"]
 
 
 @pytest.fixture
-def stored_rows(database_url):
-    def count() -> tuple[int, int]:
-        with psycopg.connect(database_url) as conn:
-            games = conn.execute("SELECT count(*) FROM games").fetchone()[0]
-            events = conn.execute("SELECT count(*) FROM events").fetchone()[0]
-        return games, events
-
-    return count
-
-
-@pytest.fixture
 def game(client):
     body = {"game": "dobro-pixar", "players": PLAYERS, "first_player": "Priscila"}
     answer = client.post("/games", json=body)
