@@ -14,7 +14,6 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
-from psycopg_pool import AsyncConnectionPool
 
 from domain.registry import GAMES
 from service import problems
@@ -25,7 +24,7 @@ from service.migrate import migrate
 from service.projector import Projector
 from service.routes import GameController, get_player, health
 from service.settings import Settings
-from service.store import EventStore
+from service.store import EventStore, connection_pool
 from service.webpage import web_routes
 
 
@@ -33,13 +32,7 @@ def create_app(settings: Settings) -> Litestar:
     @asynccontextmanager
     async def database(app: Litestar) -> AsyncIterator[None]:
         await anyio.to_thread.run_sync(migrate, settings.database_url)
-        pool = AsyncConnectionPool(
-            settings.database_url,
-            min_size=settings.pool_min_size,
-            max_size=settings.pool_max_size,
-            timeout=5,
-            open=False,
-        )
+        pool = connection_pool(settings)
         await pool.open()
         games = Games(EventStore(pool), GAMES, settings.cached_games)
         live = LiveLog(games.store)

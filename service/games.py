@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup, draw_first_player
 from domain.history import Codec, History, Recorded
 from service.moves import MOVE_BODIES
@@ -195,8 +196,17 @@ class Games:
         idempotency: tuple[str, bytes] | None = None,
     ) -> History:
         """Decide and store one move (a `MoveBody`, or its JSON as builtins); the
-        history after it."""
-        timeline = await self.timeline(game_id)
+        history after it.
+
+        The move is decided on the cached timeline without reading the store: the
+        (game, version) key refuses the append if another process stored a move
+        first, and only then, or when a refusal might come from a stale state, is
+        the timeline caught up and the move decided again.
+        """
+        timeline = self._cache.get(game_id)
+        caught_up = timeline is None
+        if timeline is None:
+            timeline = await self.timeline(game_id)
         authorize(timeline.row, authorization)
         # The state the move is decided on is taken before the key is looked up: a
         # retry racing its first copy must then collide with it on the version (and
@@ -208,9 +218,14 @@ class Games:
                 return replayed
         move, expected_version = MOVE_BODIES.to_domain(timeline.row.game, body)
         for _ in range(APPEND_ATTEMPTS):
-            if expected_version is not None and expected_version != history.version:
-                raise _version_conflict(expected_version, history.version)
-            record = history.decide(move)
+            try:
+                record = _decide(history, move, expected_version)
+            except (Problem, RuleError, GameFinished):
+                if caught_up:
+                    raise
+                timeline, caught_up = await self.timeline(game_id), True
+                history = timeline.latest
+                continue
             version = history.version + 1
             try:
                 await self.store.append(
@@ -222,7 +237,8 @@ class Games:
                     request_hash=idempotency[1] if idempotency else None,
                 )
             except VersionConflict:
-                history = (await self.timeline(game_id)).latest
+                timeline, caught_up = await self.timeline(game_id), True
+                history = timeline.latest
                 continue
             except IdempotencyKeyUsed:
                 # A retry of this very request raced us and was stored first.
@@ -269,6 +285,12 @@ class Games:
         self._cache.move_to_end(timeline.row.id)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
+
+
+def _decide(history: History, move: Any, expected_version: int | None) -> Recorded:
+    if expected_version is not None and expected_version != history.version:
+        raise _version_conflict(expected_version, history.version)
+    return history.decide(move)
 
 
 def _setup_of(row: GameRow) -> Setup:

@@ -16,6 +16,8 @@ from psycopg import AsyncConnection, errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from service.settings import Settings
+
 __all__ = [
     "EventStore",
     "GameNotFound",
@@ -124,9 +126,21 @@ _READ_ALL = f"""
     FROM events
     WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       AND (transaction_id, position) > (%s::text::xid8, %s)
-    ORDER BY transaction_id, position
+    ORDER BY events.transaction_id, events.position
     LIMIT %s
 """
+
+
+def connection_pool(settings: Settings) -> AsyncConnectionPool:
+    """The service's pool, not yet open. A request waits at most 5 s for a
+    connection, then answers 503 rather than hanging while the database is down."""
+    return AsyncConnectionPool(
+        settings.database_url,
+        min_size=settings.pool_min_size,
+        max_size=settings.pool_max_size,
+        timeout=5,
+        open=False,
+    )
 
 
 class EventStore:

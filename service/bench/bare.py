@@ -11,10 +11,10 @@ from uuid import UUID
 import msgspec
 from litestar import Litestar, post
 from litestar.datastructures import State
-from psycopg_pool import AsyncConnectionPool
 
 from service.bench.appends import PLAIN_INSERT, PLAIN_TABLE
 from service.settings import Settings
+from service.store import connection_pool
 
 
 @post("/games/{game_id:uuid}/moves", status_code=201)
@@ -31,13 +31,7 @@ async def post_move(game_id: UUID, data: dict[str, Any], state: State) -> dict:
 def create_bare_app(settings: Settings) -> Litestar:
     @asynccontextmanager
     async def database(app: Litestar) -> AsyncIterator[None]:
-        pool = AsyncConnectionPool(
-            settings.database_url,
-            min_size=settings.pool_min_size,
-            max_size=settings.pool_max_size,
-            timeout=5,
-            open=False,
-        )
+        pool = connection_pool(settings)
         await pool.open()
         async with pool.connection() as conn:
             await conn.execute(PLAIN_TABLE.replace("TABLE", "TABLE IF NOT EXISTS", 1))
