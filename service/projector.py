@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 NAME = "game_summaries"
 BATCH = 500
+SETTLE_SECONDS = 0.05
 
 _UPSERT = """
     INSERT INTO game_summaries AS s
@@ -79,6 +80,9 @@ class Projector:
                 log.exception("projector: folding the log failed; retrying")
             with suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), poll_seconds)
+                # Let a burst of appends gather: one batch folds them all, and the
+                # read models are no less current to anyone reading a list.
+                await asyncio.sleep(SETTLE_SECONDS)
             self._wake.clear()
 
     async def _fold_batch(self, conn: AsyncConnection) -> int:
