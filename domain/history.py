@@ -60,16 +60,17 @@ class Codec:
         return self.record_decoder.decode(data)
 
 
-class History:
-    """The state of one game after a number of stored moves (immutable)."""
+class History(msgspec.Struct, frozen=True):
+    """The state of one game after a number of stored moves (immutable).
 
-    __slots__ = ("_top", "rules", "setup", "version")
+    A Struct rather than a plain class because one is made per stored move when a
+    game is folded: msgspec builds it in C.
+    """
 
-    def __init__(self, rules: Rules, setup: Setup, version: int, top: _Entry) -> None:
-        self.rules = rules
-        self.setup = setup
-        self.version = version
-        self._top = top
+    rules: Rules
+    setup: Setup
+    version: int
+    top: _Entry
 
     @classmethod
     def start(cls, rules: Rules, setup: Setup) -> History:
@@ -79,7 +80,7 @@ class History:
 
     @property
     def state(self) -> Any:
-        return self._top.state
+        return self.top.state
 
     @property
     def winners(self) -> tuple[str, ...] | None:
@@ -93,7 +94,7 @@ class History:
     def records(self) -> list[tuple[int, Recorded]]:
         """The stored moves still in force (not retracted), oldest first, by version."""
         found = []
-        entry = self._top
+        entry = self.top
         while entry.record is not None:
             found.append((entry.version, entry.record))
             entry = entry.below
@@ -102,9 +103,9 @@ class History:
     def decide(self, move: Any) -> Recorded:
         """Check `move`: the record to store, or RuleError / GameFinished."""
         if isinstance(move, Undo):
-            if self._top.below is None:
+            if self.top.below is None:
                 raise RuleError("A2", "There is no move left to undo.")
-            return Recorded(move, [MoveRetracted(self._top.version)])
+            return Recorded(move, [MoveRetracted(self.top.version)])
         if self.finished:
             raise GameFinished()
         return Recorded(move, self.rules.decide(self.state, move))
@@ -112,17 +113,15 @@ class History:
     def apply(self, record: Recorded) -> History:
         """The history after `record` is stored as the next version."""
         version = self.version + 1
-        top = self._top
-        state = top.state
+        if isinstance(record.move, Undo):  # its one event is a MoveRetracted
+            return History(self.rules, self.setup, version, self.top.below)
+        state = self.top.state
+        evolve = self.rules.evolve
         for event in record.events:
-            if isinstance(event, MoveRetracted):
-                top = top.below
-                state = top.state
-            else:
-                state = self.rules.evolve(state, event)
-        if not isinstance(record.move, Undo):
-            top = _Entry(version, state, record, top)
-        return History(self.rules, self.setup, version, top)
+            state = evolve(state, event)
+        return History(
+            self.rules, self.setup, version, _Entry(version, state, record, self.top)
+        )
 
     def play(self, move: Any) -> tuple[Recorded, History]:
         """Decide and apply in one step (what a table, or the simulator, does)."""
