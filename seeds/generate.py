@@ -5,6 +5,10 @@ with a fixed seed, at the tables the rulebooks and API.md use for their examples
 rulebooks' worked examples are situations inside a round, not whole games, so they live
 in the domain tests; here they lend their tables (names, seating, first player).
 `tablelog seed` loads these files; a test checks that they are what this script writes.
+
+Each sample's score sheet is written beside it, in `seeds/scoresheets/`: golden files
+that a test diffs against the sheet folded from the sample, so that a change to an
+engine or a projection that moves a single point shows up in review.
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ from typing import Any
 import msgspec
 
 from domain.game import Setup
-from domain.history import History, Undo
+from domain.history import Codec, History, Undo
 from domain.registry import GAMES
+from projections.scoresheet import score_sheet
 from service.games import GameCreated
 
 SEEDS = Path(__file__).resolve().parent
+SCORESHEETS = SEEDS / "scoresheets"
 
 
 @dataclass(frozen=True)
@@ -116,10 +122,37 @@ def export(sample: Sample) -> bytes:
     return b"".join(encode(line) + b"\n" for line in lines)
 
 
+def folded(export: bytes) -> History:
+    """An exported game played again through its engine, move by move."""
+    first, *moves = export.splitlines()
+    created = msgspec.json.decode(first, type=GameCreated)
+    rules = GAMES[created.game]
+    setup = Setup(
+        players=tuple(created.players),
+        first_player=created.first_player,
+        seed=created.seed,
+        options=created.options,
+    )
+    move_type = Codec(rules).move_type
+    history = History.start(rules, setup)
+    for line in moves:
+        history = history.play(msgspec.json.decode(line, type=move_type))[1]
+    return history
+
+
+def golden_score_sheet(export: bytes) -> bytes:
+    sheet = msgspec.json.encode(score_sheet(folded(export)), order="deterministic")
+    return msgspec.json.format(sheet, indent=2) + b"\n"
+
+
 def main() -> None:
+    SCORESHEETS.mkdir(exist_ok=True)
     for sample in SAMPLES:
-        (SEEDS / sample.file).write_bytes(export(sample))
-        print(f"wrote seeds/{sample.file}")
+        exported = export(sample)
+        (SEEDS / sample.file).write_bytes(exported)
+        sheet = SCORESHEETS / sample.file.replace(".ndjson", ".json")
+        sheet.write_bytes(golden_score_sheet(exported))
+        print(f"wrote seeds/{sample.file} and its score sheet")
 
 
 if __name__ == "__main__":
