@@ -99,14 +99,8 @@ def export(sample: Sample) -> bytes:
         seed=sample.seed,
         options=sample.options,
     )
-    created = GameCreated(
-        game=sample.game,
-        players=list(setup.players),
-        first_player=setup.first_player,
-        seed=setup.seed,
-        options=setup.options,
-        title=sample.title,
-        played_at=sample.played_at,
+    created = GameCreated.of(
+        sample.game, setup, title=sample.title, played_at=sample.played_at
     )
     lines = [created]
     history = History.start(rules, setup)
@@ -127,14 +121,8 @@ def folded(export: bytes) -> History:
     first, *moves = export.splitlines()
     created = msgspec.json.decode(first, type=GameCreated)
     rules = GAMES[created.game]
-    setup = Setup(
-        players=tuple(created.players),
-        first_player=created.first_player,
-        seed=created.seed,
-        options=created.options,
-    )
     move_type = Codec(rules).move_type
-    history = History.start(rules, setup)
+    history = History.start(rules, created.setup())
     for line in moves:
         history = history.play(msgspec.json.decode(line, type=move_type))[1]
     return history

@@ -32,7 +32,6 @@ from litestar.openapi.spec import (
 from litestar.params import FromPath
 
 from domain.errors import GameFinished, RuleError
-from domain.game import Setup
 from domain.history import History
 from service.games import GameCreated, Games
 from service.openapi import problems
@@ -206,8 +205,9 @@ def _refused(number: int, message: str, rule: str) -> Problem:
 
 async def bgstats_play(games: Games, game_id: uuid.UUID) -> BgStatsPlay:
     """A finished game's result as BG Stats reads it; 409 while it goes on."""
-    row, events = await _stored(games, game_id)
-    history = _fold(games, row, events)
+    row, history = await games.current(game_id)
+    (first,) = await games.store.read(game_id, 0, limit=1)
+    (last,) = await games.store.read(game_id, history.version - 1)
     winners = history.winners
     if winners is None:
         raise Problem(409, "The game is not finished: it has no result to export yet.")
@@ -219,7 +219,7 @@ async def bgstats_play(games: Games, game_id: uuid.UUID) -> BgStatsPlay:
         source_name="tablelog",
         source_play_id=str(row.id),
         play_date=played.strftime("%Y-%m-%d %H:%M:%S"),
-        duration_min=_minutes(events[0].recorded_at, events[-1].recorded_at),
+        duration_min=_minutes(first.recorded_at, last.recorded_at),
         game=BgStatsGame(
             name=GAME_NAMES.get(row.game, row.game),
             source_game_id=row.game,
@@ -254,20 +254,6 @@ def _bgstats_players(
         )
         for name in row.players
     ]
-
-
-def _fold(games: Games, row: GameRow, events: list[StoredEvent]) -> History:
-    setup = Setup(
-        players=tuple(row.players),
-        first_player=row.first_player,
-        seed=row.seed,
-        options=row.options,
-    )
-    history = History.start(games.rules[row.game], setup)
-    codec = games.codecs[row.game]
-    for event in events[1:]:
-        history = history.apply(codec.record_from_json(event.data))
-    return history
 
 
 def _minutes(start: datetime, end: datetime) -> int:

@@ -79,6 +79,26 @@ class GameCreated(msgspec.Struct, tag="game_created", kw_only=True):
     location: str | None = None
     notes: str | None = None
 
+    @classmethod
+    def of(cls, game: str, setup: Setup, **about: str | None) -> GameCreated:
+        """The creation event of a game set up so; `about`: title, played_at, ..."""
+        return cls(
+            game=game,
+            players=list(setup.players),
+            first_player=setup.first_player,
+            seed=setup.seed,
+            options=setup.options,
+            **about,
+        )
+
+    def setup(self) -> Setup:
+        return Setup(
+            players=tuple(self.players),
+            first_player=self.first_player,
+            seed=self.seed,
+            options=self.options,
+        )
+
 
 def token_hash(token: str) -> bytes:
     # Tokens are 192 random bits, so a plain SHA-256 is enough: no salt or stretching.
@@ -135,12 +155,9 @@ class Games:
             location=request.location,
             notes=request.notes,
         )
-        created = GameCreated(
-            game=start.rules.name,
-            players=list(setup.players),
-            first_player=setup.first_player,
-            seed=setup.seed,
-            options=setup.options,
+        created = GameCreated.of(
+            start.rules.name,
+            setup,
             title=request.title,
             played_at=request.played_at.isoformat() if request.played_at else None,
             location=request.location,

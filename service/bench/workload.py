@@ -77,13 +77,7 @@ def new_game(rules: Rules, setup: Setup) -> tuple[NewGame, Stored]:
         options=setup.options,
         token_hash=token_hash(TOKEN),
     )
-    created = GameCreated(
-        game=rules.name,
-        players=list(setup.players),
-        first_player=setup.first_player,
-        seed=setup.seed,
-        options=setup.options,
-    )
+    created = GameCreated.of(rules.name, setup)
     return row, Stored("game_created", msgspec.json.encode(created))
 
 
