@@ -24,6 +24,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 import psycopg
 import pytest
 from psycopg import sql
@@ -32,6 +33,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from service.migrate import migrate
 from service.store import EventStore
+from tests.service.server import running_server
 
 T = TypeVar("T")
 
@@ -167,3 +169,26 @@ def _embedded_url(stack: ExitStack) -> str:
             conn.execute(sql.SQL("ALTER SYSTEM SET {} = off").format(sql.SQL(setting)))
         conn.execute("SELECT pg_reload_conf()")
     return url
+
+
+# A running service over real HTTP, shared by a test module, on the session database.
+@pytest.fixture(scope="module")
+def client(database_url):
+    with (
+        running_server(database_url) as base_url,
+        httpx.Client(base_url=base_url, timeout=30) as client,
+    ):
+        yield client
+
+
+@pytest.fixture
+def stored_rows(database_url):
+    """How many games and events the service's database holds, counted on call."""
+
+    def count() -> tuple[int, int]:
+        with psycopg.connect(database_url) as conn:
+            games = conn.execute("SELECT count(*) FROM games").fetchone()[0]
+            events = conn.execute("SELECT count(*) FROM events").fetchone()[0]
+        return games, events
+
+    return count
