@@ -33,7 +33,9 @@ class Recorded(msgspec.Struct, frozen=True):
     events: list[Any]
 
 
-class _Entry(msgspec.Struct, frozen=True):
+# Cached timelines hold an entry per stored move; they form a chain, never a cycle, so
+# the garbage collector need not traverse them.
+class _Entry(msgspec.Struct, frozen=True, gc=False):
     version: int
     state: Any
     record: Recorded | None  # None for the game's creation
