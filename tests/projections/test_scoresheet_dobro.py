@@ -17,7 +17,11 @@ from domain.dobro.moves import ForgotRefill, Play, Take
 from domain.game import Rules, Setup
 from domain.history import History, Recorded
 from projections.scoresheet import score_sheet
-from tests.domain.dobro.given import PIXAR_TABLE, draw_pile_empty
+from tests.domain.dobro.given import (
+    FINAL_SCORING_EXAMPLE,
+    PIXAR_TABLE,
+    draw_pile_empty,
+)
 from tests.projections.simulated import histories
 
 FOUR = ("Ana", "Bia", "Caio", "Davi")
@@ -74,12 +78,8 @@ def test_pixar_final_scoring_example_karen_wins_with_8_points_D14_D16() -> None:
     the game with 8 points, adding 2 from the first, 2 from the second and 4 from the
     third round." """
     history = created()
-    first = {"Priscila": 18, "Karen": 12, "Patricia": 12, "Mauricio": 8}
-    history = round_logged(history, first)
-    second = {"Mauricio": 15, "Karen": 12, "Patricia": 10, "Priscila": 5}
-    history = round_logged(history, second, forgetful="Priscila")
-    third = {"Patricia": 16, "Mauricio": 12, "Priscila": 9, "Karen": 4}
-    history = round_logged(history, third, forgetful="Priscila")
+    for piles, forgetful in FINAL_SCORING_EXAMPLE:
+        history = round_logged(history, piles, forgetful=forgetful)
     sheet = score_sheet(history)
 
     def column(key: str, player: str) -> list[int]:

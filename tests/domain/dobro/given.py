@@ -17,6 +17,15 @@ from domain.game import Rules, Setup
 
 PIXAR_TABLE = ("Priscila", "Mauricio", "Karen", "Patricia")
 
+# The Pixar rulebook's "Final scoring example" as three rounds of score piles, and
+# who held the Forgetful card at each round's end: piles that rank each player as the
+# example says (Priscila 1, 4, 3; Patricia 2, 3, 1; Mauricio 4, 1, 2; Karen 2, 2, 4).
+FINAL_SCORING_EXAMPLE = (
+    ({"Priscila": 18, "Karen": 12, "Patricia": 12, "Mauricio": 8}, None),
+    ({"Mauricio": 15, "Karen": 12, "Patricia": 10, "Priscila": 5}, "Priscila"),
+    ({"Patricia": 16, "Mauricio": 12, "Priscila": 9, "Karen": 4}, "Priscila"),
+)
+
 
 def start(
     players: tuple[str, ...] = PIXAR_TABLE,

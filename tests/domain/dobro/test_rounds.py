@@ -13,6 +13,7 @@ from domain.dobro.events import (
 )
 from domain.dobro.moves import Play, Reverse, Skip
 from tests.domain.dobro.given import (
+    FINAL_SCORING_EXAMPLE,
     PIXAR_TABLE,
     after,
     draw_pile_empty,
@@ -178,12 +179,8 @@ def test_pixar_rulebook_final_scoring_example_D14_D16() -> None:
     the game with 8 points, adding 2 from the first, 2 from the second and 4 from the
     third round." """
     state = start(PIXAR_TABLE)
-    first = {"Priscila": 18, "Karen": 12, "Patricia": 12, "Mauricio": 8}
-    state, _ = round_played(state, first)
-    second = {"Mauricio": 15, "Karen": 12, "Patricia": 10, "Priscila": 5}
-    state, _ = round_played(state, second, forgetful="Priscila")
-    third = {"Patricia": 16, "Mauricio": 12, "Priscila": 9, "Karen": 4}
-    state, events = round_played(state, third, forgetful="Priscila")
+    for piles, forgetful in FINAL_SCORING_EXAMPLE:
+        state, events = round_played(state, piles, forgetful=forgetful)
     ranks = [result.rank_points["Priscila"] for result in state.results]
     assert ranks == [1, 4, 3]
     assert [r.points["Priscila"] for r in state.results] == [1, 3, 2]
