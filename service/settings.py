@@ -15,5 +15,6 @@ class Settings:
     pool_max_size: int = 10
     # A move is a few hundred bytes; the largest body we accept is an import (issue 6).
     max_body_bytes: int = 256 * 1024
-    # Games whose folded state is kept in memory between requests.
-    cached_games: int = 1024
+    # Games whose timeline (the state after every move) is kept in memory between
+    # requests: about 1 KB per move, so some 300 KB for a typical game.
+    cached_games: int = 256
