@@ -7,7 +7,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.dobro.components import Card
+from domain.dobro.components import REVERSE, SKIP, Card, Direction
 from domain.dobro.events import (
     CardsPlayed,
     GameEnded,
@@ -25,61 +25,76 @@ def evolve(state: DobroState, event: Any) -> DobroState:
     return _APPLY[type(event)](state, event)
 
 
-def _seat(state: DobroState, name: str) -> int:
-    return state.table.players.index(name)
-
-
 def _played(
     state: DobroState,
     player: str,
     cards: tuple[Card, ...],
     refill: int,
     next_player: str | None,
-    **changes: Any,
+    value_in_play: int | None,
+    direction: Direction,
 ) -> DobroState:
     """Cards leave a hand for the table; the hand refills; the turn passes."""
-    seat = _seat(state, player)
-    hands = list(state.hand_sizes)
-    hands[seat] += refill - len(cards)
+    table = state.table
     played = list(state.played)
     for card in cards:
-        played[state.table.deck.kinds.index(card)] += 1
+        played[table.kind_index[card]] += 1
     return replace(
         state,
+        value_in_play=value_in_play,
+        direction=direction,
         cards_in_play=state.cards_in_play + cards,
-        hand_sizes=tuple(hands),
+        hand_sizes=_added(state.hand_sizes, table.seats[player], refill - len(cards)),
         draw_pile_size=state.draw_pile_size - refill,
         played=tuple(played),
         next_player=state.next_player
         if next_player is None
-        else _seat(state, next_player),
-        **changes,
+        else table.seats[next_player],
     )
+
+
+def _added(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
+    """`values` with `amount` added at `index`."""
+    changed = list(values)
+    changed[index] += amount
+    return tuple(changed)
 
 
 def _cards_played(state: DobroState, e: CardsPlayed) -> DobroState:
     return _played(
-        state, e.player, e.cards, e.refill, e.next_player, value_in_play=e.value
+        state, e.player, e.cards, e.refill, e.next_player, e.value, state.direction
     )
 
 
 def _skip_played(state: DobroState, e: SkipPlayed) -> DobroState:
-    return _played(state, e.player, ("skip",), e.refill, e.next_player)
+    return _played(
+        state,
+        e.player,
+        (SKIP,),
+        e.refill,
+        e.next_player,
+        state.value_in_play,
+        state.direction,
+    )
 
 
 def _reverse_played(state: DobroState, e: ReversePlayed) -> DobroState:
     return _played(
-        state, e.player, ("reverse",), e.refill, e.next_player, direction=e.direction
+        state,
+        e.player,
+        (REVERSE,),
+        e.refill,
+        e.next_player,
+        state.value_in_play,
+        e.direction,
     )
 
 
 def _pile_taken(state: DobroState, e: PileTaken) -> DobroState:
-    seat = _seat(state, e.player)
-    piles = list(state.score_piles)
-    piles[seat] += e.cards
+    seat = state.table.seats[e.player]
     return replace(
         state,
-        score_piles=tuple(piles),
+        score_piles=_added(state.score_piles, seat, e.cards),
         cards_in_play=(),
         value_in_play=None,
         next_player=seat,
@@ -87,7 +102,7 @@ def _pile_taken(state: DobroState, e: PileTaken) -> DobroState:
 
 
 def _refill_forgotten(state: DobroState, e: RefillForgotten) -> DobroState:
-    return replace(state, forgetful=_seat(state, e.player))
+    return replace(state, forgetful=state.table.seats[e.player])
 
 
 def _round_scored(state: DobroState, e: RoundScored) -> DobroState:
@@ -109,7 +124,7 @@ def _round_dealt(state: DobroState, e: RoundDealt) -> DobroState:
     return new_round(
         state.table,
         e.round,
-        _seat(state, e.starter),
+        state.table.seats[e.starter],
         state.direction,
         state.totals,
         state.results,

@@ -6,12 +6,16 @@ events and the public view name them.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import msgspec
 
 from domain.dobro.components import Card, Deck, Direction, Scoring
 
 
-class Table(msgspec.Struct, frozen=True):
+# `dict=True` lets the lookups below be computed once per game and kept on the
+# instance (every state of a game shares its one Table).
+class Table(msgspec.Struct, frozen=True, dict=True):
     """What stays fixed for the whole game."""
 
     edition: str
@@ -21,6 +25,16 @@ class Table(msgspec.Struct, frozen=True):
     rounds: int
     scoring: Scoring
     deck: Deck
+
+    @cached_property
+    def seats(self) -> dict[str, int]:
+        """Each player's seat by name."""
+        return {name: seat for seat, name in enumerate(self.players)}
+
+    @cached_property
+    def kind_index(self) -> dict[Card, int]:
+        """Each kind of card's index in `deck.kinds`."""
+        return {kind: index for index, kind in enumerate(self.deck.kinds)}
 
 
 class RoundResult(msgspec.Struct, frozen=True):
@@ -35,7 +49,11 @@ class RoundResult(msgspec.Struct, frozen=True):
     points: dict[str, int]
 
 
-class DobroState(msgspec.Struct, frozen=True):
+# One state is made per event folded. It holds only a Table, tuples and round results
+# (dicts of names to numbers), so it can never be part of a reference cycle: keeping
+# it out of the garbage collector spares the collector's passes over every state a
+# cached timeline holds.
+class DobroState(msgspec.Struct, frozen=True, gc=False):
     table: Table
     round: int
     next_player: int
