@@ -17,26 +17,39 @@ from domain.dozito.events import (
     RoundStarted,
     TurnBegan,
 )
-from domain.dozito.state import BetweenRounds, Drawing, Finished, Holding, State
+from domain.dozito.state import (
+    BetweenRounds,
+    Drawing,
+    Finished,
+    Holding,
+    Sightings,
+    State,
+)
 
 
 def evolve(state: State, event: Any) -> State:
     return _APPLY[type(event)](state, event)
 
 
-def _seen(state: State, card: Card) -> tuple[Card | None, ...]:
-    """The sightings with `card` added if it is a numbered card seen the first time."""
+def _seen(state: State, sightings: Sightings, card: Card) -> Sightings:
+    """`sightings` with `card` added if it is a numbered card seen the first time."""
     if card.joker:
-        return state.sightings
+        return sightings
     index = state.card_index(card)
-    if state.sightings[index] is not None:
-        return state.sightings
-    return (*state.sightings[:index], card, *state.sightings[index + 1 :])
+    if sightings[index] is not None:
+        return sightings
+    return _with(sightings, index, card)
+
+
+def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """`values` with `value` at `index` instead."""
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def _round_started(state: State, event: RoundStarted) -> State:
     left, right = event.discards
-    state = replace(state, sightings=_seen(state, left))
     return replace(
         state,
         round=event.round,
@@ -45,7 +58,7 @@ def _round_started(state: State, event: RoundStarted) -> State:
         piles=((left,), (right,)),
         draw_pile_size=event.draw_pile_size,
         final_turns=None,
-        sightings=_seen(state, right),
+        sightings=_seen(state, _seen(state, state.sightings, left), right),
     )
 
 
@@ -56,7 +69,7 @@ def _card_drawn(state: State, event: CardDrawn) -> State:
             state,
             phase=holding,
             draw_pile_size=event.draw_pile_size,
-            sightings=_seen(state, event.card),
+            sightings=_seen(state, state.sightings, event.card),
         )
     left, right = state.piles
     piles = (left[:-1], right) if event.source == "discard_left" else (left, right[:-1])
@@ -64,13 +77,18 @@ def _card_drawn(state: State, event: CardDrawn) -> State:
 
 
 def _card_placed(state: State, event: CardPlaced) -> State:
+    grids = state.grids
     seat = state.seat(event.player)
-    grid = list(state.grids[seat])
-    grid[event.spot - 1] = event.card
-    grids = (*state.grids[:seat], tuple(grid), *state.grids[seat + 1 :])
-    sightings = _seen(state, event.held) if event.revealed else state.sightings
-    holding = Holding(event.player, event.held, event.choice)
-    return replace(state, phase=holding, grids=grids, sightings=sightings)
+    grid = _with(grids[seat], event.spot - 1, event.card)
+    sightings = state.sightings
+    if event.revealed:
+        sightings = _seen(state, sightings, event.held)
+    return replace(
+        state,
+        phase=Holding(event.player, event.held, event.choice),
+        grids=_with(grids, seat, grid),
+        sightings=sightings,
+    )
 
 
 def _card_discarded(state: State, event: CardDiscarded) -> State:

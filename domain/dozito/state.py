@@ -11,6 +11,8 @@ from domain.dozito.events import Choice
 
 # A grid is 12 spots (spot n at index n - 1); None is a face-down card.
 Grid = tuple[Card | None, ...]
+# Z2: the first sighting of each numbered card (colour index * 12 + number - 1).
+Sightings = tuple[Card | None, ...]
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -20,7 +22,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     colors: tuple[str, ...] = DEFAULT_COLORS
 
 
-class BetweenRounds(msgspec.Struct, frozen=True, tag="between_rounds"):
+# The phases and the state hold only names, cards and tuples of them, never anything
+# that could refer back: they cannot be part of a reference cycle. One state (and
+# mostly one phase) is made per event folded; keeping them out of the garbage
+# collector spares its passes over every state a cached timeline holds.
+class BetweenRounds(msgspec.Struct, frozen=True, gc=False, tag="between_rounds"):
     """Awaiting `start_round`; `starter` is None when the table picks among `tied`."""
 
     round: int
@@ -28,11 +34,11 @@ class BetweenRounds(msgspec.Struct, frozen=True, tag="between_rounds"):
     tied: tuple[str, ...] = ()
 
 
-class Drawing(msgspec.Struct, frozen=True, tag="drawing"):
+class Drawing(msgspec.Struct, frozen=True, gc=False, tag="drawing"):
     player: str
 
 
-class Holding(msgspec.Struct, frozen=True, tag="holding"):
+class Holding(msgspec.Struct, frozen=True, gc=False, tag="holding"):
     """`player` holds `card`; `choice` says whether it may be placed or discarded."""
 
     player: str
@@ -40,7 +46,7 @@ class Holding(msgspec.Struct, frozen=True, tag="holding"):
     choice: Choice
 
 
-class Finished(msgspec.Struct, frozen=True, tag="finished"):
+class Finished(msgspec.Struct, frozen=True, gc=False, tag="finished"):
     winners: tuple[str, ...]
     reason: str
 
@@ -48,7 +54,7 @@ class Finished(msgspec.Struct, frozen=True, tag="finished"):
 Phase = BetweenRounds | Drawing | Holding | Finished
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     players: tuple[str, ...]
     rounds: int
     colors: tuple[str, ...]
@@ -60,8 +66,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     final_turns: tuple[str, ...] | None
     totals: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
-    # Z2: the first sighting of each numbered card (colour index * 12 + number - 1).
-    sightings: tuple[Card | None, ...]
+    sightings: Sightings
 
     def seat(self, player: str) -> int:
         return self.players.index(player)
