@@ -50,7 +50,7 @@ class Codec:
         event = Union[(*rules.events, MoveRetracted)]
         self.move_type = move
         self.record_type = msgspec.defstruct(
-            "Recorded", [("move", move), ("events", list[event])], frozen=True
+            "Recorded", [("move", move), ("events", list[event])], frozen=True, gc=False
         )
         self.record_decoder = msgspec.json.Decoder(self.record_type)
 
@@ -62,11 +62,12 @@ class Codec:
         return self.record_decoder.decode(data)
 
 
-class History(msgspec.Struct, frozen=True):
+class History(msgspec.Struct, frozen=True, gc=False):
     """The state of one game after a number of stored moves (immutable).
 
     A Struct rather than a plain class because one is made per stored move when a
-    game is folded: msgspec builds it in C.
+    game is folded: msgspec builds it in C. Like the entries, it is never part of a
+    reference cycle, so the garbage collector need not track it.
     """
 
     rules: Rules
