@@ -64,14 +64,15 @@ def migrate(args: argparse.Namespace) -> None:
 @asynccontextmanager
 async def application(url: str) -> AsyncIterator[Games]:
     """The application layer on a migrated database, for commands run from the shell."""
-    from psycopg_pool import AsyncConnectionPool
-
     from domain.registry import GAMES
+    from service.games import Games
     from service.migrate import migrate as run_migrations
-    from service.store import EventStore
+    from service.settings import Settings
+    from service.store import EventStore, connection_pool
 
     run_migrations(url)
-    async with AsyncConnectionPool(url, min_size=1, max_size=4, open=False) as pool:
+    settings = Settings(database_url=url, pool_min_size=1, pool_max_size=4)
+    async with connection_pool(settings) as pool:
         yield Games(EventStore(pool), GAMES)
 
 

@@ -10,8 +10,7 @@ import argparse
 import asyncio
 import sys
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,27 +41,13 @@ def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
     seed.add_argument("--seeds", type=Path, default=SEEDS, help="default: %(default)s")
 
 
-@asynccontextmanager
-async def _games(url: str) -> AsyncIterator[Games]:
-    from psycopg_pool import AsyncConnectionPool
-
-    from domain.registry import GAMES
-    from service.games import Games
-    from service.migrate import migrate
-    from service.store import EventStore
-
-    migrate(url)
-    async with AsyncConnectionPool(url, min_size=1, max_size=2, open=False) as pool:
-        yield Games(EventStore(pool), GAMES)
-
-
 def _run(args: argparse.Namespace, work: Callable[[Games], Awaitable[None]]) -> None:
     """Run `work` on the application layer; a refusal is printed, exit status 1."""
-    from service.cli import database
+    from service.cli import application, database
     from service.problems import Problem
 
     async def main(url: str) -> None:
-        async with _games(url) as games:
+        async with application(url) as games:
             await work(games)
 
     try:

@@ -106,10 +106,10 @@ _GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
     " title, played_at, location, notes, created_at"
 )
-_INSERT_EVENT = f"""
+_INSERT_EVENT = """
     INSERT INTO events (game_id, version, type, data, idempotency_key, request_hash)
     VALUES (%s, %s, %s, %s::jsonb, %s, %s)
-    RETURNING {_EVENT_COLUMNS}
+    RETURNING position, recorded_at
 """
 
 # The global log in an order that never lets an event commit behind a reader.
@@ -133,12 +133,17 @@ _READ_ALL = f"""
 
 def connection_pool(settings: Settings) -> AsyncConnectionPool:
     """The service's pool, not yet open. A request waits at most 5 s for a
-    connection, then answers 503 rather than hanging while the database is down."""
+    connection, then answers 503 rather than hanging while the database is down.
+
+    Connections are in autocommit: an append is one INSERT, its own transaction, in
+    one round trip; work of several statements opens `conn.transaction()` itself.
+    """
     return AsyncConnectionPool(
         settings.database_url,
         min_size=settings.pool_min_size,
         max_size=settings.pool_max_size,
         timeout=5,
+        kwargs={"autocommit": True},
         open=False,
     )
 
@@ -160,7 +165,7 @@ class EventStore:
             cursor = await conn.execute(
                 _INSERT_EVENT, (game.id, 1, type, data.decode("utf-8"), None, None)
             )
-            return _event(await cursor.fetchone())
+            return _appended(game.id, 1, type, data, await cursor.fetchone())
 
     async def import_game(
         self,
@@ -230,11 +235,13 @@ class EventStore:
         """
         params = (game_id, version, type, data.decode("utf-8"))
         try:
-            async with self._pool.connection() as conn, conn.transaction():
+            # One statement: in autocommit it is its own transaction (and a pool
+            # without autocommit commits it when the connection goes back).
+            async with self._pool.connection() as conn:
                 cursor = await conn.execute(
                     _INSERT_EVENT, (*params, idempotency_key, request_hash)
                 )
-                return _event(await cursor.fetchone())
+                return _appended(game_id, version, type, data, await cursor.fetchone())
         except errors.UniqueViolation as error:
             constraint = error.diag.constraint_name
             # A retry that lost a race against its own first attempt collides on
@@ -329,6 +336,15 @@ async def _insert_game(conn: AsyncConnection, game: NewGame) -> None:
             game.notes,
         ),
     )
+
+
+def _appended(
+    game_id: UUID, version: int, type: str, data: bytes, row: Any
+) -> StoredEvent:
+    """The event just stored: the database adds only its position and time (its
+    data is the caller's, not read back: a read gives jsonb's normalised text)."""
+    position, recorded_at = row
+    return StoredEvent(game_id, version, position, type, data, recorded_at)
 
 
 def _event(row: Any) -> StoredEvent:

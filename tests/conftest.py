@@ -29,10 +29,10 @@ import psycopg
 import pytest
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
-from psycopg_pool import AsyncConnectionPool
 
 from service.migrate import migrate
-from service.store import EventStore
+from service.settings import Settings
+from service.store import EventStore, connection_pool
 from tests.service.server import running_server
 
 T = TypeVar("T")
@@ -112,7 +112,8 @@ def run() -> Iterator[Callable[[Coroutine[Any, Any, T]], T]]:
 @pytest.fixture
 def store(database_url: str, run: Callable[..., Any]) -> Iterator[EventStore]:
     """An EventStore over the session database, its pool on the `run` event loop."""
-    pool = AsyncConnectionPool(database_url, min_size=1, max_size=8, open=False)
+    settings = Settings(database_url=database_url, pool_min_size=1, pool_max_size=8)
+    pool = connection_pool(settings)
     run(pool.open(wait=True, timeout=10))
     try:
         yield EventStore(pool)

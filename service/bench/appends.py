@@ -1,5 +1,6 @@
 """Store appends: EventStore.append (one move per transaction, the version checked by
-the primary key) beside plain psycopg INSERT + COMMIT of rows of the same shape and
+the primary key) beside plain psycopg INSERTs, each committed on its own (autocommit),
+of rows of the same shape and
 beside the `eventsourcing` library's PostgreSQL application recorder, with 1 and with 8
 writers each on a game of its own; and the same appends with a live listener attached.
 """
@@ -15,7 +16,6 @@ from contextlib import ExitStack
 import anyio
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
-from psycopg_pool import AsyncConnectionPool
 
 from service.bench.report import Figure, Rate, Report
 from service.bench.timing import Slice, alternate, run_async, run_threads
@@ -27,7 +27,8 @@ from service.bench.workload import (
     stored_moves,
 )
 from service.live import LiveLog
-from service.store import EventStore
+from service.settings import Settings
+from service.store import EventStore, connection_pool
 
 # More than any writer can append in a slice, so no writer ever runs out of moves.
 MOVES_PER_WRITER = 40_000
@@ -61,8 +62,10 @@ async def measure(url: str, report: Report, seconds: float, rounds: int) -> None
             print("  (no eventsourcing: pip install 'tablelog[bench]' for the peer)")
             recorder = None
         for writers in (1, 8):
-            pool = AsyncConnectionPool(
-                url, min_size=writers + 1, max_size=writers + 1, open=False
+            # The service's own pool, sized for the writers.
+            size = writers + 1
+            pool = connection_pool(
+                Settings(database_url=url, pool_min_size=size, pool_max_size=size)
             )
             await pool.open(wait=True)
             try:
@@ -164,8 +167,11 @@ class _connections:
         self._url, self._count = url, count
 
     async def __aenter__(self) -> list[psycopg.AsyncConnection]:
+        # Autocommit: each INSERT is its own transaction, the fewest round trips a
+        # durable write can take.
         self._conns = [
-            await psycopg.AsyncConnection.connect(self._url) for _ in range(self._count)
+            await psycopg.AsyncConnection.connect(self._url, autocommit=True)
+            for _ in range(self._count)
         ]
         return self._conns
 
@@ -183,7 +189,6 @@ def _plain_writer(conn: psycopg.AsyncConnection, moves: list[Stored]):
             await conn.execute(
                 PLAIN_INSERT, (game_id, done + 2, move.type, move.data.decode())
             )
-            await conn.commit()
             done += 1
         return done
 
