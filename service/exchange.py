@@ -124,7 +124,9 @@ async def _stored(
 # ---------------------------------------------------------------------------- import
 
 
-async def import_game(games: Games, body: bytes) -> tuple[ImportedGame, History]:
+async def import_game(
+    games: Games, body: bytes, game_id: uuid.UUID | None = None
+) -> tuple[ImportedGame, History]:
     """Check every line with the engine and store the game whole, or raise a Problem
     naming the first line that is refused (nothing is stored then)."""
     lines = _lines(body)
@@ -144,7 +146,7 @@ async def import_game(games: Games, body: bytes) -> tuple[ImportedGame, History]
         except GameFinished as error:
             raise _refused(number, error.message, "A2") from None
         records.append(record)
-    row, token = await games.store_new(request, start, records)
+    row, token = await games.store_new(request, start, records, game_id)
     winners = history.winners
     answer = ImportedGame(
         id=row.id,

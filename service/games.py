@@ -136,14 +136,19 @@ class Games:
         return History.start(rules, self._setup(request))
 
     async def store_new(
-        self, request: NewGameRequest, start: History, records: Sequence[Recorded]
+        self,
+        request: NewGameRequest,
+        start: History,
+        records: Sequence[Recorded],
+        game_id: uuid.UUID | None = None,
     ) -> tuple[GameRow, str]:
         """Store a new game with the moves already played on it (an import), all in
-        one transaction; its row and its write token."""
+        one transaction; its row and its write token. `game_id` is drawn at random
+        unless given (the sample games have fixed ids)."""
         token = secrets.token_urlsafe(24)
         setup = start.setup
         row = NewGame(
-            id=uuid.uuid4(),
+            id=game_id or uuid.uuid4(),
             game=start.rules.name,
             players=setup.players,
             first_player=setup.first_player,

@@ -313,13 +313,20 @@ def tablelog(*args: str, database_url: str, stdin: bytes | None = None):
     )
 
 
-def test_seed_import_and_export_from_the_shell(database_url):
+def test_seed_import_and_export_from_the_shell(database_url, stored_rows):
     seeded = tablelog("seed", database_url=database_url)
     assert seeded.returncode == 0, seeded.stderr
     out = seeded.stdout.decode()
-    assert f"loaded {len(SEEDS)} sample games" in out
+    assert f"{len(SEEDS)} sample games from" in out
     friday = next(line for line in out.splitlines() if "friday-night" in line)
     game_id = friday.split(" game ")[1].split(",")[0]
+
+    before = stored_rows()
+    again = tablelog("seed", database_url=database_url)
+    assert again.returncode == 0, again.stderr
+    lines = [line for line in again.stdout.decode().splitlines() if ".ndjson" in line]
+    assert len(lines) == len(SEEDS) and all("already loaded" in x for x in lines)
+    assert stored_rows() == before
 
     exported = tablelog("export", game_id, database_url=database_url)
     assert exported.returncode == 0, exported.stderr
