@@ -19,11 +19,11 @@ from typing import Any
 
 import msgspec
 
+from domain.creation import GameCreated
 from domain.game import Setup
 from domain.history import Codec, History, Undo
 from domain.registry import GAMES
 from projections.scoresheet import score_sheet
-from service.games import GameCreated
 
 SEEDS = Path(__file__).resolve().parent
 SCORESHEETS = SEEDS / "scoresheets"

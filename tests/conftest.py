@@ -30,9 +30,9 @@ import pytest
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
-from service.migrate import migrate
 from service.settings import Settings
-from service.store import EventStore, connection_pool
+from service.storage.migrate import migrate
+from service.storage.store import EventStore, connection_pool
 from tests.service.server import running_server
 
 T = TypeVar("T")
@@ -155,7 +155,7 @@ def _container_url(stack: ExitStack) -> str:
 
 
 def _embedded_url(stack: ExitStack) -> str:
-    from service.database import embedded_postgres
+    from service.storage.embedded import embedded_postgres
 
     # Under /tmp rather than pytest's tmp_path: as root the server runs as another
     # user, and pytest makes its own base directory private again at every session.

@@ -9,9 +9,9 @@ from typing import Any
 import httpx
 import msgspec
 
+from bench.workload import setup_for, wire_moves
 from domain.history import Codec, History
 from domain.registry import GAMES
-from service.bench.workload import setup_for, wire_moves
 
 PLAN_LENGTH = 4000
 

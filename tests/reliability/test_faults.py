@@ -19,8 +19,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service.database import embedded_postgres
-from service.migrate import migrate
+from service.storage.embedded import embedded_postgres
+from service.storage.migrate import migrate
 from tests.reliability.games import Game, assert_log_sound, create
 from tests.service.server import running_server
 

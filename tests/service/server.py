@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 import uvicorn
 
-from service.app import create_app
+from service.http.app import create_app
 from service.settings import Settings
 
 

@@ -39,23 +39,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_serving(data_dir, port):
+def start_serving(command, port, **popen):
+    """Run a `tablelog serve` command (without DATABASE_URL: on its embedded
+    PostgreSQL) until it answers on `port`."""
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "service",
-            "serve",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(data_dir),
-        ],
+        command,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        **popen,
     )
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
@@ -77,16 +71,21 @@ def stop(process):
     return output
 
 
+def serve_command(data_dir, port) -> list[str]:
+    return [sys.executable, "-m", "service", "serve", "--port", str(port),
+            "--data-dir", str(data_dir)]  # fmt: skip
+
+
 def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
     port = free_port()
-    server = start_serving(tmp_path, port)
+    server = start_serving(serve_command(tmp_path, port), port)
     try:
         base = f"http://127.0.0.1:{port}"
         body = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann"}
         game = httpx.post(f"{base}/games", json=body).json()
     finally:
         stop(server)
-    server = start_serving(tmp_path, port)
+    server = start_serving(serve_command(tmp_path, port), port)
     try:
         again = httpx.get(f"{base}/games/{game['id']}")
         assert again.status_code == 200

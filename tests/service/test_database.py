@@ -1,4 +1,4 @@
-"""The embedded PostgreSQL server behind service.database."""
+"""The embedded PostgreSQL server behind service.storage.embedded."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from service.database import embedded_postgres
+from service.storage.embedded import embedded_postgres
 
 
 class Interrupted(Exception):

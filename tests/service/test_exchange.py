@@ -15,7 +15,7 @@ import pytest
 from domain.game import Setup
 from domain.registry import GAMES
 from seeds.generate import SAMPLES, export
-from service.exchange import MAX_IMPORT_MOVES
+from service.application.exchange import MAX_IMPORT_MOVES
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 

@@ -14,7 +14,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 
-from service.openapi import document
+from service.http.openapi import document
 from tests.service.server import running_server
 
 # A longer hunt: TABLELOG_FUZZ_EXAMPLES=500 python -m pytest tests/service/test_fuzz.py

@@ -4,14 +4,12 @@ they cost memory or store anything, and write tokens are kept only as hashes."""
 from __future__ import annotations
 
 import hashlib
-import uuid
 
 import psycopg
 import pytest
 
-from service import games as games_module
+from service.application import tokens
 from service.settings import Settings
-from service.store import GameRow
 
 MAX_BODY = Settings(database_url="").max_body_bytes
 PLAYERS = ["Priscila", "Mauricio", "Karen", "Patricia"]
@@ -148,16 +146,7 @@ def test_tokens_are_compared_in_constant_time(monkeypatch):
         compared.append((a, b))
         return a == b
 
-    monkeypatch.setattr(games_module.hmac, "compare_digest", spy)
-    row = GameRow(
-        id=uuid.uuid4(),
-        game="dobro",
-        players=("A", "B"),
-        first_player="A",
-        seed=1,
-        options={},
-        token_hash=games_module.token_hash("right"),
-        created_at=None,
-    )
-    games_module.authorize(row, "Bearer right")
-    assert compared == [(games_module.token_hash("right"), row.token_hash)]
+    monkeypatch.setattr(tokens.hmac, "compare_digest", spy)
+    stored = tokens.token_hash("right")
+    tokens.check_bearer("Bearer right", stored)
+    assert compared == [(tokens.token_hash("right"), stored)]

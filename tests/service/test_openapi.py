@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from service.openapi import DOCUMENT, document
+from service.http.openapi import DOCUMENT, document
 
 
 @pytest.fixture(scope="module")
@@ -17,8 +17,8 @@ def spec() -> dict:
 
 def test_the_committed_document_is_the_apps():
     assert DOCUMENT.read_text(encoding="utf-8") == document(), (
-        "openapi/openapi.json differs from the app: run `python -m service.openapi` "
-        "and commit the file"
+        "openapi/openapi.json differs from the app: run "
+        "`python -m service.http.openapi` and commit the file"
     )
 
 

@@ -7,14 +7,12 @@ import asyncio
 import time
 import uuid
 
-import msgspec
 from psycopg_pool import AsyncConnectionPool
 
 from domain.registry import GAMES
-from service.games import Games
-from service.projector import Projector
-from service.store import EventStore
-from service.wire import NewGame
+from service.application.games import Games, NewGame
+from service.readside.projector import Projector
+from service.storage.store import EventStore
 from tests.service.http import create, play_simulated
 
 
@@ -61,10 +59,9 @@ async def play_concurrently(games: Games, seeds: range) -> int:
 
     async def play(seed: int) -> int:
         request = NewGame(game="dobro", players=["Ann", "Bob", "Cid"], seed=seed)
-        row, history, token = await games.create(request)
+        row, history, _ = await games.create(request)
         for move in GAMES["dobro"].simulate(history.setup):
-            body = msgspec.to_builtins(move)
-            history = await games.submit(row.id, f"Bearer {token}", body)
+            history = await games.submit(row.id, move)
         return history.version
 
     return sum(await asyncio.gather(*(play(seed) for seed in seeds)))

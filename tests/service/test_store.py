@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -16,14 +17,14 @@ import psycopg
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from service.migrate import migrate, migration_files
-from service.store import (
+from service.storage.migrate import MigrationsMissing, migrate, migration_files
+from service.storage.store import (
     EventStore,
     GameNotFound,
     GameRow,
     GlobalPosition,
     IdempotencyKeyUsed,
-    NewGame,
+    NewGameRow,
     StoredEvent,
     VersionConflict,
 )
@@ -41,7 +42,7 @@ def database_url(create_database) -> str:
     return url
 
 
-def new_game(**changes: Any) -> NewGame:
+def new_game(**changes: Any) -> NewGameRow:
     fields: dict[str, Any] = {
         "id": uuid4(),
         "game": "dobro",
@@ -51,7 +52,7 @@ def new_game(**changes: Any) -> NewGame:
         "options": {"rounds": 3},
         "token_hash": b"\x01\x02\x03",
     }
-    return NewGame(**(fields | changes))
+    return NewGameRow(**(fields | changes))
 
 
 def move(number: int) -> bytes:
@@ -429,3 +430,19 @@ def test_migration_numbers_are_unique(tmp_path: Path):
 
     with pytest.raises(ValueError, match="share 1"):
         migration_files(tmp_path)
+
+
+def test_a_folder_without_migrations_is_an_error_not_an_empty_schema(tmp_path: Path):
+    (tmp_path / "README").write_text("no SQL here")
+
+    with pytest.raises(MigrationsMissing, match="install is incomplete"):
+        migration_files(tmp_path)
+
+
+def test_a_missing_migrations_package_stops_the_start_with_a_clear_error(
+    monkeypatch, fresh_database_url
+):
+    monkeypatch.setitem(sys.modules, "migrations", None)  # as if never installed
+
+    with pytest.raises(MigrationsMissing, match="not installed"):
+        migrate(fresh_database_url)

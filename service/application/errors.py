@@ -1,0 +1,45 @@
+"""Why the service refuses a request, in words a player or an app developer reads.
+
+The application layer raises these (and the domain's `RuleError` and `GameFinished`);
+the HTTP layer gives each its status and problem details, the CLI prints `detail`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Refused(Exception):
+    """A request the service refuses; `detail` says why, `extra` adds fields a
+    client can act on (`rule`, `line`, `version`)."""
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = {key: value for key, value in extra.items() if value is not None}
+
+
+class NotFound(Refused):
+    """No such game (or step of one)."""
+
+
+class Invalid(Refused):
+    """A request that cannot be carried out as sent: an unknown game, another game's
+    move, a reused idempotency key, an import line that is not what it should be."""
+
+
+class Conflict(Refused):
+    """The game is not where the request expects it: another move came first, or it
+    has not finished yet."""
+
+
+class TokenMissing(Refused):
+    """A write without the game's write token."""
+
+
+class TokenWrong(Refused):
+    """A write with a token that is not the game's."""
+
+
+class TooLarge(Refused):
+    """More than the service takes in one request."""

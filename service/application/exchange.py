@@ -1,0 +1,241 @@
+"""Games in and out of the service: NDJSON export and import, and BG Stats results.
+
+The export format (docs/api.md) is one JSON object per line: the game's creation as
+stored (version 1: game, players, first player, seed, options, title, ...), then every
+stored move in order, exactly as it was logged (an undo is `{"type": "undo"}`). An
+import plays every move through the engine, like a table logging them one by one, and is
+refused whole, naming the line and the ruling, at the first one the rules refuse; an
+accepted file becomes a new game (new id, new write token) stored in one transaction.
+
+The BG Stats answer follows the app's "push plays" format, documented at
+https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
+(players with name, score, winner, startPlayer and rank; the game with highestWins and
+noPoints; playDate as "YYYY-MM-DD HH:MM:SS").
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TypeVar
+
+import msgspec
+
+from domain.creation import GAME_CREATED, GameCreated
+from domain.errors import GameFinished, RuleError
+from domain.history import History
+from service.application.errors import Conflict, Invalid, Refused, TooLarge
+from service.application.games import Games, NewGame
+from service.application.moves import MOVE_BODIES
+from service.storage.store import GameRow, StoredEvent
+
+T = TypeVar("T")
+
+# The request body limit (Settings.max_body_bytes) bounds the bytes; this bounds the
+# work: the longest simulated game has about 420 moves.
+MAX_IMPORT_MOVES = 5000
+
+GAME_NAMES = {
+    "dobro": "Dobro",
+    "dobro-pixar": "Dobro Pixar",
+    "dozito": "Dozito",
+    "double-donkey": "Double Donkey",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """A game an import stored: its row, its history and its write token."""
+
+    row: GameRow
+    history: History
+    write_token: str
+
+
+class BgStatsGame(msgspec.Struct, kw_only=True, rename="camel"):
+    name: str
+    source_game_id: str
+    highest_wins: bool
+    no_points: bool
+
+
+class BgStatsPlayer(msgspec.Struct, kw_only=True, rename="camel"):
+    name: str
+    source_player_id: str
+    score: int | None
+    winner: bool
+    start_player: bool
+    rank: int
+
+
+class BgStatsPlay(msgspec.Struct, kw_only=True, rename="camel"):
+    """A finished game as one BG Stats play (the app's push-plays format)."""
+
+    source_name: str
+    source_play_id: str
+    play_date: str
+    duration_min: int
+    game: BgStatsGame
+    players: list[BgStatsPlayer]
+
+
+# ---------------------------------------------------------------------------- export
+
+
+async def export_game(games: Games, game_id: uuid.UUID) -> bytes:
+    """The game as NDJSON: its creation line, then one line per stored move."""
+    row, events = await _stored(games, game_id)
+    codec = games.timelines.codec(row.game)
+    moves = [codec.record_from_json(event.data).move for event in events[1:]]
+    # Re-encoded rather than copied: PostgreSQL's jsonb reorders keys, and an export
+    # should read (and diff) the same however often it goes in and out.
+    created = msgspec.json.decode(events[0].data, type=GameCreated)
+    lines = [_encode(created), *map(_encode, moves)]
+    return b"".join(line + b"\n" for line in lines)
+
+
+def _encode(line: msgspec.Struct) -> bytes:
+    """One export line; dict keys sorted, since jsonb does not keep their order."""
+    return msgspec.json.encode(line, order="deterministic")
+
+
+async def _stored(
+    games: Games, game_id: uuid.UUID
+) -> tuple[GameRow, list[StoredEvent]]:
+    row = await games.timelines.row(game_id)
+    return row, await games.store.read(game_id, 0)
+
+
+# ---------------------------------------------------------------------------- import
+
+
+async def import_game(
+    games: Games, body: bytes, game_id: uuid.UUID | None = None
+) -> Imported:
+    """Check every line with the engine and store the game whole, or raise Invalid
+    naming the first line that is refused (nothing is stored then)."""
+    lines = _lines(body)
+    request = _creation(lines[0])
+    start = history = _line(1, games.start, request)
+    records = []
+    for number, line in enumerate(lines[1:], start=2):
+        move = _line(number, _move, line)
+        _line(number, games.check_game, history.rules.name, move)
+        record, history = _line(number, history.play, move)
+        records.append(record)
+    row, token = await games.store_new(request, start, records, game_id)
+    return Imported(row, history, token)
+
+
+def _move(line: bytes) -> Any:
+    """An export line read strictly, as a move body is (an `expected_version` in it
+    is ignored: an export never writes one)."""
+    try:
+        move, _ = MOVE_BODIES.to_domain(MOVE_BODIES.decode(line))
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise Invalid(f"it is not a move: {error}.") from None
+    return move
+
+
+def _line(number: int, step: Callable[..., T], *args: Any) -> T:
+    """`step(*args)`, its refusal said as the refusal of import line `number`."""
+    try:
+        return step(*args)
+    except RuleError as error:
+        raise Invalid(f"Line {number}: {error}", rule=error.rule, line=number) from None
+    except GameFinished as error:
+        raise Invalid(
+            f"Line {number}: {error.message}", rule="A2", line=number
+        ) from None
+    except Refused as error:
+        raise Invalid(
+            f"Line {number}: {error.detail}", line=number, **error.extra
+        ) from None
+
+
+def _lines(body: bytes) -> list[bytes]:
+    lines = [line.rstrip(b"\r") for line in body.rstrip(b"\r\n").split(b"\n")]
+    if lines == [b""]:
+        raise _bad_line(1, "the file is empty: it needs the game's creation line.")
+    if len(lines) > MAX_IMPORT_MOVES + 1:
+        raise TooLarge(f"A game of more than {MAX_IMPORT_MOVES} moves is refused.")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            raise _bad_line(number, "the line is empty.")
+    return lines
+
+
+def _creation(line: bytes) -> NewGame:
+    try:
+        fields = msgspec.json.decode(line)
+        if not isinstance(fields, dict) or fields.pop("type", None) != GAME_CREATED:
+            raise _bad_line(1, f'the first line must be the game\'s "{GAME_CREATED}".')
+        return msgspec.convert(fields, NewGame)
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise _bad_line(1, f"it is not a game's creation: {error}.") from None
+
+
+def _bad_line(number: int, reason: str) -> Invalid:
+    return Invalid(f"Line {number}: {reason}", line=number)
+
+
+# ---------------------------------------------------------------------------- BG Stats
+
+
+async def bgstats_play(games: Games, game_id: uuid.UUID) -> BgStatsPlay:
+    """A finished game's result as BG Stats reads it; 409 while it goes on."""
+    row, history = await games.current(game_id)
+    (first,) = await games.store.read(game_id, 0, limit=1)
+    (last,) = await games.store.read(game_id, history.version - 1)
+    winners = history.winners
+    if winners is None:
+        raise Conflict("The game is not finished: it has no result to export yet.")
+    view = msgspec.to_builtins(history.rules.view(history.state))
+    totals = view.get("totals") if isinstance(view, dict) else None
+    highest_wins = view.get("scoring") != "fewest-first"
+    played = row.played_at or row.created_at
+    return BgStatsPlay(
+        source_name="tablelog",
+        source_play_id=str(row.id),
+        play_date=played.strftime("%Y-%m-%d %H:%M:%S"),
+        duration_min=_minutes(first.recorded_at, last.recorded_at),
+        game=BgStatsGame(
+            name=GAME_NAMES.get(row.game, row.game),
+            source_game_id=row.game,
+            highest_wins=highest_wins,
+            no_points=totals is None,
+        ),
+        players=_bgstats_players(row, winners, totals, highest_wins),
+    )
+
+
+def _bgstats_players(
+    row: GameRow,
+    winners: tuple[str, ...],
+    totals: dict[str, int] | None,
+    highest_wins: bool,
+) -> list[BgStatsPlayer]:
+    """Winners rank 1; the others after them by score (ties share a rank), or all
+    together when the game has no points."""
+
+    def standing(name: str) -> tuple[bool, int]:
+        score = (totals or {}).get(name, 0)
+        return (name not in winners, -score if highest_wins else score)
+
+    return [
+        BgStatsPlayer(
+            name=name,
+            source_player_id=name,
+            score=None if totals is None else totals.get(name),
+            winner=name in winners,
+            start_player=name == row.first_player,
+            rank=1 + sum(standing(other) < standing(name) for other in row.players),
+        )
+        for name in row.players
+    ]
+
+
+def _minutes(start: datetime, end: datetime) -> int:
+    return max(0, round((end - start).total_seconds() / 60))

@@ -1,0 +1,262 @@
+"""Games created and moves logged: each use case reads load → decide → append.
+
+A move is decided on the game's folded history and stored as the next version; the
+primary key (game, version) settles races between requests and between processes.
+The histories come from the timeline cache, caught up from the store when a race or
+a refusal says the cached game may be behind.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta
+
+from domain.creation import GAME_CREATED, GameCreated
+from domain.errors import GameFinished, RuleError
+from domain.game import Rules, Setup, draw_first_player
+from domain.history import History, Recorded, Undo
+from service.application.errors import Conflict, Invalid
+from service.application.idempotency import Idempotency
+from service.application.timeline import Timeline, Timelines
+from service.application.tokens import new_token
+from service.storage.store import (
+    EventStore,
+    GameRow,
+    IdempotencyKeyUsed,
+    NewGameRow,
+    StoredEvent,
+    VersionConflict,
+)
+
+# Without expected_version a client asks for its move to follow whatever is current:
+# a lost race is re-decided on the new state, a bounded number of times.
+APPEND_ATTEMPTS = 8
+
+PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"\S")]
+Text = Annotated[str, Meta(max_length=2000)]
+
+
+class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A game to create: the body of `POST /games`, and an import's first line."""
+
+    game: str
+    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=12)]
+    first_player: str | None = None
+    options: dict[str, Any] = {}
+    seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None = None
+    title: Annotated[str, Meta(max_length=200)] | None = None
+    played_at: datetime | None = None
+    location: Annotated[str, Meta(max_length=200)] | None = None
+    notes: Text | None = None
+
+
+def move_type(move: msgspec.Struct) -> str:
+    """A stored row's `type`: its move's tag (`play`, `undo`, ...)."""
+    return type(move).__struct_config__.tag
+
+
+class Games:
+    def __init__(
+        self, store: EventStore, rules: Mapping[str, Rules], cached_games: int = 1024
+    ) -> None:
+        self.store = store
+        self.rules = rules
+        self.timelines = Timelines(store, rules, cached_games)
+        self._moves = {name: {*r.moves, Undo} for name, r in rules.items()}
+        # Called after every stored event, to wake this process's log followers.
+        self.on_append: Callable[[], None] = lambda: None
+
+    # ------------------------------------------------------------------ creating
+
+    async def create(self, request: NewGame) -> tuple[GameRow, History, str]:
+        """A new game at version 1, and its write token (shown this once)."""
+        history = self.start(request)
+        row, token = await self.store_new(request, history, [])
+        return row, history, token
+
+    def start(self, request: NewGame) -> History:
+        """The game the request sets up; RuleError for a set-up the rules refuse."""
+        rules = self.rules.get(request.game)
+        if rules is None:
+            known = ", ".join(sorted(self.rules))
+            raise Invalid(f"Unknown game {request.game!r}: choose one of {known}.")
+        return History.start(rules, _setup(request))
+
+    async def store_new(
+        self,
+        request: NewGame,
+        start: History,
+        records: Sequence[Recorded],
+        game_id: uuid.UUID | None = None,
+    ) -> tuple[GameRow, str]:
+        """Store a new game with the moves already played on it (an import), all in
+        one transaction; its row and its write token. `game_id` is drawn at random
+        unless given (the sample games have fixed ids)."""
+        token, token_hash = new_token()
+        setup = start.setup
+        row = NewGameRow(
+            id=game_id or uuid.uuid4(),
+            game=start.rules.name,
+            players=setup.players,
+            first_player=setup.first_player,
+            seed=setup.seed,
+            options=setup.options,
+            token_hash=token_hash,
+            title=request.title,
+            played_at=request.played_at,
+            location=request.location,
+            notes=request.notes,
+        )
+        created = GameCreated.of(
+            start.rules.name,
+            setup,
+            title=request.title,
+            played_at=request.played_at.isoformat() if request.played_at else None,
+            location=request.location,
+            notes=request.notes,
+        )
+        moves = [(move_type(r.move), msgspec.json.encode(r)) for r in records]
+        await self.store.import_game(
+            row, (GAME_CREATED, msgspec.json.encode(created)), moves
+        )
+        stored = await self.timelines.row(row.id)
+        if not records:
+            self.timelines.remember(Timeline(stored, start))
+        self.on_append()
+        return stored, token
+
+    # ------------------------------------------------------------------ reading
+
+    async def timeline(self, game_id: uuid.UUID) -> Timeline:
+        """The game as stored now; NotFound for a game never created."""
+        return await self.timelines.load(game_id)
+
+    async def current(self, game_id: uuid.UUID) -> tuple[GameRow, History]:
+        timeline = await self.timeline(game_id)
+        return timeline.row, timeline.latest
+
+    async def events(
+        self, game_id: uuid.UUID, after: int, limit: int
+    ) -> tuple[list[StoredEvent], int]:
+        timeline = await self.timeline(game_id)
+        return await self.store.read(game_id, after, limit), timeline.latest.version
+
+    async def write_token_hash(self, game_id: uuid.UUID) -> bytes:
+        """What a write's token must hash to (the game loaded, or from the cache)."""
+        timeline = self.timelines.cached(game_id) or await self.timeline(game_id)
+        return timeline.row.token_hash
+
+    # ------------------------------------------------------------------ logging
+
+    async def submit(
+        self,
+        game_id: uuid.UUID,
+        move: Any,
+        expected_version: int | None = None,
+        idempotency: Idempotency | None = None,
+    ) -> History:
+        """Decide and store one move of the game; the history after it.
+
+        The move is decided on the cached timeline without reading the store: the
+        (game, version) key refuses the append if another process stored a move
+        first, and only then, or when a refusal might come from a stale state, is
+        the timeline caught up and the move decided again.
+        """
+        timeline = self.timelines.cached(game_id)
+        caught_up = timeline is None
+        if timeline is None:
+            timeline = await self.timeline(game_id)
+        self.check_game(timeline.row.game, move)
+        # The state the move is decided on is taken before the key is looked up: a
+        # retry racing its first copy must then collide with it on the version (and
+        # replay its answer), not be decided again on the state after it.
+        history = timeline.latest
+        if idempotency is not None:
+            answered = await self._answered(timeline, idempotency)
+            if answered is not None:
+                return answered
+        for _ in range(APPEND_ATTEMPTS):
+            try:
+                record = _decide(history, move, expected_version)
+            except (Conflict, RuleError, GameFinished):
+                if caught_up:
+                    raise
+            else:
+                try:
+                    return await self._append(timeline, record, idempotency)
+                except VersionConflict:
+                    pass
+                except IdempotencyKeyUsed:
+                    # A retry of this very request raced us and was stored first.
+                    assert idempotency is not None
+                    return await self._answered(
+                        await self.timeline(game_id), idempotency, required=True
+                    )
+            timeline, caught_up = await self.timeline(game_id), True
+            history = timeline.latest
+        raise Conflict("The game is changing too fast: send the move again.")
+
+    def check_game(self, game: str, move: Any) -> None:
+        """A1: a move of another game is refused."""
+        if type(move) not in self._moves[game]:
+            raise Invalid(f"'{move_type(move)}' is not a move of {game}.", rule="A1")
+
+    async def _append(
+        self, timeline: Timeline, record: Recorded, idempotency: Idempotency | None
+    ) -> History:
+        version = timeline.latest.version + 1
+        await self.store.append(
+            timeline.row.id,
+            version,
+            move_type(record.move),
+            msgspec.json.encode(record),
+            idempotency_key=idempotency.key if idempotency else None,
+            request_hash=idempotency.fingerprint if idempotency else None,
+        )
+        timeline.add(version, record)
+        self.on_append()
+        return timeline.at(version)
+
+    async def _answered(
+        self, timeline: Timeline, idempotency: Idempotency, *, required: bool = False
+    ) -> History | None:
+        """The answer already given under the key, if the game stored one."""
+        found = await self.store.find_idempotent(timeline.row.id, idempotency.key)
+        if found is None:
+            assert not required, "the key was stored, yet is not found"
+            return None
+        version, first_fingerprint = found
+        idempotency.check(first_fingerprint)
+        if version > timeline.latest.version:
+            timeline = await self.timeline(timeline.row.id)
+        return timeline.at(version)
+
+
+def _decide(history: History, move: Any, expected_version: int | None) -> Recorded:
+    if expected_version is not None and expected_version != history.version:
+        raise Conflict(
+            f"The game is at version {history.version}, not {expected_version}: "
+            "another move was logged first. Reload the game and log the move again "
+            "if it still applies.",
+            version=history.version,
+        )
+    return history.decide(move)
+
+
+def _setup(request: NewGame) -> Setup:
+    """The table's set-up as requested; the seed, and from it the first player
+    (D4, Z3, K3), drawn when not given. The game's rules check the rest."""
+    players = tuple(name.strip() for name in request.players)
+    seed = request.seed if request.seed is not None else secrets.randbits(63)
+    first = request.first_player
+    if first is None:
+        first = draw_first_player(players, seed)
+    return Setup(
+        players=players, first_player=first.strip(), seed=seed, options=request.options
+    )

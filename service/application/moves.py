@@ -1,0 +1,125 @@
+"""The moves as clients send them: strict copies of the domain's move Structs.
+
+The domain's Structs are the stored shapes, and they decode leniently: a field that a
+later version adds or drops must never make an old stored row unreadable. What a
+client sends is read strictly instead: an unknown field, a string where a number
+belongs, a missing `type` are refused. So every move Struct of every game, and every
+Struct nested in one (a card), gets a copy here that forbids unknown fields, named for
+its game (`DobroPlay`, `DozitoCard`, `DoubleDonkeyCard`), so that the OpenAPI document
+has one schema per shape. A move body also carries `expected_version`.
+
+The copies of every game form one tagged union (move `type`s differ across games;
+the two Dobro editions share theirs): one decoder reads any body, and
+`MoveBodies.to_domain` turns a decoded body into the domain's move, running the
+domain's own checks (`__post_init__`) on the way.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, Union
+
+import msgspec
+from msgspec import Meta
+
+from domain.game import Rules
+from domain.history import Undo
+from domain.registry import GAMES
+
+ExpectedVersion = Annotated[int, Meta(ge=1)] | None
+
+
+class MoveBodies:
+    """The strict wire copies of every game's moves, and the way back."""
+
+    def __init__(self, games: Mapping[str, Rules]) -> None:
+        self._copies: dict[type, type] = {}
+        body_of: dict[type, type] = {}
+        for name, rules in games.items():
+            prefix = "".join(part.title() for part in name.split("-"))
+            for move in rules.moves:
+                if move not in body_of:  # the two Dobro editions share them
+                    body_of[move] = self._copy(move, prefix, _EXPECTED_VERSION)
+        body_of[Undo] = self._copy(Undo, "", _EXPECTED_VERSION)
+        domain_of = {body: move for move, body in body_of.items()}
+        self._domain_of = domain_of
+        tags = [body.__struct_config__.tag for body in domain_of]
+        assert len(tags) == len(set(tags)), "two games' moves share a type"
+        self.union: Any = Union[tuple(domain_of)]  # noqa: UP007 (built at runtime)
+        self.decoder = msgspec.json.Decoder(self.union)
+
+    def decode(self, body: bytes) -> Any:
+        """A body read strictly; msgspec.ValidationError (a DecodeError) if not."""
+        return self.decoder.decode(body)
+
+    def to_domain(self, body: msgspec.Struct) -> tuple[Any, int | None]:
+        """The domain's move and the expected version the body carries."""
+        move = msgspec.convert(body, self._domain_of[type(body)], from_attributes=True)
+        return move, body.expected_version  # type: ignore[attr-defined]
+
+    def _copy(
+        self, struct: type[msgspec.Struct], prefix: str, extra: tuple[Any, ...] = ()
+    ) -> type[msgspec.Struct]:
+        """`struct` with unknown fields forbidden, its nested Structs copied too."""
+        if not extra and struct in self._copies:
+            return self._copies[struct]
+        config = struct.__struct_config__
+        fields = [_field(f, self._strict(f.type, prefix)) for f in _fields(struct)]
+        copy = msgspec.defstruct(
+            f"{prefix}{struct.__name__}",
+            [*fields, *extra],
+            tag_field=config.tag_field,
+            tag=config.tag,
+            omit_defaults=config.omit_defaults,
+            rename={f.name: f.encode_name for f in _fields(struct)},
+            forbid_unknown_fields=True,
+            frozen=True,
+            kw_only=True,
+            module=__name__,
+        )
+        copy.__doc__ = struct.__doc__
+        if not extra:
+            self._copies[struct] = copy
+        return copy
+
+    def _strict(self, annotation: Any, prefix: str) -> Any:
+        """The annotation with every Struct in it replaced by its strict copy."""
+        if isinstance(annotation, type) and issubclass(annotation, msgspec.Struct):
+            return self._copy(annotation, prefix)
+        origin = typing.get_origin(annotation)
+        if origin is None or origin is Literal:
+            return annotation
+        args = typing.get_args(annotation)
+        if origin is Annotated:
+            return Annotated[(self._strict(args[0], prefix), *annotation.__metadata__)]
+        inner = tuple(
+            arg if arg is Ellipsis else self._strict(arg, prefix) for arg in args
+        )
+        if origin in (Union, types.UnionType):
+            return Union[inner]  # noqa: UP007 (built at runtime)
+        return origin[inner]
+
+
+_EXPECTED_VERSION = (("expected_version", ExpectedVersion, None),)
+_fields = msgspec.structs.fields
+
+
+def _field(field: msgspec.structs.FieldInfo, annotation: Any) -> tuple[Any, ...]:
+    """A defstruct field spec: the name, the type and the default, if any."""
+    if field.required:
+        return (field.name, annotation)
+    if field.default is not msgspec.NODEFAULT:
+        return (field.name, annotation, field.default)
+    return (
+        field.name,
+        annotation,
+        msgspec.field(default_factory=field.default_factory),
+    )
+
+
+# One set of copies for the service: the HTTP layer decodes move bodies into these,
+# an import decodes its lines into them, and the OpenAPI document describes them.
+MOVE_BODIES = MoveBodies(GAMES)
+MoveBody = MOVE_BODIES.union

@@ -1,0 +1,34 @@
+"""Write tokens: shown once when a game is created, checked on every write.
+
+Only a token's SHA-256 is stored. Tokens are 192 random bits, so a plain hash is
+enough: no salt or stretching. The comparison takes constant time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from service.application.errors import TokenMissing, TokenWrong
+
+_HOW = "Send the game's write token as 'Authorization: Bearer <token>'."
+
+
+def new_token() -> tuple[str, bytes]:
+    """A new write token and the hash to store."""
+    token = secrets.token_urlsafe(24)
+    return token, token_hash(token)
+
+
+def token_hash(token: str) -> bytes:
+    return hashlib.sha256(token.encode()).digest()
+
+
+def check_bearer(authorization: str | None, stored_hash: bytes) -> None:
+    """Accept an `Authorization: Bearer <token>` header carrying the game's token."""
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise TokenMissing(_HOW)
+    if not hmac.compare_digest(token_hash(token.strip()), stored_hash):
+        raise TokenWrong("That is not this game's write token.")

@@ -1,0 +1,102 @@
+"""The `tablelog` command: serve the API, migrate, rebuild the read models, and move
+games in and out (export, import, seed)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+from pathlib import Path
+
+from service.cli import exchange
+from service.cli.context import application, database, default_data_dir
+from service.settings import Settings
+from service.storage.migrate import migrate as run_migrations
+
+
+def serve(args: argparse.Namespace) -> None:
+    # Imported here: uvicorn and the app's routes are not needed by other commands.
+    import uvicorn
+
+    from service.http.app import create_app
+
+    with database(args.data_dir) as url:
+        app = create_app(Settings(database_url=url))
+        # uvicorn handles Ctrl-C and returns; leaving `database` then stops PostgreSQL.
+        uvicorn.run(
+            app,
+            host=args.host,
+            port=args.port,
+            log_level=args.log_level,
+            # Live streams stay open until the viewer leaves: don't wait long for them.
+            timeout_graceful_shutdown=3,
+        )
+
+
+def migrate(args: argparse.Namespace) -> None:
+    with database(args.data_dir) as url:
+        applied = run_migrations(url)
+    print("applied: " + ", ".join(applied) if applied else "the database is up to date")
+
+
+def rebuild_projections(args: argparse.Namespace) -> None:
+    from service.readside.projector import Projector
+
+    async def rebuild(url: str) -> int:
+        async with application(url) as games:
+            return await Projector(games.store.pool, games).rebuild()
+
+    with database(args.data_dir) as url:
+        folded = asyncio.run(rebuild(url))
+    print(f"rebuilt the read models from {folded} events")
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="tablelog",
+        description="Record table games move by move, checked against the rules. "
+        "Uses DATABASE_URL when set, else an embedded PostgreSQL in --data-dir.",
+    )
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, help: str, run, under=commands) -> argparse.ArgumentParser:
+        sub = under.add_parser(name, help=help, description=help)
+        sub.add_argument(
+            "--data-dir",
+            type=Path,
+            default=default_data_dir(),
+            help="where the embedded PostgreSQL keeps its data when DATABASE_URL is "
+            "unset (default: %(default)s)",
+        )
+        sub.set_defaults(run=run)
+        return sub
+
+    run = command("serve", "Serve the REST API (migrating the database first).", serve)
+    run.add_argument("--host", default="127.0.0.1", help="default: %(default)s")
+    run.add_argument("--port", type=int, default=8000, help="default: %(default)s")
+    run.add_argument(
+        "--log-level",
+        default="info",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="default: %(default)s",
+    )
+    command("migrate", "Apply the pending database migrations, then exit.", migrate)
+    projections = commands.add_parser(
+        "projections", help="Manage the read models (game list, player records)."
+    )
+    command(
+        "rebuild",
+        "Empty the read models and fold the whole event log into them again.",
+        rebuild_projections,
+        under=projections.add_subparsers(required=True, metavar="COMMAND"),
+    )
+    exchange.add_commands(command)
+    return top
+
+
+def main(argv: list[str] | None = None) -> None:
+    logging.basicConfig(
+        level=logging.INFO, format="%(levelname)s %(name)s: %(message)s"
+    )
+    args = parser().parse_args(argv)
+    args.run(args)

@@ -1,0 +1,102 @@
+"""`tablelog export`, `import` and `seed`: games in and out from the shell.
+
+They talk to the database directly, through the same application layer as the REST API
+(`Games` on an `EventStore`), on DATABASE_URL or the embedded server in --data-dir.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import uuid
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from pathlib import Path
+
+from domain.errors import GameFinished, RuleError
+from service.application.errors import Refused
+from service.application.exchange import export_game, import_game
+from service.application.games import Games
+from service.cli.context import application, database
+
+# The sample games ship inside the package, so an installed tablelog finds them.
+SEEDS = Path(str(resources.files("seeds")))
+# The sample games' ids are uuid5(SAMPLES_NAMESPACE, file name).
+SAMPLES_NAMESPACE = uuid.UUID("5b0c1c52-7d1a-4c55-9a43-2f1f3c1e7a10")
+
+
+def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
+    """Register the commands with `tablelog`'s parser (`command` as in service.cli)."""
+    export = command(
+        "export", "Print a game as NDJSON (the export format).", run_export
+    )
+    export.add_argument("game_id", type=uuid.UUID, metavar="GAME_ID")
+    imported = command(
+        "import",
+        "Import an export as a new game; print its id and write token.",
+        run_import,
+    )
+    imported.add_argument("file", type=Path, metavar="FILE", help="'-' reads stdin")
+    seed = command(
+        "seed",
+        "Load the sample games (every .ndjson file in --seeds); a sample already "
+        "loaded is left as it is.",
+        run_seed,
+    )
+    seed.add_argument("--seeds", type=Path, default=SEEDS, help="default: %(default)s")
+
+
+def _run(args: argparse.Namespace, work: Callable[[Games], Awaitable[None]]) -> None:
+    """Run `work` on the application layer; a refusal is printed, exit status 1."""
+
+    async def main(url: str) -> None:
+        async with application(url) as games:
+            await work(games)
+
+    try:
+        with database(args.data_dir) as url:
+            asyncio.run(main(url))
+    except Refused as refusal:
+        sys.exit(f"tablelog: {refusal.detail}")
+    except (RuleError, GameFinished) as error:
+        sys.exit(f"tablelog: {error}")
+
+
+def run_export(args: argparse.Namespace) -> None:
+    async def work(games: Games) -> None:
+        sys.stdout.buffer.write(await export_game(games, args.game_id))
+
+    _run(args, work)
+
+
+def run_import(args: argparse.Namespace) -> None:
+    body = sys.stdin.buffer.read() if str(args.file) == "-" else args.file.read_bytes()
+
+    async def work(games: Games) -> None:
+        imported = await import_game(games, body)
+        print(f"id: {imported.row.id}\nwrite_token: {imported.write_token}")
+
+    _run(args, work)
+
+
+def run_seed(args: argparse.Namespace) -> None:
+    files = sorted(args.seeds.glob("*.ndjson"))
+
+    async def work(games: Games) -> None:
+        for file in files:
+            # A sample's id follows from its file name, so seeding twice loads it once.
+            game_id = uuid.uuid5(SAMPLES_NAMESPACE, file.name)
+            if await games.store.get_game(game_id) is not None:
+                print(f"{file.name}: already loaded as game {game_id}")
+                continue
+            imported = await import_game(games, file.read_bytes(), game_id)
+            history = imported.history
+            status = "in_progress" if history.winners is None else "finished"
+            print(
+                f"{file.name}: {history.rules.name} game {game_id}, "
+                f"{history.version} events, {status}"
+            )
+
+    _run(args, work)
+    print(f"{len(files)} sample games from {args.seeds} are in the database")

@@ -1,0 +1,91 @@
+"""The Litestar application factory: `create_app(settings)` builds the app, nothing runs
+at import time. In the app's lifespan the migrations run, the database pool opens, and
+the process's two log followers start: the live streams' and the projection runner."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+from litestar import Litestar
+from litestar.datastructures import State
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme
+
+from domain.registry import GAMES
+from service.application.games import Games
+from service.http import problems
+from service.http.exchange import ExchangeController
+from service.http.games import GameController
+from service.http.health import health
+from service.http.players import get_player
+from service.http.webpage import web_routes
+from service.readside.live import LiveLog
+from service.readside.projector import Projector
+from service.settings import Settings
+from service.storage.migrate import migrate
+from service.storage.store import EventStore, connection_pool
+
+
+def create_app(settings: Settings) -> Litestar:
+    @asynccontextmanager
+    async def database(app: Litestar) -> AsyncIterator[None]:
+        await anyio.to_thread.run_sync(migrate, settings.database_url)
+        pool = connection_pool(settings)
+        await pool.open()
+        games = Games(EventStore(pool), GAMES, settings.cached_games)
+        live = LiveLog(games.store)
+        projector = Projector(pool, games)
+
+        def wake_followers() -> None:
+            live.wake()
+            projector.wake()
+
+        games.on_append = wake_followers
+        app.state.update(pool=pool, games=games, live=live, projector=projector)
+        try:
+            async with anyio.create_task_group() as followers:
+                followers.start_soon(live.run)
+                followers.start_soon(projector.run)
+                yield
+                followers.cancel_scope.cancel()
+        finally:
+            await pool.close()
+
+    def from_state(name: str) -> Provide:
+        def provide(state: State) -> Any:
+            return state[name]
+
+        return Provide(provide, sync_to_thread=False)
+
+    return Litestar(
+        route_handlers=[
+            GameController,
+            ExchangeController,
+            get_player,
+            health,
+            *web_routes(),
+        ],
+        dependencies={name: from_state(name) for name in ("games", "live", "pool")},
+        lifespan=[database],
+        plugins=[problems.plugin()],
+        exception_handlers={Exception: problems.unexpected},
+        request_max_body_size=settings.max_body_bytes,
+        openapi_config=OpenAPIConfig(
+            title="tablelog",
+            version="0.1.0",
+            description="Record table games move by move, checked against the rules.",
+            components=Components(
+                security_schemes={
+                    "writeToken": SecurityScheme(
+                        type="http",
+                        scheme="bearer",
+                        description="The game's write token, shown once at creation.",
+                    )
+                }
+            ),
+        ),
+    )

@@ -1,0 +1,94 @@
+"""Games in and out over HTTP: the NDJSON export and import, and BG Stats results."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from litestar import Controller, Request, Response, get, post
+from litestar.di import NamedDependency
+from litestar.openapi.spec import (
+    OpenAPIMediaType,
+    OpenAPIType,
+    Operation,
+    RequestBody,
+    Schema,
+)
+from litestar.params import FromPath
+
+from service.application.exchange import (
+    BgStatsPlay,
+    bgstats_play,
+    export_game,
+    import_game,
+)
+from service.application.games import Games
+from service.http.problems import problems
+from service.http.wire import ImportedGame
+
+NDJSON = "application/x-ndjson"
+
+
+@dataclass
+class _ImportOperation(Operation):
+    """The import reads its body raw, so its request body is described here."""
+
+    def __post_init__(self) -> None:
+        self.request_body = RequestBody(
+            content={NDJSON: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
+            description="An export: the game's creation line, then one line per move.",
+            required=True,
+        )
+
+
+class ExchangeController(Controller):
+    path = "/games"
+    tags = ("exchange",)
+
+    @get(
+        "/{game_id:uuid}/export",
+        media_type=NDJSON,
+        summary="The game as NDJSON: its creation, then one line per move",
+        responses=problems(400, 404, 503),
+    )
+    async def export(
+        self, game_id: FromPath[uuid.UUID], games: NamedDependency[Games]
+    ) -> Response[bytes]:
+        return Response(await export_game(games, game_id), media_type=NDJSON)
+
+    @post(
+        "/import",
+        status_code=201,
+        summary="Create a new game from an export, checking every move",
+        description="The body is an export (NDJSON). A file the rules refuse stores "
+        "nothing: the 422 names the line (`line`) and the ruling (`rule`).",
+        responses=problems(400, 413, 422, 503),
+        operation_class=_ImportOperation,
+    )
+    async def import_(
+        self, request: Request, games: NamedDependency[Games]
+    ) -> ImportedGame:
+        # Read raw: Litestar would parse a `data` body as one JSON document.
+        imported = await import_game(games, await request.body())
+        row, history = imported.row, imported.history
+        winners = history.winners
+        return ImportedGame(
+            id=row.id,
+            game=row.game,
+            players=list(row.players),
+            version=history.version,
+            status="in_progress" if winners is None else "finished",
+            winners=list(winners or ()),
+            write_token=imported.write_token,
+        )
+
+    @get(
+        "/{game_id:uuid}/bgstats",
+        summary="A finished game's result as a BG Stats play",
+        description="The BG Stats app's push-plays format. 409 while the game goes on.",
+        responses=problems(400, 404, 409, 503),
+    )
+    async def bgstats(
+        self, game_id: FromPath[uuid.UUID], games: NamedDependency[Games]
+    ) -> BgStatsPlay:
+        return await bgstats_play(games, game_id)

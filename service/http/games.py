@@ -1,0 +1,228 @@
+"""The games' endpoints of docs/api.md: create, read, log a move, list, replay, score
+sheet and the live stream. Each handler makes one call into the application layer
+(or a read-side query) and shapes its answer."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+from litestar import Controller, get, post
+from litestar.di import NamedDependency
+from litestar.openapi import ResponseSpec
+from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
+from litestar.response import ServerSentEvent
+from psycopg_pool import AsyncConnectionPool
+
+from domain.history import History
+from projections import replay
+from projections.scoresheet import ScoreSheet, score_sheet
+from service.application.errors import NotFound
+from service.application.games import Games, NewGame
+from service.application.idempotency import Idempotency
+from service.application.moves import MOVE_BODIES, MoveBody
+from service.http.bodies import strict_body
+from service.http.guards import holds_write_token
+from service.http.problems import problems
+from service.http.stream import logged, stream_of
+from service.http.wire import (
+    CreatedGame,
+    EventPage,
+    GameSummary,
+    LoggedEvent,
+    MoveAccepted,
+    Replay,
+    ReplayFrame,
+)
+from service.readside import summaries
+from service.readside.live import LiveLog
+from service.readside.summaries import GameList
+from service.storage.store import GameRow
+
+
+def summary_of(row: GameRow, history: History) -> dict[str, Any]:
+    winners = history.winners
+    return {
+        "id": row.id,
+        "game": row.game,
+        "players": list(row.players),
+        "first_player": row.first_player,
+        "seed": row.seed,
+        "options": row.options,
+        "status": "in_progress" if winners is None else "finished",
+        "version": history.version,
+        "winners": list(winners or ()),
+        "state": history.rules.view(history.state),
+        "title": row.title,
+        "played_at": row.played_at,
+        "location": row.location,
+        "notes": row.notes,
+        "created_at": row.created_at,
+    }
+
+
+class GameController(Controller):
+    path = "/games"
+    tags = ("games",)
+
+    @post(
+        "/",
+        status_code=201,
+        summary="Create a game",
+        dto=strict_body(NewGame),
+        return_dto=None,
+        responses=problems(422, 503),
+    )
+    async def create_game(
+        self, data: JSONBody[NewGame], games: NamedDependency[Games]
+    ) -> CreatedGame:
+        row, history, token = await games.create(data)
+        return CreatedGame(**summary_of(row, history), write_token=token)
+
+    @get(
+        "/{game_id:uuid}",
+        summary="A game's summary and public state",
+        responses=problems(404, 503),
+    )
+    async def get_game(
+        self, game_id: FromPath[UUID], games: NamedDependency[Games]
+    ) -> GameSummary:
+        row, history = await games.current(game_id)
+        return GameSummary(**summary_of(row, history))
+
+    @post(
+        "/{game_id:uuid}/moves",
+        status_code=201,
+        summary="Log one move",
+        guards=[holds_write_token],
+        dto=strict_body(MoveBody),
+        return_dto=None,
+        security=[{"writeToken": []}],
+        responses=problems(401, 403, 404, 409, 413, 422, 503),
+    )
+    async def post_move(
+        self,
+        game_id: FromPath[UUID],
+        data: JSONBody[MoveBody],
+        games: NamedDependency[Games],
+        idempotency_key: Annotated[
+            str | None, HeaderParameter(name="Idempotency-Key", max_length=200)
+        ] = None,
+    ) -> MoveAccepted:
+        move, expected_version = MOVE_BODIES.to_domain(data)
+        idempotency = Idempotency.of(idempotency_key, data)
+        history = await games.submit(game_id, move, expected_version, idempotency)
+        return MoveAccepted(history.version, history.rules.view(history.state))
+
+    @get(
+        "/{game_id:uuid}/events",
+        summary="The game's stored log, in order",
+        responses=problems(404, 422, 503),
+    )
+    async def get_events(
+        self,
+        game_id: FromPath[UUID],
+        games: NamedDependency[Games],
+        after: Annotated[int, QueryParameter(ge=0)] = 0,
+        limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 1000,
+    ) -> EventPage:
+        events, version = await games.events(game_id, after, limit)
+        return EventPage([logged(e) for e in events], version)
+
+    @get("/", summary="Games, newest first", responses=problems(422, 503))
+    async def list_games(
+        self,
+        pool: NamedDependency[AsyncConnectionPool],
+        game: Annotated[str | None, QueryParameter(max_length=40)] = None,
+        player: Annotated[str | None, QueryParameter(max_length=40)] = None,
+        status: Annotated[
+            Literal["in_progress", "finished"] | None, QueryParameter()
+        ] = None,
+        limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
+        offset: Annotated[int, QueryParameter(ge=0)] = 0,
+    ) -> GameList:
+        return await summaries.list_games(
+            pool, game=game, player=player, status=status, limit=limit, offset=offset
+        )
+
+    @get(
+        "/{game_id:uuid}/replay",
+        summary="Every step of the game, with sentences",
+        responses=problems(404, 503),
+    )
+    async def get_replay(
+        self, game_id: FromPath[UUID], games: NamedDependency[Games]
+    ) -> Replay:
+        timeline = await games.timeline(game_id)
+        return Replay(steps=replay.steps(timeline.histories, timeline.records))
+
+    @get(
+        "/{game_id:uuid}/replay/{step:int}",
+        summary="The game after N moves",
+        responses=problems(404, 503),
+    )
+    async def get_replay_step(
+        self,
+        game_id: FromPath[UUID],
+        step: FromPath[int],
+        games: NamedDependency[Games],
+    ) -> ReplayFrame:
+        timeline = await games.timeline(game_id)
+        last = len(timeline.records)
+        if not 0 <= step <= last:
+            raise NotFound(f"The game has steps 0 to {last}, not {step}.")
+        if step == 0:
+            start = timeline.histories[0]
+            return ReplayFrame(step=0, version=1, state=start.rules.view(start.state))
+        frame = replay.step(timeline.histories, timeline.records, step)
+        return ReplayFrame(
+            step=step,
+            version=frame.version,
+            state=frame.state,
+            move=frame.move,
+            description=frame.description,
+        )
+
+    @get(
+        "/{game_id:uuid}/scoresheet",
+        summary="Points per round, totals and winners",
+        responses=problems(404, 503),
+    )
+    async def get_scoresheet(
+        self, game_id: FromPath[UUID], games: NamedDependency[Games]
+    ) -> ScoreSheet:
+        _, history = await games.current(game_id)
+        return score_sheet(history)
+
+    @get(
+        "/{game_id:uuid}/stream",
+        summary="Server-Sent Events: each move as stored",
+        media_type="text/event-stream",
+        responses={
+            200: ResponseSpec(
+                data_container=LoggedEvent,
+                generate_examples=False,
+                media_type="text/event-stream",
+                description="One `move` event per stored move: the SSE `id` is its "
+                "version and `data` the stored event, as /events gives it.",
+            ),
+            **problems(404, 422, 503),
+        },
+    )
+    async def stream(
+        self,
+        game_id: FromPath[UUID],
+        games: NamedDependency[Games],
+        live: NamedDependency[LiveLog],
+        last_event_id: Annotated[
+            int | None, HeaderParameter(name="Last-Event-ID", ge=0)
+        ] = None,
+        after: Annotated[int | None, QueryParameter(ge=0)] = None,
+    ) -> ServerSentEvent:
+        """From the version in Last-Event-ID (a reconnecting browser sends it) or
+        `after`; without either, from the moves stored from now on."""
+        _, history = await games.current(game_id)
+        start = last_event_id if last_event_id is not None else after
+        return ServerSentEvent(
+            stream_of(games, live, game_id, history.version if start is None else start)
+        )

@@ -1,0 +1,24 @@
+"""A player's record across games, from the read model the projection runner keeps."""
+
+from __future__ import annotations
+
+from litestar import get
+from litestar.di import NamedDependency
+from litestar.params import FromPath
+from psycopg_pool import AsyncConnectionPool
+
+from service.http.problems import problems
+from service.readside import summaries
+from service.readside.summaries import PlayerRecord
+
+
+@get(
+    "/players/{name:str}",
+    tags=["players"],
+    summary="A player's record across games",
+    responses=problems(503),
+)
+async def get_player(
+    name: FromPath[str], pool: NamedDependency[AsyncConnectionPool]
+) -> PlayerRecord:
+    return await summaries.player_record(pool, name)

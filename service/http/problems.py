@@ -1,0 +1,156 @@
+"""Every error the API answers, as RFC 9457 problem details (problem+json), and how a
+handler declares the ones it may answer in the OpenAPI document."""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+from typing import Any
+
+import msgspec
+import psycopg
+import psycopg_pool
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi import ResponseSpec
+from litestar.plugins.problem_details import (
+    ProblemDetailsConfig,
+    ProblemDetailsException,
+    ProblemDetailsPlugin,
+)
+
+from domain.errors import GameFinished, RuleError
+from service.application import errors
+
+log = logging.getLogger(__name__)
+
+REFUSED_MOVE = "Move not allowed"
+
+# The status of each refusal the application layer raises.
+_STATUS: dict[type[errors.Refused], int] = {
+    errors.NotFound: 404,
+    errors.Invalid: 422,
+    errors.Conflict: 409,
+    errors.TokenMissing: 401,
+    errors.TokenWrong: 403,
+    errors.TooLarge: 413,
+}
+
+
+class ProblemDetails(msgspec.Struct, kw_only=True):
+    """An error answer (RFC 9457). `rule` names the ruling a refused move breaks;
+    `line` the line of an import that was refused; `version` the game's version on a
+    409 conflict."""
+
+    status: int
+    title: str
+    detail: str
+    type: str | None = None
+    rule: str | None = None
+    line: int | None = None
+    version: int | None = None
+
+
+class Problem(ProblemDetailsException):
+    """An error answer: `title` names the kind of problem, `detail` what happened."""
+
+    def __init__(self, status: int, detail: str, **extra: Any) -> None:
+        super().__init__(
+            status_code=status,
+            title=REFUSED_MOVE if "rule" in extra else HTTPStatus(status).phrase,
+            detail=detail,
+            extra=extra or None,
+        )
+
+
+def problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """The `responses=` of a handler that may answer these error statuses."""
+    return {
+        status: ResponseSpec(
+            data_container=ProblemDetails,
+            generate_examples=False,
+            description=HTTPStatus(status).phrase,
+            media_type="application/problem+json",
+        )
+        for status in statuses
+    }
+
+
+def refused(error: errors.Refused) -> Problem:
+    return Problem(_STATUS[type(error)], error.detail, **error.extra)
+
+
+def rule_broken(error: RuleError) -> Problem:
+    """A1: the move is refused, nothing is stored, and the ruling is named."""
+    return Problem(422, str(error), rule=error.rule)
+
+
+def game_finished(error: GameFinished) -> Problem:
+    return Problem(409, error.message, rule="A2")
+
+
+def not_json(error: msgspec.DecodeError) -> Problem:
+    """400: a body that is not JSON at all."""
+    return Problem(400, f"The body is not valid JSON: {error}.")
+
+
+def invalid_body(error: ValidationException | msgspec.ValidationError) -> Problem:
+    """422: JSON the API cannot take (a wrong type, a missing or unknown field)."""
+    if isinstance(error, msgspec.ValidationError):
+        return Problem(422, f"The request is not valid: {error}.")
+    errors_ = error.extra if isinstance(error.extra, list) else []
+    reasons = "; ".join(
+        f"{e['key']}: {e.get('message')}" if e.get("key") else str(e.get("message"))
+        for e in errors_
+        if isinstance(e, dict)
+    )
+    return Problem(422, f"The request is not valid: {reasons or error.detail}.")
+
+
+def http_error(error: HTTPException) -> Problem:
+    problem = Problem(error.status_code, str(error.detail))
+    problem.headers = error.headers
+    return problem
+
+
+def too_deep(error: RecursionError) -> Problem:
+    """422: JSON nested deeper than the decoder follows (a body no client sends)."""
+    return Problem(422, "The request is not valid: its JSON is nested too deeply.")
+
+
+def unstorable(error: psycopg.DataError) -> Problem:
+    """422: a value PostgreSQL cannot hold (text with a NUL) reached a query."""
+    log.info("refused data the database cannot store: %s", error)
+    return Problem(422, "The request holds a value that cannot be stored (e.g. NUL).")
+
+
+def database_unavailable(error: Exception) -> Problem:
+    log.warning("database unavailable: %s", error)
+    problem = Problem(503, "The database is not answering; try again in a moment.")
+    problem.headers = {"Retry-After": "1"}
+    return problem
+
+
+def unexpected(request: Request, error: Exception) -> Response:
+    log.exception("unhandled error on %s %s", request.method, request.url.path)
+    return Problem(500, "Something went wrong on our side.").to_response(request)
+
+
+def plugin() -> ProblemDetailsPlugin:
+    return ProblemDetailsPlugin(
+        ProblemDetailsConfig(
+            exception_to_problem_detail_map={
+                errors.Refused: refused,
+                RuleError: rule_broken,
+                GameFinished: game_finished,
+                ValidationException: invalid_body,
+                msgspec.ValidationError: invalid_body,
+                msgspec.DecodeError: not_json,
+                HTTPException: http_error,
+                psycopg.DataError: unstorable,
+                RecursionError: too_deep,
+                psycopg.OperationalError: database_unavailable,
+                psycopg_pool.PoolTimeout: database_unavailable,
+            }
+        )
+    )

@@ -1,0 +1,51 @@
+// The REST API (docs/api.md) as the page uses it, and the write tokens this device holds.
+
+/** A problem+json answer: `message` is the service's `detail`, `rule` the ruling. */
+export class Refusal extends Error {
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `The service answered ${status}.`);
+    this.status = status;
+    this.rule = problem.rule || null;
+  }
+}
+
+async function request(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let answer;
+  try {
+    answer = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new Refusal(0, { detail: "The service cannot be reached. Check the connection." });
+  }
+  const text = await answer.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!answer.ok) throw new Refusal(answer.status, data || {});
+  return data;
+}
+
+export const api = {
+  get: (path) => request("GET", path),
+  post: (path, body, token) => request("POST", path, body, token),
+};
+
+// The write token is shown once, at creation: keep it on this device, per game.
+const key = (id) => `tablelog:token:${id}`;
+export const tokens = {
+  get: (id) => localStorage.getItem(key(id)),
+  set: (id, token) => localStorage.setItem(key(id), token),
+};
+
+export const GAMES = [
+  { name: "dobro", label: "Dobro", min: 2, max: 6, rounds: 3 },
+  { name: "dobro-pixar", label: "Dobro Pixar", min: 2, max: 6, rounds: 3 },
+  { name: "dozito", label: "Dozito", min: 2, max: 5, rounds: 3 },
+  { name: "double-donkey", label: "Double Donkey", min: 2, max: 5, rounds: null },
+];
+
+export function gameLabel(name) {
+  return GAMES.find((game) => game.name === name)?.label ?? name;
+}

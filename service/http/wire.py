@@ -1,0 +1,93 @@
+"""The REST answers of docs/api.md, kept apart from the domain's events and states.
+
+The request bodies are the application layer's (`NewGame`, the move bodies); the game
+list and player records are the read side's shapes (`service.readside.summaries`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from projections.replay import Step
+
+
+class GameSummary(msgspec.Struct, kw_only=True):
+    """What `GET /games/{id}` answers."""
+
+    id: UUID
+    game: str
+    players: list[str]
+    first_player: str
+    seed: int
+    options: dict[str, Any]
+    status: str
+    version: int
+    winners: list[str]
+    state: Any
+    title: str | None = None
+    played_at: datetime | None = None
+    location: str | None = None
+    notes: str | None = None
+    created_at: datetime | None = None
+
+
+class CreatedGame(GameSummary, kw_only=True):
+    """What `POST /games` answers: the summary and, shown this once, the write token."""
+
+    write_token: str
+
+
+class MoveAccepted(msgspec.Struct):
+    """What `POST /games/{id}/moves` answers."""
+
+    version: int
+    state: Any
+
+
+class LoggedEvent(msgspec.Struct):
+    """A stored event as `GET /games/{id}/events` shows it; `data` as stored."""
+
+    version: int
+    type: str
+    data: msgspec.Raw
+    recorded_at: datetime
+
+
+class EventPage(msgspec.Struct):
+    events: list[LoggedEvent]
+    version: int
+    """The game's current version: a reader has everything once it has read up to it."""
+
+
+class Health(msgspec.Struct):
+    status: str
+
+
+class ReplayFrame(msgspec.Struct, kw_only=True):
+    """`GET /games/{id}/replay/{step}`: the game after its first `step` moves."""
+
+    step: int
+    version: int
+    state: Any
+    move: Any = None
+    description: str | None = None
+
+
+class Replay(msgspec.Struct, kw_only=True):
+    steps: list[Step]
+
+
+class ImportedGame(msgspec.Struct, kw_only=True):
+    """What `POST /games/import` answers: the new game and, shown this once, its
+    write token."""
+
+    id: UUID
+    game: str
+    players: list[str]
+    version: int
+    status: str
+    winners: list[str]
+    write_token: str

@@ -1,0 +1,106 @@
+"""Queries on the read models the projector keeps: the game list and player records."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from uuid import UUID
+
+import msgspec
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool
+
+
+class GameListItem(msgspec.Struct, kw_only=True):
+    id: UUID
+    game: str
+    players: list[str]
+    title: str | None
+    status: str
+    winners: list[str]
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+
+class GameList(msgspec.Struct, kw_only=True):
+    """A page of `GET /games`, newest first; `next_offset` is null on the last page."""
+
+    games: list[GameListItem]
+    next_offset: int | None
+
+
+class PlayerTally(msgspec.Struct, kw_only=True):
+    played: int
+    finished: int
+    won: int
+
+
+class PlayerRecord(PlayerTally, kw_only=True):
+    """`GET /players/{name}`: games played, finished and won, overall and per game."""
+
+    name: str
+    games: dict[str, PlayerTally]
+
+
+_COLUMNS = (
+    "game_id AS id, game, players, title, status, winners, version, created_at,"
+    " updated_at"
+)
+
+
+async def list_games(
+    pool: AsyncConnectionPool,
+    *,
+    game: str | None,
+    player: str | None,
+    status: str | None,
+    limit: int,
+    offset: int,
+) -> GameList:
+    """Newest first; `limit + 1` rows are read to know whether a next page exists."""
+    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(
+            f"SELECT {_COLUMNS} FROM game_summaries"
+            " WHERE (%(game)s::text IS NULL OR game = %(game)s)"
+            " AND (%(player)s::text IS NULL OR players @> ARRAY[%(player)s::text])"
+            " AND (%(status)s::text IS NULL OR status = %(status)s)"
+            " ORDER BY created_at DESC, game_id"
+            " LIMIT %(limit)s OFFSET %(offset)s",
+            {
+                "game": game,
+                "player": player,
+                "status": status,
+                "limit": limit + 1,
+                "offset": offset,
+            },
+        )
+        rows = await cur.fetchall()
+    more = len(rows) > limit
+    return GameList(
+        games=[GameListItem(**row) for row in rows[:limit]],
+        next_offset=offset + limit if more else None,
+    )
+
+
+async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
+    async with pool.connection() as conn:
+        cursor = await conn.execute(
+            "SELECT game, count(*),"
+            " count(*) FILTER (WHERE status = 'finished'),"
+            " count(*) FILTER (WHERE status = 'finished' AND %(name)s = ANY(winners))"
+            " FROM game_summaries WHERE players @> ARRAY[%(name)s::text]"
+            " GROUP BY game ORDER BY game",
+            {"name": name},
+        )
+        rows = await cursor.fetchall()
+    per_game = {
+        game: PlayerTally(played=played, finished=finished, won=won)
+        for game, played, finished, won in rows
+    }
+    return PlayerRecord(
+        name=name,
+        played=sum(t.played for t in per_game.values()),
+        finished=sum(t.finished for t in per_game.values()),
+        won=sum(t.won for t in per_game.values()),
+        games=per_game,
+    )

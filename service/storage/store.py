@@ -1,0 +1,365 @@
+"""The event store: games and their append-only event logs in PostgreSQL.
+
+Event data crosses this boundary as JSON text in UTF-8 bytes, already encoded by the
+caller and returned as the database stores it; this module never interprets it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from psycopg import AsyncConnection, errors
+from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool
+
+from service.settings import Settings
+
+__all__ = [
+    "EventStore",
+    "GameNotFound",
+    "GameRow",
+    "GlobalPosition",
+    "IdempotencyKeyUsed",
+    "NewGameRow",
+    "StoredEvent",
+    "VersionConflict",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class NewGameRow:
+    """A game's row as it is stored at creation."""
+
+    id: UUID
+    game: str
+    players: tuple[str, ...]
+    first_player: str
+    seed: int
+    options: dict[str, Any]
+    token_hash: bytes
+    title: str | None = None
+    played_at: datetime | None = None
+    location: str | None = None
+    notes: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow(NewGameRow):
+    """A game's row as read back: with the time the database stored it."""
+
+    created_at: datetime = field(kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    game_id: UUID
+    version: int
+    position: int
+    type: str
+    data: bytes
+    recorded_at: datetime
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class GlobalPosition:
+    """A reader's checkpoint in the global log: the last event it has seen."""
+
+    transaction: int
+    position: int
+
+
+_START = GlobalPosition(transaction=0, position=0)
+
+
+class VersionConflict(Exception):
+    """Another append took this version of the game first."""
+
+    def __init__(self, game_id: UUID, version: int) -> None:
+        super().__init__(f"game {game_id} already has a version {version}")
+        self.game_id = game_id
+        self.version = version
+
+
+class IdempotencyKeyUsed(Exception):
+    """The game already stored an event under this idempotency key."""
+
+    def __init__(
+        self, game_id: UUID, key: str, version: int, request_hash: bytes | None
+    ) -> None:
+        super().__init__(f"game {game_id} stored version {version} under key {key!r}")
+        self.game_id = game_id
+        self.key = key
+        self.version = version
+        self.request_hash = request_hash
+
+
+class GameNotFound(LookupError):
+    """An append named a game that was never created."""
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"no game {game_id}")
+        self.game_id = game_id
+
+
+_EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
+_GAME_COLUMNS = (
+    "id, game, players, first_player, seed, options, token_hash,"
+    " title, played_at, location, notes, created_at"
+)
+_INSERT_EVENT = """
+    INSERT INTO events (game_id, version, type, data, idempotency_key, request_hash)
+    VALUES (%s, %s, %s, %s::jsonb, %s, %s)
+    RETURNING position, recorded_at
+"""
+
+# The global log in an order that never lets an event commit behind a reader.
+# Positions are handed out at INSERT, not at COMMIT: a transaction that took
+# position 7 may commit after the one that took 8, and a reader that had already
+# moved past 8 would skip 7 for ever. So rows are taken only from transactions older
+# than the oldest one still running (the xmin of this statement's snapshot): those
+# have all ended, and every transaction that commits later has an id at least that
+# xmin, so it sorts after everything returned here. Ordering by (transaction_id,
+# position) then gives each reader one stable order to resume in. A long transaction
+# anywhere on the server delays readers; it never makes them skip.
+_READ_ALL = f"""
+    SELECT transaction_id::text::bigint, {_EVENT_COLUMNS}
+    FROM events
+    WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      AND (transaction_id, position) > (%s::text::xid8, %s)
+    ORDER BY events.transaction_id, events.position
+    LIMIT %s
+"""
+
+
+def connection_pool(settings: Settings) -> AsyncConnectionPool:
+    """The service's pool, not yet open. A request waits at most 5 s for a
+    connection, then answers 503 rather than hanging while the database is down.
+
+    Connections are in autocommit: an append is one INSERT, its own transaction, in
+    one round trip; work of several statements opens `conn.transaction()` itself.
+    """
+    return AsyncConnectionPool(
+        settings.database_url,
+        min_size=settings.pool_min_size,
+        max_size=settings.pool_max_size,
+        timeout=5,
+        kwargs={"autocommit": True},
+        open=False,
+    )
+
+
+class EventStore:
+    """Games and their events, over a pool of psycopg connections."""
+
+    def __init__(self, pool: AsyncConnectionPool) -> None:
+        self._pool = pool
+
+    @property
+    def pool(self) -> AsyncConnectionPool:
+        return self._pool
+
+    async def create_game(
+        self, game: NewGameRow, type: str, data: bytes
+    ) -> StoredEvent:
+        """Store the game and its creation event (version 1) together."""
+        async with self._pool.connection() as conn, conn.transaction():
+            await _insert_game(conn, game)
+            cursor = await conn.execute(
+                _INSERT_EVENT, (game.id, 1, type, data.decode("utf-8"), None, None)
+            )
+            return _appended(game.id, 1, type, data, await cursor.fetchone())
+
+    async def import_game(
+        self,
+        game: NewGameRow,
+        created: tuple[str, bytes],
+        moves: Sequence[tuple[str, bytes]],
+    ) -> None:
+        """Store a whole game at once (an import): all of it, or nothing.
+
+        The game row, its creation event and every move go in one transaction, so a
+        reader never sees a half-imported game and a failure leaves no trace.
+        """
+        async with self._pool.connection() as conn, conn.transaction():
+            await _insert_game(conn, game)
+            async with conn.cursor() as cursor:
+                await cursor.executemany(
+                    "INSERT INTO events (game_id, version, type, data)"
+                    " VALUES (%s, %s, %s, %s::jsonb)",
+                    [
+                        (game.id, version, type, data.decode("utf-8"))
+                        for version, (type, data) in enumerate(
+                            [created, *moves], start=1
+                        )
+                    ],
+                )
+
+    async def get_game(self, game_id: UUID) -> GameRow | None:
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)
+            )
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        id_, game, players, first_player, seed, options, token_hash, *rest = row
+        title, played_at, location, notes, created_at = rest
+        return GameRow(
+            id=id_,
+            game=game,
+            players=tuple(players),
+            first_player=first_player,
+            seed=seed,
+            options=options,
+            token_hash=token_hash,
+            title=title,
+            played_at=played_at,
+            location=location,
+            notes=notes,
+            created_at=created_at,
+        )
+
+    async def append(
+        self,
+        game_id: UUID,
+        version: int,
+        type: str,
+        data: bytes,
+        *,
+        idempotency_key: str | None = None,
+        request_hash: bytes | None = None,
+    ) -> StoredEvent:
+        """Store the event as `version` (the version the caller saw, plus one).
+
+        Raises VersionConflict when another append took that version first, and
+        IdempotencyKeyUsed when the game already stored an event under the key.
+        The primary key and the unique key decide, in one INSERT: no lock is taken.
+        """
+        params = (game_id, version, type, data.decode("utf-8"))
+        try:
+            # One statement: in autocommit it is its own transaction (and a pool
+            # without autocommit commits it when the connection goes back).
+            async with self._pool.connection() as conn:
+                cursor = await conn.execute(
+                    _INSERT_EVENT, (*params, idempotency_key, request_hash)
+                )
+                return _appended(game_id, version, type, data, await cursor.fetchone())
+        except errors.UniqueViolation as error:
+            constraint = error.diag.constraint_name
+            # A retry that lost a race against its own first attempt collides on
+            # both keys; the key is what tells the caller to replay the answer.
+            if idempotency_key is not None:
+                used = await self.find_idempotent(game_id, idempotency_key)
+                if used is not None:
+                    raise IdempotencyKeyUsed(game_id, idempotency_key, *used) from None
+            if constraint == "events_pkey":
+                raise VersionConflict(game_id, version) from None
+            raise
+        except errors.ForeignKeyViolation:
+            raise GameNotFound(game_id) from None
+
+    async def find_idempotent(
+        self, game_id: UUID, key: str
+    ) -> tuple[int, bytes | None] | None:
+        """The version stored under the key and the hash of its request, if any."""
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(
+                "SELECT version, request_hash FROM events"
+                " WHERE game_id = %s AND idempotency_key = %s",
+                (game_id, key),
+            )
+            row = await cursor.fetchone()
+        return None if row is None else (row[0], row[1])
+
+    async def read(
+        self, game_id: UUID, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        """The game's events after version `after`, in version order."""
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_EVENT_COLUMNS} FROM events"
+                " WHERE game_id = %s AND version > %s ORDER BY version LIMIT %s",
+                (game_id, after, limit),
+            )
+            rows = await cursor.fetchall()
+        return [_event(row) for row in rows]
+
+    async def read_all(
+        self, after: GlobalPosition | None = None, limit: int = 1000
+    ) -> list[tuple[GlobalPosition, StoredEvent]]:
+        """Events of every game after the checkpoint, in commit-safe order.
+
+        Pass the last position returned to resume; an event committed late is
+        returned after, never skipped (see _READ_ALL).
+        """
+        start = after or _START
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(
+                _READ_ALL, (str(start.transaction), start.position, limit)
+            )
+            rows = await cursor.fetchall()
+        return [(GlobalPosition(row[0], row[3]), _event(row[1:])) for row in rows]
+
+    async def head(self) -> GlobalPosition:
+        """A checkpoint at the end of the log as a reader may see it now.
+
+        Everything older than the oldest running transaction counts as read; events
+        of transactions still running, or yet to start, come after it.
+        """
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(
+                "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
+            )
+            (xmin,) = await cursor.fetchone()
+        return GlobalPosition(xmin - 1, 2**63 - 1)
+
+    async def ping(self) -> None:
+        """Raise unless the database answers."""
+        async with self._pool.connection() as conn:
+            await conn.execute("SELECT 1")
+
+
+async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> None:
+    await conn.execute(
+        "INSERT INTO games (id, game, players, first_player, seed, options,"
+        " token_hash, title, played_at, location, notes)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        (
+            game.id,
+            game.game,
+            list(game.players),
+            game.first_player,
+            game.seed,
+            Jsonb(game.options),
+            game.token_hash,
+            game.title,
+            game.played_at,
+            game.location,
+            game.notes,
+        ),
+    )
+
+
+def _appended(
+    game_id: UUID, version: int, type: str, data: bytes, row: Any
+) -> StoredEvent:
+    """The event just stored: the database adds only its position and time (its
+    data is the caller's, not read back: a read gives jsonb's normalised text)."""
+    position, recorded_at = row
+    return StoredEvent(game_id, version, position, type, data, recorded_at)
+
+
+def _event(row: Any) -> StoredEvent:
+    game_id, version, position, type, data, recorded_at = row
+    return StoredEvent(
+        game_id=game_id,
+        version=version,
+        position=position,
+        type=type,
+        data=data.encode("utf-8"),
+        recorded_at=recorded_at,
+    )
