@@ -101,7 +101,9 @@ def test_three_rounds_by_default_and_the_longer_variant_D6() -> None:
         ({"colour": "red"}, "A1"),
     ],
 )
-def test_options_out_of_bounds_are_refused(options: dict, rule: str) -> None:
+def test_options_out_of_bounds_are_refused_D1_D5_D6_D14_A1(
+    options: dict, rule: str
+) -> None:
     with pytest.raises(RuleError) as caught:
         start(FOUR, **options)
     assert caught.value.rule == rule

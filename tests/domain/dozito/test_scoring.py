@@ -103,7 +103,7 @@ ARTHUR_GRID = {
 }
 
 
-def test_rulebook_scoring_example_arthur_counts_his_points():
+def test_rulebook_scoring_example_arthur_counts_his_points_Z13():
     """Scoring, "Example: Arthur counts his points": 5 + 10 + 2 + 10 suns = 27."""
     assert sorted(scoring.groups(grid(ARTHUR_GRID))) == [
         ("blue", 4),
@@ -116,7 +116,7 @@ def test_rulebook_scoring_example_arthur_counts_his_points():
     assert scoring.points(grid(ARTHUR_GRID)) == 27
 
 
-def test_rulebook_scoring_example_scored_by_the_engine_at_the_round_end():
+def test_rulebook_scoring_example_scored_by_the_engine_at_the_round_end_Z13():
     """Z13 through the engine: the round's RoundScored gives Arthur 27 points."""
     state = with_grid(started(), ARTHUR, ARTHUR_GRID)
     state = replace(state, final_turns=(MAELLE,), phase=Drawing(MAELLE))
