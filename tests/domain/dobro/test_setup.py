@@ -137,7 +137,7 @@ def test_the_options_struct_defaults_are_the_editions_D14() -> None:
         assert rules.view(state).next_player == "Ana"
 
 
-def test_the_public_state_shows_what_api_md_lists() -> None:
+def test_the_public_state_shows_what_the_api_lists() -> None:
     state = after(start(FOUR), Play("Ana", (5, 5), announced=10))
     shown = msgspec.to_builtins(DOBRO_PIXAR.view(state))
     assert shown["round"] == 1 and shown["rounds"] == 3

@@ -186,7 +186,7 @@ def test_a_round_cannot_start_twice_Z3():
 
 
 def test_the_api_examples_decode_as_moves():
-    """API.md, "Dozito moves": the wire shapes decode into the engine's moves."""
+    """The API's Dozito moves: the wire shapes decode into the engine's moves."""
     from domain.history import Codec
 
     codec = Codec(DOZITO)
