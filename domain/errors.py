@@ -2,7 +2,8 @@
 
 
 class RuleError(Exception):
-    """A move the rules forbid. `rule` is the ruling's id in RULINGS.md (e.g. "D8")."""
+    """A move the rules forbid (A1). `rule` is the ruling's id (e.g. "D8"): the
+    heading it has in docs/rules.md."""
 
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(message)

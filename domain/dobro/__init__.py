@@ -1,6 +1,7 @@
-"""Dobro, in its two editions: `dobro` (the original) and `dobro-pixar` (RULINGS.md,
-D1-D17). The editions share the rules and differ in their deck, wild range and D5's
-two-player removals.
+"""Dobro, in its two editions: `dobro` (the original) and `dobro-pixar` (rulings
+D1-D17 in docs/rules.md). The editions share the rules and differ in their deck, wild
+range and D5's two-player removals. The Dobrei card has no rule effect: it is not
+modelled (D2).
 """
 
 from __future__ import annotations

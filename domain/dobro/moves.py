@@ -1,4 +1,4 @@
-"""What a Dobro table logs (API.md, "Dobro moves"): the wire `type` is each tag."""
+"""What a Dobro table logs, the API's Dobro moves: the wire `type` is each tag."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The public state of a Dobro game (API.md, "Public state"): what the table sees."""
+"""The public state of a Dobro game, as the API shows it: what the table sees."""
 
 from __future__ import annotations
 

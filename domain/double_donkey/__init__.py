@@ -1,7 +1,7 @@
 """Double Donkey (`double-donkey`): dice on the Hay card, donkeys worth their dice.
 
-Rulebook: /work/shared/rules/double-donkey.txt; rulings K1-K12 in RULINGS.md. Where
-they are silent, this engine reads them so:
+Rulebook: the Double Donkey rulebook (Piatnik, 2022), as rulings K1-K12 in
+docs/rules.md settle it. Where they are silent, this engine reads them so:
 
 - Set-up (K3): the rulebook deals 10 cards to each player's personal pile and each
   player draws its top 3 as the starting hand, so a game starts with hands of 3,

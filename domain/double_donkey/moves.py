@@ -1,4 +1,4 @@
-"""The moves a table logs in Double Donkey (API.md), checked by `rules.decide`."""
+"""The moves a Double Donkey table logs, checked by `rules.decide`."""
 
 from __future__ import annotations
 

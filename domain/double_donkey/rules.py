@@ -1,5 +1,5 @@
 """Double Donkey's rules: every move checked (K2, K4-K7, K9) and every consequence
-derived (K7-K12). Ruling ids refer to RULINGS.md."""
+derived (K7-K12), never logged by the table (A3). The ids are docs/rules.md's."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The public state of a Double Donkey game (API.md), players by name."""
+"""The public state of a Double Donkey game, as the API shows it, players by name."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class PublicState(msgspec.Struct, frozen=True, kw_only=True):
     personal_piles: dict[str, int]
     draw_pile_size: int
     biggest_donkey: str | None
-    # Extras beyond API.md's minimum.
+    # Extras beyond the minimum fields above.
     expecting: Expecting
     rolled: dict[Color, int]  # the dice just rolled, waiting for a choice
     roll_off: list[str] | None  # who must roll off (K9), when one is pending

@@ -1,4 +1,4 @@
-"""What a Dozito table logs (API.md, "Dozito moves")."""
+"""What a Dozito table logs: the API's Dozito moves."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What a table logs, for every game: the moves of API.md and nothing the rules derive
+"""What a table logs, for every game: the API's moves and nothing the rules derive
 (A3), and no component that has no rule effect (D2)."""
 
 from __future__ import annotations

@@ -101,7 +101,7 @@ def test_pixar_final_scoring_example_karen_wins_with_8_points_D14_D16() -> None:
     assert "tie_break" not in sheet.rounds[-1].detail
 
 
-def test_the_sheet_shows_the_d16_tie_break_on_the_last_round() -> None:
+def test_the_sheet_shows_the_tie_break_on_the_last_round_D16() -> None:
     """D16: all four end on 5 points; Ana had the fewest cards in the last round."""
     history = created(FOUR, rounds=2)
     history = round_logged(history, {"Ana": 9, "Bia": 8, "Caio": 7, "Davi": 1})

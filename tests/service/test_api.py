@@ -1,4 +1,4 @@
-"""The REST contract of ../shared/API.md, over real HTTP against a real PostgreSQL."""
+"""The REST API (openapi/openapi.json), over real HTTP against a real PostgreSQL."""
 
 from __future__ import annotations
 

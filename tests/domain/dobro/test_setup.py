@@ -101,7 +101,9 @@ def test_three_rounds_by_default_and_the_longer_variant_D6() -> None:
         ({"colour": "red"}, "A1"),
     ],
 )
-def test_options_out_of_bounds_are_refused(options: dict, rule: str) -> None:
+def test_options_out_of_bounds_are_refused_D1_D5_D6_D14_A1(
+    options: dict, rule: str
+) -> None:
     with pytest.raises(RuleError) as caught:
         start(FOUR, **options)
     assert caught.value.rule == rule
@@ -135,7 +137,7 @@ def test_the_options_struct_defaults_are_the_editions_D14() -> None:
         assert rules.view(state).next_player == "Ana"
 
 
-def test_the_public_state_shows_what_api_md_lists() -> None:
+def test_the_public_state_shows_what_the_api_lists() -> None:
     state = after(start(FOUR), Play("Ana", (5, 5), announced=10))
     shown = msgspec.to_builtins(DOBRO_PIXAR.view(state))
     assert shown["round"] == 1 and shown["rounds"] == 3

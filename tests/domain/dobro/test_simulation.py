@@ -20,7 +20,7 @@ from domain.history import Codec, History, Recorded
 GAMES = 200
 NAMES = ("Ana", "Bia", "Caio", "Davi", "Eva", "Fábio")
 
-# The decks as RULINGS.md's table gives them (D1): numbered counts, wilds, skips,
+# The decks as D1 gives them (docs/rules.md): numbered counts, wilds, skips,
 # reverses, and whether two players put the Skips away (D5).
 DECKS: dict[str, tuple[dict[int, int], int, int, int, bool]] = {
     "dobro-pixar": (

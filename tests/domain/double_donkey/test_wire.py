@@ -1,4 +1,4 @@
-"""The wire shapes of API.md: Double Donkey's moves as clients send them, and the
+"""The API's wire shapes: Double Donkey's moves as clients send them, and the
 public state's fields."""
 
 from __future__ import annotations

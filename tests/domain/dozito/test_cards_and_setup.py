@@ -27,12 +27,12 @@ from tests.domain.dozito.given import (
 )
 
 
-def test_z1_a_colour_outside_the_five_is_refused():
+def test_a_colour_outside_the_five_is_refused_Z1():
     """Z1: given the default colours, when a pink card is drawn, then it is refused."""
     refused(started(), draws(ARTHUR, card("pink", 3)), "Z1")
 
 
-def test_z1_a_joker_has_no_number_and_a_numbered_card_needs_one():
+def test_a_joker_has_no_number_and_a_numbered_card_needs_one_Z1():
     state = started()
     with_number = msgspec.structs.replace(joker("red"), number=4)
     refused(state, draws(ARTHUR, with_number), "Z1")
@@ -43,7 +43,7 @@ def test_z1_a_joker_has_no_number_and_a_numbered_card_needs_one():
     )
 
 
-def test_z1_a_number_outside_1_to_12_is_malformed():
+def test_a_number_outside_1_to_12_is_malformed_Z1():
     with pytest.raises(msgspec.ValidationError):
         msgspec.convert(
             {
@@ -56,29 +56,29 @@ def test_z1_a_number_outside_1_to_12_is_malformed():
         )
 
 
-def test_z2_a_stop_card_has_three_suns_when_they_are_left_out():
+def test_a_stop_card_has_three_suns_when_they_are_left_out_Z2():
     state = started()
     [drawn] = events(state, draws(ARTHUR, card("red", 7, stop=True)))
     assert drawn.card.suns == 3
 
 
-def test_z2_a_stop_card_with_other_than_three_suns_is_refused():
+def test_a_stop_card_with_other_than_three_suns_is_refused_Z2():
     refused(started(), draws(ARTHUR, card("red", 7, stop=True, suns=2)), "Z2")
 
 
-def test_z2_suns_default_to_zero():
+def test_suns_default_to_zero_Z2():
     [drawn] = events(started(), draws(ARTHUR, card("red", 7)))
     assert drawn.card.suns == 0
 
 
-def test_z2_a_joker_is_neither_stop_nor_replay():
+def test_a_joker_is_neither_stop_nor_replay_Z2():
     stop_joker = msgspec.structs.replace(joker("red"), stop=True)
     replay_joker = msgspec.structs.replace(joker("red"), replay=True)
     refused(started(), draws(ARTHUR, stop_joker), "Z2")
     refused(started(), draws(ARTHUR, replay_joker), "Z2")
 
 
-def test_z2_a_card_seen_again_must_show_the_same_suns_stop_and_replay():
+def test_a_card_seen_again_must_show_the_same_suns_stop_and_replay_Z2():
     """Z2: the red 7 was drawn with 2 suns; later seen with 1 sun, it is refused."""
     state = play(
         started(), draws(ARTHUR, card("red", 7, suns=2)), Discard(ARTHUR, "left")
@@ -87,7 +87,7 @@ def test_z2_a_card_seen_again_must_show_the_same_suns_stop_and_replay():
     assert "red 7" in error.message
 
 
-def test_z2_sightings_last_the_whole_game():
+def test_sightings_last_the_whole_game_Z2():
     """Z2: a card seen in round 1 must agree when it opens a pile in round 2."""
     state = started(discards=(plain("red", 7, suns=2), plain("red", 8)))
     state = with_grid(state, ARTHUR, {n: plain("blue", n) for n in range(1, 12)})
@@ -104,32 +104,32 @@ def test_z2_sightings_last_the_whole_game():
     play(state, StartRound((plain("red", 7, suns=2), plain("blue", 1))))
 
 
-def test_z2_a_card_in_a_grid_cannot_be_drawn_from_the_deck():
+def test_a_card_in_a_grid_cannot_be_drawn_from_the_deck_Z2():
     state = with_grid(started(), MAELLE, {3: plain("red", 3)})
     error = refused(state, draws(ARTHUR, card("red", 3)), "Z2")
     assert MAELLE in error.message
 
 
-def test_z2_a_card_in_a_discard_pile_cannot_be_drawn_or_revealed():
+def test_a_card_in_a_discard_pile_cannot_be_drawn_or_revealed_Z2():
     state = started(discards=(plain("red", 3), plain("red", 4)))
     refused(state, draws(ARTHUR, card("red", 3)), "Z2")
     state = play(state, draws(ARTHUR, card("blue", 5)))
     refused(state, Place(ARTHUR, revealed=card("red", 4)), "Z2")
 
 
-def test_z2_the_held_card_cannot_be_revealed():
+def test_the_held_card_cannot_be_revealed_Z2():
     state = play(started(), draws(ARTHUR, card("blue", 5)))
     refused(state, Place(ARTHUR, revealed=card("blue", 5)), "Z2")
 
 
-def test_z2_at_most_three_jokers_of_a_colour_are_in_view():
+def test_at_most_three_jokers_of_a_colour_are_in_view_Z2():
     state = started(discards=(joker("red"), joker("red")))
     state = with_grid(state, MAELLE, {1: joker("red")})
     refused(state, draws(ARTHUR, joker("red")), "Z2")
     play(state, draws(ARTHUR, joker("blue")))
 
 
-def test_z2_the_game_may_name_its_own_colours():
+def test_the_game_may_name_its_own_colours_Z2():
     state = started(
         discards=(plain("rouge", 1), plain("bleu", 1)),
         colors=["rouge", "bleu", "vert", "violet", "jaune"],
@@ -138,13 +138,13 @@ def test_z2_the_game_may_name_its_own_colours():
     refused(state, draws(ARTHUR, card("red", 4)), "Z1")
 
 
-def test_z2_colours_must_be_five_different_names():
+def test_colours_must_be_five_different_names_Z2():
     with pytest.raises(RuleError) as caught:
         game(colors=["red", "red", "green", "purple", "yellow"])
     assert caught.value.rule == "Z2"
 
 
-def test_z3_two_to_five_players():
+def test_two_to_five_players_Z3():
     for players in (("Solo",), ("A", "B", "C", "D", "E", "F")):
         with pytest.raises(RuleError) as caught:
             DOZITO.initial_state(Setup(players=players, first_player="A", seed=1))
@@ -152,7 +152,7 @@ def test_z3_two_to_five_players():
     assert DOZITO.min_players == 2 and DOZITO.max_players == 5
 
 
-def test_z3_start_round_deals_and_opens_both_piles():
+def test_start_round_deals_and_opens_both_piles_Z3():
     """Z3: with 3 players the draw pile holds 75 - 36 - 2 = 37 cards."""
     state = game((ARTHUR, MAELLE, NOE))
     [started_event] = events(state, StartRound((plain("red", 1), plain("red", 2))))
@@ -165,28 +165,28 @@ def test_z3_start_round_deals_and_opens_both_piles():
     assert view.next_player == ARTHUR and view.phase == "draw"
 
 
-def test_z3_no_move_before_the_round_starts():
+def test_no_move_before_the_round_starts_Z3():
     refused(game(), draws(ARTHUR, card("red", 1)), "Z3")
 
 
-def test_z3_the_first_round_starter_is_the_first_player():
+def test_the_first_round_starter_is_the_first_player_Z3():
     state = game()
     refused(state, StartRound((plain("red", 1), plain("red", 2)), MAELLE), "Z3")
     state = play(state, StartRound((plain("red", 1), plain("red", 2)), ARTHUR))
     assert state.phase.player == ARTHUR
 
 
-def test_z3_the_same_card_cannot_open_both_piles():
+def test_the_same_card_cannot_open_both_piles_Z3():
     refused(game(), StartRound((plain("red", 1), plain("red", 1))), "Z2")
     play(game(), StartRound((joker("red"), joker("red"))))
 
 
-def test_z3_a_round_cannot_start_twice():
+def test_a_round_cannot_start_twice_Z3():
     refused(started(), StartRound((plain("red", 1), plain("red", 2))), "Z11")
 
 
 def test_the_api_examples_decode_as_moves():
-    """API.md, "Dozito moves": the wire shapes decode into the engine's moves."""
+    """The API's Dozito moves: the wire shapes decode into the engine's moves."""
     from domain.history import Codec
 
     codec = Codec(DOZITO)

@@ -40,7 +40,7 @@ def arthur_completes_his_grid(players=THREE):
     )
 
 
-def test_z11_a_turn_ending_with_a_full_grid_gives_every_other_player_a_final_turn():
+def test_a_turn_ending_with_a_full_grid_gives_every_other_player_a_final_turn_Z11():
     state = arthur_completes_his_grid()
     assert events(state, Discard(ARTHUR, "left"))[-1] == TurnBegan(
         MAELLE, (MAELLE, NOE)
@@ -53,7 +53,7 @@ def test_z11_a_turn_ending_with_a_full_grid_gives_every_other_player_a_final_tur
     assert isinstance(events(state, Discard(NOE, "left"))[-1], RoundScored)
 
 
-def test_z11_the_replay_turns_of_the_finisher_come_before_the_final_turns():
+def test_the_replay_turns_of_the_finisher_come_before_the_final_turns_Z11():
     state = with_grid(started(THREE), ARTHUR, mixed_grid(hole=12))
     state = play(
         state,
@@ -69,7 +69,7 @@ def test_z11_the_replay_turns_of_the_finisher_come_before_the_final_turns():
     )
 
 
-def test_z11_a_replay_card_still_earns_its_turn_during_final_turns():
+def test_a_replay_card_still_earns_its_turn_during_final_turns_Z11():
     state = play(arthur_completes_his_grid(), Discard(ARTHUR, "left"))
     state = play(state, draws(MAELLE, card("purple", 1, replay=True)))
     assert events(state, Discard(MAELLE, "left"))[-1] == TurnBegan(
@@ -79,7 +79,7 @@ def test_z11_a_replay_card_still_earns_its_turn_during_final_turns():
     assert events(state, Discard(MAELLE, "left"))[-1] == TurnBegan(NOE, (NOE,))
 
 
-def test_z11_completing_a_grid_during_final_turns_changes_nothing():
+def test_completing_a_grid_during_final_turns_changes_nothing_Z11():
     state = play(arthur_completes_his_grid(), Discard(ARTHUR, "left"))
     state = with_grid(state, MAELLE, mixed_grid(hole=11))
     state = play(
@@ -90,7 +90,7 @@ def test_z11_completing_a_grid_during_final_turns_changes_nothing():
     assert events(state, Discard(MAELLE, "left"))[-1] == TurnBegan(NOE, (NOE,))
 
 
-def test_z11_the_last_final_turn_scores_the_round_and_play_waits_for_the_next():
+def test_the_last_final_turn_scores_the_round_and_play_waits_for_the_next_Z11():
     state = play(arthur_completes_his_grid(), Discard(ARTHUR, "left"))
     state = play(
         state,
@@ -105,7 +105,7 @@ def test_z11_the_last_final_turn_scores_the_round_and_play_waits_for_the_next():
     refused(state, draws(MAELLE, card("purple", 4)), "Z3")
 
 
-def test_z12_twelve_face_up_cards_of_one_colour_win_at_once():
+def test_twelve_face_up_cards_of_one_colour_win_at_once_Z12():
     """Z12: Arthur places his last red card: the game ends with him alone winning,
     even though Maëlle has more points, and nothing is discarded."""
     state = with_grid(started(), ARTHUR, full_grid("red", hole=5))
@@ -122,7 +122,7 @@ def test_z12_twelve_face_up_cards_of_one_colour_win_at_once():
     assert view(state).winners == (ARTHUR,) and view(state).round_scores == ()
 
 
-def test_z12_a_joker_counts_as_its_colour_for_the_instant_win():
+def test_a_joker_counts_as_its_colour_for_the_instant_win_Z12():
     state = with_grid(started(), ARTHUR, full_grid("red", hole=5))
     state = play(state, draws(ARTHUR, joker("red")))
     assert events(state, Place(ARTHUR, 5, card("blue", 7)))[-1] == GameEnded(
@@ -130,14 +130,14 @@ def test_z12_a_joker_counts_as_its_colour_for_the_instant_win():
     )
 
 
-def test_z12_is_checked_after_a_placement_on_a_face_up_card():
+def test_the_instant_win_is_checked_after_a_placement_on_a_face_up_card_Z12():
     spots = {**full_grid("red"), 5: plain("blue", 5)}
     state = with_grid(started(), ARTHUR, spots)
     state = play(state, draws(ARTHUR, card("red", 5)))
     assert events(state, Place(ARTHUR))[-1] == GameEnded((ARTHUR,), "instant_win")
 
 
-def test_z12_a_joker_of_another_colour_spoils_it():
+def test_a_joker_of_another_colour_spoils_the_instant_win_Z12():
     state = with_grid(started(), ARTHUR, full_grid("red", hole=5))
     state = play(state, draws(ARTHUR, joker("blue")))
     assert len(events(state, Place(ARTHUR, 5, card("blue", 7)))) == 1
@@ -152,7 +152,7 @@ def last_final_turn(totals, grids=None, rounds=3):
     return play(state, draws(MAELLE, card("purple", 1)))
 
 
-def test_z14_the_fewest_points_start_the_next_round():
+def test_the_fewest_points_start_the_next_round_Z14():
     state = last_final_turn((10, 4), {ARTHUR: {1: plain("red", 1, suns=2)}})
     [_, scored] = events(state, Discard(MAELLE, "left"))
     assert scored.next_starter == MAELLE and scored.totals == {ARTHUR: 12, MAELLE: 4}
@@ -164,7 +164,7 @@ def test_z14_the_fewest_points_start_the_next_round():
     assert play(state, StartRound(discards, MAELLE)).phase == Drawing(MAELLE)
 
 
-def test_z14_a_tie_for_fewest_points_is_settled_by_the_table():
+def test_a_tie_for_fewest_points_is_settled_by_the_table_Z14():
     state = play(last_final_turn((7, 7)), Discard(MAELLE, "left"))
     assert view(state).starter_choices == (ARTHUR, MAELLE)
     assert view(state).next_player is None
@@ -174,14 +174,14 @@ def test_z14_a_tie_for_fewest_points_is_settled_by_the_table():
     assert play(state, StartRound(discards, ARTHUR)).phase == Drawing(ARTHUR)
 
 
-def test_z14_only_a_tied_player_may_be_named():
+def test_only_a_tied_player_may_be_named_Z14():
     state = started((ARTHUR, MAELLE, NOE))
     state = replace(state, totals=(3, 3, 9), final_turns=(NOE,), phase=Drawing(NOE))
     state = play(state, draws(NOE, card("purple", 1)), Discard(NOE, "left"))
     refused(state, StartRound((plain("red", 1), plain("red", 2)), NOE), "Z14")
 
 
-def test_z15_the_last_round_ends_the_game_with_the_most_points_winning():
+def test_the_last_round_ends_the_game_with_the_most_points_winning_Z15():
     state = last_final_turn((10, 4), rounds=1)
     state = replace(state, round_scores=())
     recorded = events(state, Discard(MAELLE, "left"))
@@ -189,16 +189,16 @@ def test_z15_the_last_round_ends_the_game_with_the_most_points_winning():
     assert DOZITO.outcome(play(state, Discard(MAELLE, "left"))) == (ARTHUR,)
 
 
-def test_z15_a_tie_goes_to_the_highest_single_round():
+def test_a_tie_goes_to_the_highest_single_round_Z15():
     rounds = ((10, 2, 5), (0, 8, 5), (5, 5, 5))
     assert winners(THREE, (15, 15, 15), rounds) == (ARTHUR,)
 
 
-def test_z15_still_tied_the_victory_is_shared():
+def test_still_tied_the_victory_is_shared_Z15():
     rounds = ((10, 2, 5), (0, 10, 5), (5, 3, 5))
     assert winners(THREE, (15, 15, 15), rounds) == (ARTHUR, MAELLE)
 
 
-def test_z15_rounds_option_sets_the_game_length():
+def test_the_rounds_option_sets_the_game_length_Z15():
     assert started(rounds=5).rounds == 5
     assert started().rounds == 3

@@ -24,7 +24,7 @@ from tests.domain.dozito.given import (
 )
 
 
-def test_example_of_a_full_turn_arthur():
+def test_example_of_a_full_turn_arthur_Z4_Z6():
     """Turn of Play, "Example of a full turn"."""
     state = started(discards=(plain("red", 3), plain("yellow", 7)))
     state = with_grid(state, ARTHUR, {2: plain("red", 2), 5: plain("blue", 5)})
@@ -60,7 +60,7 @@ def test_example_of_a_full_turn_arthur():
     )
 
 
-def test_rule_details_maelle_discards_her_purple_joker_on_the_empty_pile():
+def test_rule_details_maelle_discards_her_purple_joker_on_the_empty_pile_Z6_Z7():
     """Rule Details, Maëlle's example: her blue 3 displaces the purple joker at spot
     3 (A); the joker is discarded, onto the left pile since it is empty (B)."""
     state = started(discards=(plain("red", 7), plain("yellow", 7)))

@@ -29,7 +29,7 @@ from tests.domain.dozito.given import (
 )
 
 
-def test_z4_drawing_from_the_deck_states_the_card_and_holds_it():
+def test_drawing_from_the_deck_states_the_card_and_holds_it_Z4():
     state = started()
     [drawn] = events(state, draws(ARTHUR, card("red", 3)))
     assert drawn == CardDrawn(ARTHUR, "deck", plain("red", 3), "place_or_discard", 48)
@@ -37,15 +37,15 @@ def test_z4_drawing_from_the_deck_states_the_card_and_holds_it():
     assert shown.held == plain("red", 3) and shown.draw_pile_size == 48
 
 
-def test_z4_a_draw_from_the_deck_must_state_the_card():
+def test_a_draw_from_the_deck_must_state_the_card_Z4():
     refused(started(), Draw(ARTHUR, "deck"), "Z2")
 
 
-def test_z4_a_discard_pile_top_is_not_stated_again():
+def test_a_discard_pile_top_is_not_stated_again_Z4():
     refused(started(), Draw(ARTHUR, "discard_left", plain("yellow", 9)), "Z4")
 
 
-def test_z4_a_move_by_someone_whose_turn_it_is_not_is_refused():
+def test_a_move_by_someone_whose_turn_it_is_not_is_refused_Z4():
     state = started()
     refused(state, draws(MAELLE, card("red", 3)), "Z4")
     state = play(state, draws(ARTHUR, card("red", 3)))
@@ -53,21 +53,21 @@ def test_z4_a_move_by_someone_whose_turn_it_is_not_is_refused():
     refused(state, Place(MAELLE, revealed=card("red", 4)), "Z4")
 
 
-def test_z4_one_draw_per_turn():
+def test_one_draw_per_turn_Z4():
     state = play(started(), draws(ARTHUR, card("red", 3)))
     refused(state, draws(ARTHUR, card("red", 4)), "Z4")
 
 
-def test_z4_place_or_discard_needs_a_held_card():
+def test_place_or_discard_needs_a_held_card_Z4():
     refused(started(), Discard(ARTHUR, "left"), "Z4")
 
 
-def test_z4_a_numbered_card_goes_on_the_spot_of_its_number():
+def test_a_numbered_card_goes_on_the_spot_of_its_number_Z4():
     state = play(started(), draws(ARTHUR, card("red", 3)))
     refused(state, Place(ARTHUR, 4, card("blue", 1)), "Z4")
 
 
-def test_z4_placing_on_a_face_down_card_reveals_it_into_the_hand():
+def test_placing_on_a_face_down_card_reveals_it_into_the_hand_Z4():
     """Z4: given Arthur holds the red 3, when he places it on face-down spot 3
     revealing the green 11, then the green 11 is held and may be placed or discarded."""
     state = play(started(), draws(ARTHUR, card("red", 3)))
@@ -80,12 +80,12 @@ def test_z4_placing_on_a_face_down_card_reveals_it_into_the_hand():
     assert after.held == plain("green", 11) and after.next_player == ARTHUR
 
 
-def test_z4_a_face_down_spot_needs_the_revealed_card():
+def test_a_face_down_spot_needs_the_revealed_card_Z4():
     state = play(started(), draws(ARTHUR, card("red", 3)))
     refused(state, Place(ARTHUR), "Z4")
 
 
-def test_z4_a_face_up_spot_reveals_nothing_and_its_card_must_be_discarded():
+def test_a_face_up_spot_reveals_nothing_and_its_card_must_be_discarded_Z4():
     state = with_grid(started(), ARTHUR, {3: plain("blue", 3)})
     state = play(state, draws(ARTHUR, card("red", 3)))
     refused(state, Place(ARTHUR, revealed=card("green", 11)), "Z4")
@@ -97,7 +97,7 @@ def test_z4_a_face_up_spot_reveals_nothing_and_its_card_must_be_discarded():
     assert view(state).next_player == MAELLE
 
 
-def test_z4_discarding_ends_the_turn_and_the_left_neighbour_plays():
+def test_discarding_ends_the_turn_and_the_left_neighbour_plays_Z4():
     state = started((ARTHUR, MAELLE, NOE))
     state = play(state, draws(ARTHUR, card("red", 3)))
     assert events(state, Discard(ARTHUR, "left")) == [
@@ -106,7 +106,7 @@ def test_z4_discarding_ends_the_turn_and_the_left_neighbour_plays():
     ]
 
 
-def test_z5_a_card_taken_from_a_discard_pile_cannot_be_discarded():
+def test_a_card_taken_from_a_discard_pile_cannot_be_discarded_Z5():
     state = play(started(), Draw(ARTHUR, "discard_left"))
     assert view(state).held == plain("yellow", 9) and view(state).phase == "place"
     refused(state, Discard(ARTHUR, "right"), "Z5")
@@ -114,7 +114,7 @@ def test_z5_a_card_taken_from_a_discard_pile_cannot_be_discarded():
     assert view(state).grids[ARTHUR][8] == plain("yellow", 9)
 
 
-def test_z6_a_discard_goes_onto_the_empty_pile():
+def test_a_discard_goes_onto_the_empty_pile_Z6():
     state = play(started(), Draw(ARTHUR, "discard_left"))
     state = play(state, Place(ARTHUR, revealed=card("red", 1)))
     refused(state, Discard(ARTHUR, "right"), "Z6")
@@ -122,27 +122,27 @@ def test_z6_a_discard_goes_onto_the_empty_pile():
     assert view(state).discard_tops.left == plain("red", 1)
 
 
-def test_z6_an_empty_pile_cannot_be_drawn_from():
+def test_an_empty_pile_cannot_be_drawn_from_Z6():
     state = started()
     state = replace(state, piles=((), state.piles[1]))
     refused(state, Draw(ARTHUR, "discard_left"), "Z4")
 
 
-def test_z7_a_displaced_face_up_joker_is_discarded_not_moved():
+def test_a_displaced_face_up_joker_is_discarded_not_moved_Z7():
     state = with_grid(started(), ARTHUR, {3: joker("purple")})
     state = play(state, draws(ARTHUR, card("blue", 3)), Place(ARTHUR))
     refused(state, Place(ARTHUR, 5, card("red", 5)), "Z7")
     play(state, Discard(ARTHUR, "left"))
 
 
-def test_z7_a_joker_goes_on_any_spot_named():
+def test_a_joker_goes_on_any_spot_named_Z7():
     state = play(started(), draws(ARTHUR, joker("green")))
     refused(state, Place(ARTHUR, revealed=card("red", 1)), "Z4")
     state = play(state, Place(ARTHUR, 7, card("red", 1)))
     assert view(state).grids[ARTHUR][6] == joker("green")
 
 
-def test_z8_a_stop_card_placed_on_a_face_down_card_ends_the_turn():
+def test_a_stop_card_placed_on_a_face_down_card_ends_the_turn_Z8():
     """Z8: the card a STOP displaces is revealed and must be discarded, no chaining."""
     state = play(started(), draws(ARTHUR, card("red", 4, stop=True)))
     state = play(state, Place(ARTHUR, revealed=card("blue", 9)))
@@ -152,12 +152,12 @@ def test_z8_a_stop_card_placed_on_a_face_down_card_ends_the_turn():
     assert view(state).next_player == MAELLE
 
 
-def test_z8_a_stop_card_discarded_ends_the_turn():
+def test_a_stop_card_discarded_ends_the_turn_Z8():
     state = play(started(), draws(ARTHUR, card("red", 4, stop=True)))
     assert events(state, Discard(ARTHUR, "right"))[-1] == TurnBegan(MAELLE, None)
 
 
-def test_z8_a_revealed_stop_card_placed_ends_the_turn():
+def test_a_revealed_stop_card_placed_ends_the_turn_Z8():
     state = play(
         started(),
         draws(ARTHUR, card("red", 1)),
@@ -168,7 +168,7 @@ def test_z8_a_revealed_stop_card_placed_ends_the_turn():
     refused(state, Place(ARTHUR), "Z8")
 
 
-def test_z8_a_stop_card_taken_from_a_discard_pile_must_still_be_placed():
+def test_a_stop_card_taken_from_a_discard_pile_must_still_be_placed_Z8():
     stop = card("red", 4, stop=True, suns=3)
     state = started(discards=(stop, plain("red", 5)))
     state = play(state, Draw(ARTHUR, "discard_left"))
@@ -177,14 +177,14 @@ def test_z8_a_stop_card_taken_from_a_discard_pile_must_still_be_placed():
     refused(state, Place(ARTHUR), "Z8")
 
 
-def test_z9_discarding_a_replay_card_gives_another_turn():
+def test_discarding_a_replay_card_gives_another_turn_Z9():
     state = play(started(), draws(ARTHUR, card("red", 4, replay=True)))
     assert events(state, Discard(ARTHUR, "left"))[-1] == TurnBegan(
         ARTHUR, None, replay=True
     )
 
 
-def test_z9_a_replay_card_displaced_by_a_stop_card_gives_another_turn():
+def test_a_replay_card_displaced_by_a_stop_card_gives_another_turn_Z9():
     state = with_grid(started(), ARTHUR, {4: plain("blue", 4, suns=0)})
     state = play(
         state,
@@ -198,13 +198,13 @@ def test_z9_a_replay_card_displaced_by_a_stop_card_gives_another_turn():
     assert events(state, Discard(ARTHUR, "left"))[-1].replay
 
 
-def test_z9_a_replay_card_placed_gives_nothing():
+def test_a_replay_card_placed_gives_nothing_Z9():
     state = play(started(), draws(ARTHUR, card("red", 4, replay=True)))
     state = play(state, Place(ARTHUR, revealed=card("blue", 8)))
     assert events(state, Discard(ARTHUR, "left"))[-1] == TurnBegan(MAELLE, None)
 
 
-def test_z10_an_empty_draw_pile_is_refilled_from_the_discards_but_their_tops():
+def test_an_empty_draw_pile_is_refilled_from_the_discards_but_their_tops_Z10():
     """Z10: given the last deck card is drawn and discarded, the next turn starts with
     every discard but the two tops back in the draw pile, and those cards drawable."""
     state = started(discards=(plain("red", 1), plain("red", 2)))
