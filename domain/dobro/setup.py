@@ -68,7 +68,8 @@ def _players(setup: Setup) -> tuple[str, ...]:
 
 
 def _deck(edition: Edition, options: Options, n: int) -> Deck:
-    """The cards shuffled each round: the edition's or the manifest's, less D5's."""
+    """The cards shuffled each round: the edition's or the manifest's, less D5's.
+    A wild's range stays the edition's whatever the deck (D9)."""
     manifest = options.deck or DeckManifest(
         numbered=dict(edition.numbered),
         wilds=edition.wilds,
@@ -87,7 +88,8 @@ def _deck(edition: Edition, options: Options, n: int) -> Deck:
     counts = (*(manifest.numbered[v] for v in values), manifest.wilds)
     counts += (manifest.skips - gone_skips, manifest.reverses - gone_reverses)
     removed = (0,) * (len(values) + 1) + (gone_skips, gone_reverses)
-    return Deck(kinds, counts, removed, wild_low=values[0], wild_high=values[-1])
+    low, high = edition.wild_range
+    return Deck(kinds, counts, removed, wild_low=low, wild_high=high)
 
 
 def _check_deal(table: Table) -> None:

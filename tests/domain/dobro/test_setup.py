@@ -7,10 +7,11 @@ import msgspec
 import pytest
 
 from domain.dobro import DOBRO, DOBRO_PIXAR
+from domain.dobro.events import CardsPlayed
 from domain.dobro.moves import Play, Reverse, Skip
 from domain.errors import RuleError
-from domain.game import Setup
-from tests.domain.dobro.given import after, refused, start
+from domain.game import Rules, Setup
+from tests.domain.dobro.given import after, refused, start, when
 
 FOUR = ("Ana", "Bia", "Caio", "Davi")
 
@@ -107,14 +108,36 @@ def test_options_out_of_bounds_are_refused(options: dict, rule: str) -> None:
     assert caught.value.rule == rule
 
 
-def test_a_house_deck_replaces_the_editions_and_sets_the_wild_range_D1() -> None:
+def test_a_house_deck_replaces_the_editions_D1() -> None:
     deck = {"numbered": {"3": 10, "4": 10, "9": 10}, "wilds": 2, "skips": 1}
     state = start(FOUR, deck=deck)
     assert state.table.deck.size == 33
-    assert (state.table.deck.wild_low, state.table.deck.wild_high) == (3, 9)
-    refused(state, Play("Ana", ("wild",), wild_as=10), "D9")
     refused(state, Play("Ana", (5,)), "D1")
     refused(state, Reverse("Ana"), "D1")
+
+
+HOUSE_DECK = {"numbered": {"3": 10, "4": 10, "9": 10}, "wilds": 2, "skips": 1}
+
+
+@pytest.mark.parametrize(
+    ("rules", "low", "high"),
+    [(DOBRO_PIXAR, 2, 10), (DOBRO, 2, 12)],
+    ids=["pixar", "dobro"],
+)
+def test_a_wild_takes_the_editions_range_with_a_house_deck_D9(
+    rules: Rules, low: int, high: int
+) -> None:
+    """D9: "A wild alone takes a declared value in the edition's wild range", also
+    when the house deck's numbered cards run only from 3 to 9."""
+    state = start(FOUR, rules=rules, deck=HOUSE_DECK)
+    assert (state.table.deck.wild_low, state.table.deck.wild_high) == (low, high)
+    assert tuple(rules.view(state).wild_range) == (low, high)
+    for declared in (low, high):
+        [played] = when(state, Play("Ana", ("wild",), wild_as=declared))
+        assert isinstance(played, CardsPlayed) and played.value == declared
+    error = refused(state, Play("Ana", ("wild",), wild_as=high + 1), "D9")
+    assert f"from {low} to {high}, not {high + 1}" in error.message
+    refused(state, Play("Ana", ("wild",), wild_as=low - 1), "D9")
 
 
 def test_a_house_deck_must_hold_enough_cards_to_deal_D1() -> None:
