@@ -1,4 +1,4 @@
-"""A Dobro game's set-up: players (D3), first player (D4), deck (D1, D5), options."""
+"""A Dobro game's set-up: players (D3), first player (D4), deck (D1, D5, T1)."""
 
 from __future__ import annotations
 
@@ -102,9 +102,12 @@ def _check_deal(table: Table) -> None:
         )
     specials = table.deck.count(SKIP) + table.deck.count(REVERSE)
     if specials >= table.hand_size:
-        # A full hand of Skips and Reverses could not open a climb (D7).
+        # T1, tablelog's own ruling: a full hand of Skips and Reverses could not open
+        # a climb while the draw pile has cards (D7), so a house deck must leave every
+        # hand something to open with.
         raise RuleError(
-            "D7",
+            "T1",
             f"The deck has {specials} Skip and Reverse cards: a hand of "
-            f"{table.hand_size} could hold nothing to open a climb with.",
+            f"{table.hand_size} could hold nothing else, and they cannot open a "
+            f"climb. A house deck needs fewer than {table.hand_size} of them.",
         )

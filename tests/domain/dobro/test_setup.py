@@ -150,6 +150,32 @@ def test_a_house_deck_must_hold_enough_cards_to_deal_D1() -> None:
     assert start(("Ana", "Bia"), deck={"numbered": {"5": 22}}).draw_pile_size == 0
 
 
+@pytest.mark.parametrize(
+    ("players", "skips", "reverses"),
+    [(FOUR, 3, 3), (FOUR, 6, 0), (tuple("ABCDEF"), 3, 2)],
+    ids=["4 players, 6 specials", "4 players, 6 skips", "6 players, 5 specials"],
+)
+def test_a_house_deck_with_a_hand_of_skips_and_reverses_is_refused_T1(
+    players: tuple[str, ...], skips: int, reverses: int
+) -> None:
+    """T1: a house deck must leave every hand something to open a climb with:
+    fewer Skip and Reverse cards than a hand holds (6, or 5 with six players)."""
+    deck = {"numbered": {"5": 40}, "skips": skips, "reverses": reverses}
+    with pytest.raises(RuleError) as caught:
+        start(players, deck=deck)
+    assert caught.value.rule == "T1"
+    hand = 5 if len(players) == 6 else 6
+    assert f"{skips + reverses} Skip and Reverse cards" in caught.value.message
+    assert f"fewer than {hand}" in caught.value.message
+
+
+def test_a_house_deck_with_fewer_specials_than_a_hand_is_accepted_T1() -> None:
+    deck = {"numbered": {"5": 40}, "skips": 3, "reverses": 2}
+    assert start(FOUR, deck=deck).table.deck.size == 45
+    deck = {"numbered": {"5": 40}, "skips": 2, "reverses": 2}
+    assert start(tuple("ABCDEF"), deck=deck).table.hand_size == 5
+
+
 def test_the_options_struct_defaults_are_the_editions_D14() -> None:
     setup = Setup(players=FOUR, first_player="Ana", seed=1)
     for rules in (DOBRO, DOBRO_PIXAR):
