@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from domain.dobro.components import (
     REVERSE,
     SKIP,
@@ -17,9 +15,12 @@ from domain.dobro.components import (
 from domain.dobro.state import DobroState, Table, deal_size, new_round
 from domain.errors import RuleError
 from domain.game import Setup
+from domain.setup import decoded_options, first_player, seated
 
-# Which ruling a malformed option breaks.
-_OPTION_RULES = {
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # D3
+
+# Which ruling governs each option.
+OPTION_RULINGS = {
     "rounds": "D6",
     "scoring": "D14",
     "two_player_remove_skips": "D5",
@@ -29,8 +30,9 @@ _OPTION_RULES = {
 
 def initial_state(edition: Edition, setup: Setup) -> DobroState:
     """The first round dealt, `setup.first_player` to open it."""
-    options = _options(setup)
-    players = _players(setup)
+    players = seated(setup, "Dobro", MIN_PLAYERS, MAX_PLAYERS, "D3")
+    first = first_player(setup, players, "D4")
+    options = decoded_options(setup, Options, OPTION_RULINGS, "Dobro")
     n = len(players)
     deck = _deck(edition, options, n)
     table = Table(
@@ -43,28 +45,8 @@ def initial_state(edition: Edition, setup: Setup) -> DobroState:
         deck=deck,
     )
     _check_deal(table)
-    starter = players.index(setup.first_player)
+    starter = players.index(first)
     return new_round(table, 1, starter, "clockwise", (0,) * n, (), deal_size(table))
-
-
-def _options(setup: Setup) -> Options:
-    try:
-        return msgspec.convert(setup.options, Options, str_keys=True)
-    except msgspec.ValidationError as error:
-        text = str(error)
-        rule = next((r for key, r in _OPTION_RULES.items() if key in text), "A1")
-        raise RuleError(rule, f"The options are not valid: {text}.") from None
-
-
-def _players(setup: Setup) -> tuple[str, ...]:
-    players = tuple(setup.players)
-    if not 2 <= len(players) <= 6:
-        raise RuleError("D3", f"Dobro is for 2 to 6 players, not {len(players)}.")
-    if len(set(players)) != len(players) or not all(players):
-        raise RuleError("D3", "Every player needs a name of their own.")
-    if setup.first_player not in players:
-        raise RuleError("D4", f"{setup.first_player} is not one of the players.")
-    return players
 
 
 def _deck(edition: Edition, options: Options, n: int) -> Deck:
