@@ -1,7 +1,6 @@
 """Double Donkey (`double-donkey`): dice on the Hay card, donkeys worth their dice.
 
-Rulebook: /work/shared/rules/double-donkey.txt; rulings K1-K12 in RULINGS.md. Where
-they are silent, this engine reads them so:
+Rulings K1-K12. Where they are silent, this engine reads them so:
 
 - Set-up (K3): the rulebook deals 10 cards to each player's personal pile and each
   player draws its top 3 as the starting hand, so a game starts with hands of 3,
@@ -26,7 +25,8 @@ from domain.double_donkey.events import EVENTS
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import MOVES
 from domain.double_donkey.rules import decide
-from domain.double_donkey.state import MAX_PLAYERS, MIN_PLAYERS, Options, initial_state
+from domain.double_donkey.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
+from domain.double_donkey.state import Options
 from domain.double_donkey.table import simulate
 from domain.double_donkey.view import outcome, view
 from domain.game import Rules
