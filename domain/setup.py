@@ -34,7 +34,7 @@ def seated(
     twice = next((name for name in players if players.count(name) > 1), None)
     if twice is not None:
         raise RuleError(
-            rule, f"Every player needs a name of their own: {twice} is given twice."
+            rule, f"Every player needs a different name: {twice} is given twice."
         )
     return players
 

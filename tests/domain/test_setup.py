@@ -72,9 +72,7 @@ def test_too_few_or_too_many_players_are_refused_D3_Z3_K3(rules: Rules) -> None:
 def test_two_players_of_one_name_are_refused_D3_Z3_K3(rules: Rules) -> None:
     seating, _ = SEATING[rules.name]
     error = refused(rules, seating, ("Ana", "Bia", "Ana"))
-    assert (
-        error.message == "Every player needs a name of their own: Ana is given twice."
-    )
+    assert error.message == "Every player needs a different name: Ana is given twice."
 
 
 @every_game
