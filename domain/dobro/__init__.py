@@ -14,7 +14,7 @@ from domain.dobro.events import EVENTS
 from domain.dobro.evolve import evolve
 from domain.dobro.moves import MOVES
 from domain.dobro.rules import decide
-from domain.dobro.setup import initial_state
+from domain.dobro.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
 from domain.dobro.table import simulate
 from domain.dobro.view import outcome, view
 from domain.game import Rules
@@ -23,8 +23,8 @@ from domain.game import Rules
 def _rules(edition: Edition) -> Rules:
     return Rules(
         name=edition.name,
-        min_players=2,
-        max_players=6,
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
         options=Options,
         moves=MOVES,
         events=EVENTS,

@@ -20,11 +20,13 @@ Count = Annotated[int, Meta(ge=0, le=99)]
 
 
 class Edition(msgspec.Struct, frozen=True):
-    """A published deck (D1) and the edition's default for D5's Skip cards."""
+    """A published deck (D1), the values a wild may be declared as (D9) and the
+    edition's default for D5's Skip cards."""
 
     name: str
     numbered: tuple[tuple[int, int], ...]
     wilds: int
+    wild_range: tuple[int, int]
     skips: int
     reverses: int
     two_player_remove_skips: bool
@@ -34,6 +36,7 @@ DOBRO_PIXAR_DECK = Edition(
     name="dobro-pixar",
     numbered=((2, 4), (3, 6), (4, 6), (5, 7), (6, 6), (7, 7), (8, 4), (9, 5), (10, 4)),
     wilds=4,
+    wild_range=(2, 10),
     skips=2,
     reverses=2,
     two_player_remove_skips=True,
@@ -45,6 +48,7 @@ DOBRO_DECK = Edition(
         *((8, 4), (9, 3), (10, 3), (11, 3), (12, 3)),
     ),
     wilds=3,
+    wild_range=(2, 12),
     skips=2,
     reverses=2,
     two_player_remove_skips=False,
@@ -74,6 +78,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class Deck(msgspec.Struct, frozen=True):
     """The cards of one game's rounds: `counts[i]` cards of `kinds[i]` are shuffled
     each round, `removed[i]` left the game (D5). Numbered kinds come first, ascending.
+    A wild is declared from `wild_low` to `wild_high`: the edition's range (D9).
     """
 
     kinds: tuple[Card, ...]

@@ -115,8 +115,23 @@ def _round_scored(state: DobroState, e: RoundScored) -> DobroState:
         forgetful_adjustment=e.forgetful_adjustment,
         points=e.points,
     )
-    totals = tuple(e.totals[name] for name in state.table.players)
-    return replace(state, totals=totals, results=(*state.results, result))
+    table = state.table
+    n = len(table.players)
+    # D13: the cards in play and in hands are discarded (the draw pile is already
+    # empty); the score piles live on in the result; the Forgetful card returns to
+    # the centre (D12). The table is cleared alike after every round: the next
+    # round's deal follows, or, after the last round, nothing does.
+    return replace(
+        state,
+        value_in_play=None,
+        cards_in_play=(),
+        hand_sizes=(0,) * n,
+        score_piles=(0,) * n,
+        played=(0,) * len(table.deck.kinds),
+        forgetful=None,
+        totals=tuple(e.totals[name] for name in table.players),
+        results=(*state.results, result),
+    )
 
 
 def _round_dealt(state: DobroState, e: RoundDealt) -> DobroState:

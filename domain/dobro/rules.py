@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.dobro.components import (
     REVERSE,
     SKIP,
+    WILD,
     Card,
     Direction,
     card_name,
@@ -165,6 +166,12 @@ def _climb(state: DobroState, move: Play, total: int) -> int:
     if current is None:
         return total
     if total < current:
+        if WILD in move.cards:
+            raise RuleError(
+                "D8",
+                f"{_wild_play(move, total)} cannot follow {current}: a play must "
+                f"make {current} or more.",
+            )
         shown = " + ".join(str(card) for card in move.cards)
         played = shown if len(move.cards) == 1 else f"{shown} ({total})"
         raise RuleError(
@@ -172,6 +179,19 @@ def _climb(state: DobroState, move: Play, total: int) -> int:
             f"{move.player} cannot play {played}: the value in play is {current}.",
         )
     return 2 * current if total == current else total
+
+
+def _wild_play(move: Play, total: int) -> str:
+    """A play with a wild as a player says it, with what the wild counts as (D9):
+    "A wild declared as 3", "Two wilds declared as 3 (6)", "3 + a wild as 3 (6)"."""
+    numbered = [card for card in move.cards if isinstance(card, int)]
+    if numbered:
+        value = numbered[0]
+        declared = "declared as" if move.wild_as is not None else "as"
+        return f"{value} + a wild {declared} {value} ({total})"
+    if len(move.cards) == 2:
+        return f"Two wilds declared as {move.wild_as} ({total})"
+    return f"A wild declared as {move.wild_as}"
 
 
 def _after_turn(

@@ -1,8 +1,6 @@
-"""A Dobro game's set-up: players (D3), first player (D4), deck (D1, D5), options."""
+"""A Dobro game's set-up: players (D3), first player (D4), deck (D1, D5, T1)."""
 
 from __future__ import annotations
-
-import msgspec
 
 from domain.dobro.components import (
     REVERSE,
@@ -17,9 +15,12 @@ from domain.dobro.components import (
 from domain.dobro.state import DobroState, Table, deal_size, new_round
 from domain.errors import RuleError
 from domain.game import Setup
+from domain.setup import decoded_options, first_player, seated
 
-# Which ruling a malformed option breaks.
-_OPTION_RULES = {
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # D3
+
+# Which ruling governs each option.
+OPTION_RULINGS = {
     "rounds": "D6",
     "scoring": "D14",
     "two_player_remove_skips": "D5",
@@ -29,8 +30,9 @@ _OPTION_RULES = {
 
 def initial_state(edition: Edition, setup: Setup) -> DobroState:
     """The first round dealt, `setup.first_player` to open it."""
-    options = _options(setup)
-    players = _players(setup)
+    players = seated(setup, "Dobro", MIN_PLAYERS, MAX_PLAYERS, "D3")
+    first = first_player(setup, players, "D4")
+    options = decoded_options(setup, Options, OPTION_RULINGS, "Dobro")
     n = len(players)
     deck = _deck(edition, options, n)
     table = Table(
@@ -43,32 +45,13 @@ def initial_state(edition: Edition, setup: Setup) -> DobroState:
         deck=deck,
     )
     _check_deal(table)
-    starter = players.index(setup.first_player)
+    starter = players.index(first)
     return new_round(table, 1, starter, "clockwise", (0,) * n, (), deal_size(table))
 
 
-def _options(setup: Setup) -> Options:
-    try:
-        return msgspec.convert(setup.options, Options, str_keys=True)
-    except msgspec.ValidationError as error:
-        text = str(error)
-        rule = next((r for key, r in _OPTION_RULES.items() if key in text), "A1")
-        raise RuleError(rule, f"The options are not valid: {text}.") from None
-
-
-def _players(setup: Setup) -> tuple[str, ...]:
-    players = tuple(setup.players)
-    if not 2 <= len(players) <= 6:
-        raise RuleError("D3", f"Dobro is for 2 to 6 players, not {len(players)}.")
-    if len(set(players)) != len(players) or not all(players):
-        raise RuleError("D3", "Every player needs a name of their own.")
-    if setup.first_player not in players:
-        raise RuleError("D4", f"{setup.first_player} is not one of the players.")
-    return players
-
-
 def _deck(edition: Edition, options: Options, n: int) -> Deck:
-    """The cards shuffled each round: the edition's or the manifest's, less D5's."""
+    """The cards shuffled each round: the edition's or the manifest's, less D5's.
+    A wild's range stays the edition's whatever the deck (D9)."""
     manifest = options.deck or DeckManifest(
         numbered=dict(edition.numbered),
         wilds=edition.wilds,
@@ -87,7 +70,8 @@ def _deck(edition: Edition, options: Options, n: int) -> Deck:
     counts = (*(manifest.numbered[v] for v in values), manifest.wilds)
     counts += (manifest.skips - gone_skips, manifest.reverses - gone_reverses)
     removed = (0,) * (len(values) + 1) + (gone_skips, gone_reverses)
-    return Deck(kinds, counts, removed, wild_low=values[0], wild_high=values[-1])
+    low, high = edition.wild_range
+    return Deck(kinds, counts, removed, wild_low=low, wild_high=high)
 
 
 def _check_deal(table: Table) -> None:
@@ -100,9 +84,12 @@ def _check_deal(table: Table) -> None:
         )
     specials = table.deck.count(SKIP) + table.deck.count(REVERSE)
     if specials >= table.hand_size:
-        # A full hand of Skips and Reverses could not open a climb (D7).
+        # T1, tablelog's own ruling: a full hand of Skips and Reverses could not open
+        # a climb while the draw pile has cards (D7), so a house deck must leave every
+        # hand something to open with.
         raise RuleError(
-            "D7",
+            "T1",
             f"The deck has {specials} Skip and Reverse cards: a hand of "
-            f"{table.hand_size} could hold nothing to open a climb with.",
+            f"{table.hand_size} could hold nothing else, and they cannot open a "
+            f"climb. A house deck needs fewer than {table.hand_size} of them.",
         )

@@ -26,7 +26,8 @@ from domain.double_donkey.events import EVENTS
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import MOVES
 from domain.double_donkey.rules import decide
-from domain.double_donkey.state import MAX_PLAYERS, MIN_PLAYERS, Options, initial_state
+from domain.double_donkey.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
+from domain.double_donkey.state import Options
 from domain.double_donkey.table import simulate
 from domain.double_donkey.view import outcome, view
 from domain.game import Rules

@@ -1,4 +1,4 @@
-"""The state of a Double Donkey game as the table sees it, and its set-up (K3).
+"""The state of a Double Donkey game as the table sees it, and as it is dealt (K3).
 
 Counts only: the service never sees a hand or the order of a pile. Every count is per
 seat, in the players' (clockwise) order. `step` says what the table must log next.
@@ -15,11 +15,7 @@ from domain.double_donkey.components import (
     Card,
     Color,
 )
-from domain.errors import RuleError
 from domain.game import Setup
-
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -102,18 +98,13 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
 
 def initial_state(setup: Setup) -> State:
     """K3: each player's 10-card personal pile, of which the top 3 are the hand; the
-    remaining 57 - 10 x players cards are the central draw pile."""
-    msgspec.convert(setup.options, Options)
-    players = setup.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleError("K3", f"Double Donkey is played by 2 to 5, not {len(players)}.")
-    if len(set(players)) != len(players):
-        raise RuleError("K3", "Every player needs a name of their own.")
-    if setup.first_player not in players:
-        raise RuleError("K3", f"{setup.first_player} is not playing in this game.")
-    count = len(players)
+    remaining 57 - 10 x players cards are the central draw pile.
+
+    The set-up is not checked here: `domain.double_donkey.setup.initial_state`, the
+    game's own, checks it first. Folds of games already created start from this."""
+    count = len(setup.players)
     return State(
-        players=tuple(players),
+        players=tuple(setup.players),
         round=1,
         dice_holder=setup.first_player,
         step=Rolling(setup.first_player),

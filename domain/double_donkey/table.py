@@ -24,6 +24,7 @@ from domain.double_donkey.components import (
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import Choose, LastDie, Move, Reveal, Roll, RollOff
 from domain.double_donkey.rules import decide
+from domain.double_donkey.setup import initial_state
 from domain.double_donkey.state import (
     Choosing,
     DecidingLastDie,
@@ -31,7 +32,6 @@ from domain.double_donkey.state import (
     Rolling,
     RollingOff,
     State,
-    initial_state,
 )
 from domain.game import Setup
 

@@ -22,7 +22,8 @@ from domain.dozito.describe import describe
 from domain.dozito.events import EVENTS
 from domain.dozito.evolve import evolve
 from domain.dozito.moves import MOVES
-from domain.dozito.rules import decide, initial_state
+from domain.dozito.rules import decide
+from domain.dozito.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
 from domain.dozito.state import Options
 from domain.dozito.table import simulate
 from domain.dozito.view import outcome, view
@@ -30,8 +31,8 @@ from domain.game import Rules
 
 DOZITO = Rules(
     name="dozito",
-    min_players=2,
-    max_players=5,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     options=Options,
     moves=MOVES,
     events=EVENTS,

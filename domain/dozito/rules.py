@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from domain.dozito import scoring
 from domain.dozito.components import DECK_SIZE, GRID_SIZE, Card
 from domain.dozito.events import (
@@ -26,41 +24,10 @@ from domain.dozito.state import (
     Drawing,
     Finished,
     Holding,
-    Options,
     State,
 )
 from domain.dozito.statements import agreeing, unseen
 from domain.errors import RuleError
-from domain.game import Setup
-
-
-def initial_state(setup: Setup) -> State:
-    """The game before its first round; refuses a set-up the rules do not allow."""
-    players = setup.players
-    if not 2 <= len(players) <= 5:
-        raise RuleError("Z3", f"Dozito is for 2 to 5 players, not {len(players)}.")
-    if len(set(players)) != len(players):
-        raise RuleError("Z3", "Every player needs a different name.")
-    if setup.first_player not in players:
-        raise RuleError("Z3", f"{setup.first_player} is not one of the players.")
-    options = msgspec.convert(setup.options, Options)
-    colors = options.colors
-    if len(colors) != 5 or len(set(colors)) != 5 or not all(colors):
-        raise RuleError("Z2", "A Dozito deck has five different colour names.")
-    return State(
-        players=players,
-        rounds=options.rounds,
-        colors=colors,
-        round=0,
-        phase=BetweenRounds(1, setup.first_player),
-        grids=tuple((None,) * GRID_SIZE for _ in players),
-        piles=((), ()),
-        draw_pile_size=0,
-        final_turns=None,
-        totals=(0,) * len(players),
-        round_scores=(),
-        sightings=(None,) * 60,
-    )
 
 
 def decide(state: State, move: Any) -> list[Any]:

@@ -20,7 +20,8 @@ from domain.dozito.components import GRID_SIZE, NEIGHBOURS, NUMBERS, Card
 from domain.dozito.events import DeckReshuffled
 from domain.dozito.evolve import evolve
 from domain.dozito.moves import Discard, Draw, Place, StartRound
-from domain.dozito.rules import decide, initial_state
+from domain.dozito.rules import decide
+from domain.dozito.setup import initial_state
 from domain.dozito.state import BetweenRounds, Drawing, Holding
 from domain.dozito.view import outcome
 from domain.game import Setup

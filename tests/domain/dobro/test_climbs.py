@@ -197,6 +197,34 @@ def test_wild_as_without_a_wild_is_refused_D9() -> None:
     refused(start(FOUR), Play("Ana", (5,), wild_as=5), "D9")
 
 
+def test_a_wild_declared_too_low_is_refused_with_its_declared_value_D8_D9() -> None:
+    state = after(start(FOUR), Play("Ana", (7,)))
+    error = refused(state, Play("Bia", ("wild",), wild_as=3), "D8")
+    assert error.message == (
+        "A wild declared as 3 cannot follow 7: a play must make 7 or more."
+    )
+
+
+def test_two_wilds_declared_too_low_are_refused_with_the_value_and_sum_D8_D9() -> None:
+    state = after(start(FOUR), Play("Ana", (7,)))
+    error = refused(state, Play("Bia", ("wild", "wild"), wild_as=3), "D8")
+    assert error.message == (
+        "Two wilds declared as 3 (6) cannot follow 7: a play must make 7 or more."
+    )
+
+
+def test_a_wild_paired_too_low_is_refused_with_the_value_it_takes_D8_D9() -> None:
+    state = after(start(FOUR), Play("Ana", (7,)))
+    error = refused(state, Play("Bia", (3, "wild"), wild_as=3), "D8")
+    assert error.message == (
+        "3 + a wild declared as 3 (6) cannot follow 7: a play must make 7 or more."
+    )
+    error = refused(state, Play("Bia", ("wild", 3)), "D8")
+    assert error.message == (
+        "3 + a wild as 3 (6) cannot follow 7: a play must make 7 or more."
+    )
+
+
 def test_a_wrong_announcement_is_refused_with_both_values_D10() -> None:
     state = after(start(FOUR), Play("Ana", (6,)))
     error = refused(state, Play("Bia", (6,), announced=6), "D10")

@@ -8,10 +8,12 @@ from domain.dobro.events import (
     CardsPlayed,
     GameEnded,
     PileTaken,
+    RefillForgotten,
     RoundDealt,
     RoundScored,
 )
 from domain.dobro.moves import Play, Reverse, Skip
+from domain.dobro.view import DobroView
 from tests.domain.dobro.given import (
     FINAL_SCORING_EXAMPLE,
     PIXAR_TABLE,
@@ -46,6 +48,34 @@ def test_cards_in_play_and_in_hands_score_for_no_one_D13() -> None:
     assert state.hand_sizes == (6, 6, 6, 6)
     assert state.draw_pile_size == 33
     assert state.played == (0,) * len(state.played)
+
+
+def _round_ended_mid_climb(rounds: int) -> DobroView:
+    """Given Davi forgot to refill and Caio took 2 cards, Davi empties his hand with
+    the draw pile empty while 3 is in play: round 1 ends. The public state then."""
+    state = after(start(FOUR, rounds=rounds), Play("Ana", (5,)), Play("Bia", (6,)))
+    state = given(state, RefillForgotten("Davi"), PileTaken("Caio", 2))
+    state = draw_pile_empty(after(state, Play("Caio", (3,))), Davi=1)
+    return DOBRO.view(after(state, Play("Davi", (4,))))
+
+
+def test_the_table_is_cleared_after_the_final_round_as_after_the_others_D13() -> None:
+    """D13: "The cards in play and in hands are discarded"; D12: the Forgetful card
+    returns to the centre after each round. A round's score piles are in its result."""
+    earlier, final = _round_ended_mid_climb(rounds=2), _round_ended_mid_climb(rounds=1)
+    assert (earlier.round, final.round) == (2, 1)
+    for shown in (earlier, final):
+        assert (shown.value_in_play, shown.cards_in_play) == (None, [])
+        assert shown.forgetful is None
+        assert shown.score_piles == dict.fromkeys(FOUR, 0)
+        [result] = shown.results
+        assert result.score_piles == {"Ana": 0, "Bia": 0, "Caio": 2, "Davi": 0}
+        assert result.forgetful == "Davi"
+    # After an earlier round the next one is dealt; after the last, nothing is.
+    assert earlier.hand_sizes == dict.fromkeys(FOUR, 6)
+    assert earlier.draw_pile_size == 33
+    assert (final.hand_sizes, final.draw_pile_size) == (dict.fromkeys(FOUR, 0), 0)
+    assert final.next_player is None and final.winners is not None
 
 
 def test_a_hand_emptied_while_the_draw_pile_has_cards_refills_D13() -> None:

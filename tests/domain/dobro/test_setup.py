@@ -7,10 +7,11 @@ import msgspec
 import pytest
 
 from domain.dobro import DOBRO, DOBRO_PIXAR
+from domain.dobro.events import CardsPlayed
 from domain.dobro.moves import Play, Reverse, Skip
 from domain.errors import RuleError
-from domain.game import Setup
-from tests.domain.dobro.given import after, refused, start
+from domain.game import Rules, Setup
+from tests.domain.dobro.given import after, refused, start, when
 
 FOUR = ("Ana", "Bia", "Caio", "Davi")
 
@@ -109,14 +110,36 @@ def test_options_out_of_bounds_are_refused_D1_D5_D6_D14_A1(
     assert caught.value.rule == rule
 
 
-def test_a_house_deck_replaces_the_editions_and_sets_the_wild_range_D1() -> None:
+def test_a_house_deck_replaces_the_editions_D1() -> None:
     deck = {"numbered": {"3": 10, "4": 10, "9": 10}, "wilds": 2, "skips": 1}
     state = start(FOUR, deck=deck)
     assert state.table.deck.size == 33
-    assert (state.table.deck.wild_low, state.table.deck.wild_high) == (3, 9)
-    refused(state, Play("Ana", ("wild",), wild_as=10), "D9")
     refused(state, Play("Ana", (5,)), "D1")
     refused(state, Reverse("Ana"), "D1")
+
+
+HOUSE_DECK = {"numbered": {"3": 10, "4": 10, "9": 10}, "wilds": 2, "skips": 1}
+
+
+@pytest.mark.parametrize(
+    ("rules", "low", "high"),
+    [(DOBRO_PIXAR, 2, 10), (DOBRO, 2, 12)],
+    ids=["pixar", "dobro"],
+)
+def test_a_wild_takes_the_editions_range_with_a_house_deck_D9(
+    rules: Rules, low: int, high: int
+) -> None:
+    """D9: "A wild alone takes a declared value in the edition's wild range", also
+    when the house deck's numbered cards run only from 3 to 9."""
+    state = start(FOUR, rules=rules, deck=HOUSE_DECK)
+    assert (state.table.deck.wild_low, state.table.deck.wild_high) == (low, high)
+    assert tuple(rules.view(state).wild_range) == (low, high)
+    for declared in (low, high):
+        [played] = when(state, Play("Ana", ("wild",), wild_as=declared))
+        assert isinstance(played, CardsPlayed) and played.value == declared
+    error = refused(state, Play("Ana", ("wild",), wild_as=high + 1), "D9")
+    assert f"from {low} to {high}, not {high + 1}" in error.message
+    refused(state, Play("Ana", ("wild",), wild_as=low - 1), "D9")
 
 
 def test_a_house_deck_must_hold_enough_cards_to_deal_D1() -> None:
@@ -127,6 +150,32 @@ def test_a_house_deck_must_hold_enough_cards_to_deal_D1() -> None:
         start(("Ana", "Bia"), deck={"numbered": {"5": 21}})  # 12 dealt + 10 aside
     assert caught.value.rule == "D1"
     assert start(("Ana", "Bia"), deck={"numbered": {"5": 22}}).draw_pile_size == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "skips", "reverses"),
+    [(FOUR, 3, 3), (FOUR, 6, 0), (tuple("ABCDEF"), 3, 2)],
+    ids=["4 players, 6 specials", "4 players, 6 skips", "6 players, 5 specials"],
+)
+def test_a_house_deck_with_a_hand_of_skips_and_reverses_is_refused_T1(
+    players: tuple[str, ...], skips: int, reverses: int
+) -> None:
+    """T1: a house deck must leave every hand something to open a climb with:
+    fewer Skip and Reverse cards than a hand holds (6, or 5 with six players)."""
+    deck = {"numbered": {"5": 40}, "skips": skips, "reverses": reverses}
+    with pytest.raises(RuleError) as caught:
+        start(players, deck=deck)
+    assert caught.value.rule == "T1"
+    hand = 5 if len(players) == 6 else 6
+    assert f"{skips + reverses} Skip and Reverse cards" in caught.value.message
+    assert f"fewer than {hand}" in caught.value.message
+
+
+def test_a_house_deck_with_fewer_specials_than_a_hand_is_accepted_T1() -> None:
+    deck = {"numbered": {"5": 40}, "skips": 3, "reverses": 2}
+    assert start(FOUR, deck=deck).table.deck.size == 45
+    deck = {"numbered": {"5": 40}, "skips": 2, "reverses": 2}
+    assert start(tuple("ABCDEF"), deck=deck).table.hand_size == 5
 
 
 def test_the_options_struct_defaults_are_the_editions_D14() -> None:

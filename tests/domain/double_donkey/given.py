@@ -10,7 +10,8 @@ from domain.double_donkey.components import COLORS, Card
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import Choose, LastDie, Roll
 from domain.double_donkey.rules import decide
-from domain.double_donkey.state import Revealing, State, initial_state
+from domain.double_donkey.setup import initial_state
+from domain.double_donkey.state import Revealing, State
 from domain.game import Setup
 
 PLAYERS = ("Olivia", "Fran", "Jan", "Margaret")

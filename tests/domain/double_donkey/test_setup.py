@@ -91,5 +91,6 @@ def test_a_first_player_who_is_not_playing_is_refused_K3():
 
 
 def test_double_donkey_has_no_options():
-    with pytest.raises(msgspec.ValidationError):
+    with pytest.raises(RuleError) as refused:
         DOUBLE_DONKEY.initial_state(setup(options={"rounds": 3}))
+    assert refused.value.rule == "A1"

@@ -1,0 +1,38 @@
+"""A Dozito game's set-up: players and who starts (Z3), rounds (Z15), colours (Z2)."""
+
+from __future__ import annotations
+
+from domain.dozito.components import GRID_SIZE
+from domain.dozito.state import BetweenRounds, Options, State
+from domain.errors import RuleError
+from domain.game import Setup
+from domain.setup import decoded_options, first_player, seated
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5  # Z3
+
+# Which ruling governs each option.
+OPTION_RULINGS = {"rounds": "Z15", "colors": "Z2"}
+
+
+def initial_state(setup: Setup) -> State:
+    """The game before its first round, which `first_player` starts (Z3)."""
+    players = seated(setup, "Dozito", MIN_PLAYERS, MAX_PLAYERS, "Z3")
+    first = first_player(setup, players, "Z3")
+    options = decoded_options(setup, Options, OPTION_RULINGS, "Dozito")
+    colors = options.colors
+    if len(colors) != 5 or len(set(colors)) != 5 or not all(colors):
+        raise RuleError("Z2", "A Dozito deck has five different colour names.")
+    return State(
+        players=players,
+        rounds=options.rounds,
+        colors=colors,
+        round=0,
+        phase=BetweenRounds(1, first),
+        grids=tuple((None,) * GRID_SIZE for _ in players),
+        piles=((), ()),
+        draw_pile_size=0,
+        final_turns=None,
+        totals=(0,) * len(players),
+        round_scores=(),
+        sightings=(None,) * 60,
+    )

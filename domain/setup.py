@@ -1,0 +1,69 @@
+"""The set-up checks every game shares, each failing with the game's own ruling.
+
+Who sits at the table (D3, Z3, K3), who starts (D4, Z3, K3) and the options the game
+is created with: a malformed option breaks the ruling that governs it, an option the
+game does not have breaks A1. Each game's `setup.py` calls these once, when the game
+is created, and adds its own checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypeVar
+
+import msgspec
+
+from domain.errors import RuleError
+from domain.game import Setup
+
+OptionsT = TypeVar("OptionsT", bound=msgspec.Struct)
+
+
+def seated(
+    setup: Setup, game: str, fewest: int, most: int, rule: str
+) -> tuple[str, ...]:
+    """The players in their seating order: `fewest` to `most` of them, each with a
+    name of their own."""
+    players = tuple(setup.players)
+    if not fewest <= len(players) <= most:
+        raise RuleError(
+            rule, f"{game} is for {fewest} to {most} players, not {len(players)}."
+        )
+    if not all(name.strip() for name in players):
+        raise RuleError(rule, "Every player needs a name.")
+    twice = next((name for name in players if players.count(name) > 1), None)
+    if twice is not None:
+        raise RuleError(
+            rule, f"Every player needs a different name: {twice} is given twice."
+        )
+    return players
+
+
+def first_player(setup: Setup, players: tuple[str, ...], rule: str) -> str:
+    """The player the table chose to start (D4): one of the players."""
+    if setup.first_player not in players:
+        raise RuleError(rule, f"{setup.first_player} is not one of the players.")
+    return setup.first_player
+
+
+def decoded_options(
+    setup: Setup, struct: type[OptionsT], rulings: Mapping[str, str], game: str
+) -> OptionsT:
+    """`setup.options` as the game's Options `struct`; `rulings` names the ruling that
+    governs each option. Each option is checked on its own, so that the error cites
+    that option's ruling."""
+    known = struct.__struct_encode_fields__
+    for name, value in setup.options.items():
+        if name not in known:
+            raise RuleError("A1", f"{game} has no option `{name}`.")
+        try:
+            msgspec.convert({name: value}, struct, str_keys=True)
+        except msgspec.ValidationError as error:
+            rule = rulings.get(name, "A1")
+            raise RuleError(
+                rule, f"The option `{name}` is not valid: {error}."
+            ) from None
+    try:
+        return msgspec.convert(setup.options, struct, str_keys=True)
+    except msgspec.ValidationError as error:  # options that do not go together
+        raise RuleError("A1", f"The options are not valid: {error}.") from None
