@@ -23,7 +23,10 @@ async function route() {
     refuse(error);
     main.append(h("p", {}, h("a", { href: "#/" }, "Back to the start")));
   }
-  main.querySelector("h1")?.focus();
+  // Move focus to the new view's heading, unless the user already moved it: a view
+  // is drawn before its data finishes loading, and a tap or key press made in the
+  // meantime must not lose its focus to the heading.
+  if (!main.contains(document.activeElement)) main.querySelector("h1")?.focus();
 }
 
 window.addEventListener("hashchange", route);
