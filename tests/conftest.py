@@ -37,6 +37,18 @@ from tests.service.server import running_server
 
 T = TypeVar("T")
 
+# The tests that need no database: the engines, the projections and the checks on the
+# repository itself. Everything else is marked `db` (pytest -m "not db" runs the rest
+# in seconds).
+_PURE = ("domain", "projections", "test_lint.py", "test_rulings.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    tests = Path(__file__).parent
+    for item in items:
+        if item.path.relative_to(tests).parts[0] not in _PURE:
+            item.add_marker(pytest.mark.db)
+
 
 class PostgresServer:
     """A server the session may create databases on; it drops them when asked."""
