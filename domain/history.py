@@ -50,7 +50,8 @@ class Codec:
     the row was written, or one a newer version running beside it added); a changed
     meaning is a new type instead, and a new field gets a default. Strictness belongs
     to the API: the service decodes request bodies through strict copies of the
-    moves.
+    moves. The rows in `tests/domain/stored/` hold the promise: every later version
+    must fold them into the same states.
     """
 
     def __init__(self, rules: Rules) -> None:
