@@ -16,7 +16,7 @@ from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup
 
 
-class Undo(msgspec.Struct, frozen=True, tag="undo", forbid_unknown_fields=True):
+class Undo(msgspec.Struct, frozen=True, tag="undo"):
     """The move that retracts the latest move still in force (A2)."""
 
 
@@ -43,7 +43,16 @@ class _Entry(msgspec.Struct, frozen=True, gc=False):
 
 
 class Codec:
-    """The msgspec decoders of one game's moves and stored records, built once."""
+    """The msgspec decoders of one game's moves and stored records, built once.
+
+    A stored row must stay readable by every later version, so the domain's moves,
+    events and cards ignore fields they do not know (one the code has dropped since
+    the row was written, or one a newer version running beside it added); a changed
+    meaning is a new type instead, and a new field gets a default. Strictness belongs
+    to the API: the service decodes request bodies through strict copies of the
+    moves. The rows in `tests/domain/stored/` hold the promise: every later version
+    must fold them into the same states.
+    """
 
     def __init__(self, rules: Rules) -> None:
         move = Union[(*rules.moves, Undo)]
@@ -55,7 +64,8 @@ class Codec:
         self.record_decoder = msgspec.json.Decoder(self.record_type)
 
     def move_from_builtins(self, data: Any) -> Any:
-        """A move from a request body; raises msgspec.ValidationError when malformed."""
+        """A move from builtins; msgspec.ValidationError when malformed (fields it
+        does not know are ignored: a request body is checked strictly before)."""
         return msgspec.convert(data, self.move_type)
 
     def record_from_json(self, data: bytes | str) -> Recorded:

@@ -1,4 +1,8 @@
-"""What a Dobro table logs, the API's Dobro moves: the wire `type` is each tag."""
+"""What a Dobro table logs, the API's Dobro moves: the wire `type` is each tag.
+
+These Structs are also the stored shape of a move: unknown fields are ignored, so
+that a stored row stays readable (see `domain.history.Codec`).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from domain.dobro.components import Card
 Name = Annotated[str, Meta(min_length=1, max_length=100)]
 
 
-class Play(msgspec.Struct, frozen=True, tag="play", forbid_unknown_fields=True):
+class Play(msgspec.Struct, frozen=True, tag="play"):
     """One card or a pair (D8, D9); `wild_as` for a wild, `announced` the call (D10)."""
 
     player: Name
@@ -21,23 +25,21 @@ class Play(msgspec.Struct, frozen=True, tag="play", forbid_unknown_fields=True):
     announced: int | None = None
 
 
-class Skip(msgspec.Struct, frozen=True, tag="skip", forbid_unknown_fields=True):
+class Skip(msgspec.Struct, frozen=True, tag="skip"):
     player: Name
 
 
-class Reverse(msgspec.Struct, frozen=True, tag="reverse", forbid_unknown_fields=True):
+class Reverse(msgspec.Struct, frozen=True, tag="reverse"):
     player: Name
 
 
-class Take(msgspec.Struct, frozen=True, tag="take", forbid_unknown_fields=True):
+class Take(msgspec.Struct, frozen=True, tag="take"):
     """The player ends the climb and takes the cards in play (D8)."""
 
     player: Name
 
 
-class ForgotRefill(
-    msgspec.Struct, frozen=True, tag="forgot_refill", forbid_unknown_fields=True
-):
+class ForgotRefill(msgspec.Struct, frozen=True, tag="forgot_refill"):
     """`player` was seen not refilling: the Forgetful card goes to them (D12)."""
 
     player: Name

@@ -25,7 +25,7 @@ PERSONAL_PILE = 10
 HAND_SIZE = 3
 
 
-class Card(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+class Card(msgspec.Struct, frozen=True, omit_defaults=True):
     """A Double Donkey `{"colors": [a, b]}` or an Angry Donkey `{"angry": colour}`.
 
     msgspec cannot tell two untagged Structs apart, so both shapes are one Struct with

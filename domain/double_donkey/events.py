@@ -7,7 +7,7 @@ import msgspec
 from domain.double_donkey.components import Card, Color
 
 
-class _Event(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class _Event(msgspec.Struct, frozen=True):
     pass
 
 

@@ -1,4 +1,8 @@
-"""The moves a Double Donkey table logs, checked by `rules.decide`."""
+"""The moves a Double Donkey table logs, checked by `rules.decide`.
+
+These Structs are also the stored shape of a move: unknown fields are ignored, so
+that a stored row stays readable (see `domain.history.Codec`).
+"""
 
 from __future__ import annotations
 
@@ -11,34 +15,34 @@ from domain.double_donkey.components import Card, Color, Pips
 _Revealed = Annotated[tuple[Card, ...], msgspec.Meta(max_length=3)]
 
 
-class Roll(msgspec.Struct, frozen=True, tag="roll", forbid_unknown_fields=True):
+class Roll(msgspec.Struct, frozen=True, tag="roll"):
     """K4: `player` rolled every die not yet on the Hay card."""
 
     player: str
     dice: Annotated[dict[Color, Pips], msgspec.Meta(min_length=1, max_length=6)]
 
 
-class Choose(msgspec.Struct, frozen=True, tag="choose", forbid_unknown_fields=True):
+class Choose(msgspec.Struct, frozen=True, tag="choose"):
     """K4, K5: `player` puts the rolled die of `color` on the Hay card."""
 
     player: str
     color: Color
 
 
-class LastDie(msgspec.Struct, frozen=True, tag="last_die", forbid_unknown_fields=True):
+class LastDie(msgspec.Struct, frozen=True, tag="last_die"):
     """K6: `player` keeps the last die's face (`reroll` null) or rolls it once more."""
 
     player: str
     reroll: Pips | None = None
 
 
-class Reveal(msgspec.Struct, frozen=True, tag="reveal", forbid_unknown_fields=True):
+class Reveal(msgspec.Struct, frozen=True, tag="reveal"):
     """K7: the cards every player holding cards reveals at once (1 to 3 each)."""
 
     cards: Annotated[dict[str, _Revealed], msgspec.Meta(max_length=5)]
 
 
-class RollOff(msgspec.Struct, frozen=True, tag="roll_off", forbid_unknown_fields=True):
+class RollOff(msgspec.Struct, frozen=True, tag="roll_off"):
     """K9: one die rolled by each player still tied for the Biggest Donkey."""
 
     rolls: Annotated[dict[str, Pips], msgspec.Meta(max_length=5)]

@@ -18,7 +18,7 @@ Suns = Annotated[int, msgspec.Meta(ge=0, le=3)]
 Spot = Annotated[int, msgspec.Meta(ge=1, le=12)]
 
 
-class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Card(msgspec.Struct, frozen=True, kw_only=True):
     """A card as the table states it; `suns` left out means 0, or 3 on a STOP (Z2).
 
     Cards kept in events and state are normalized: `suns` is always a number.

@@ -1,4 +1,8 @@
-"""What a Dozito table logs: the API's Dozito moves."""
+"""What a Dozito table logs: the API's Dozito moves.
+
+These Structs are also the stored shape of a move: unknown fields are ignored, so
+that a stored row stays readable (see `domain.history.Codec`).
+"""
 
 from __future__ import annotations
 
@@ -12,16 +16,14 @@ Source = Literal["deck", "discard_left", "discard_right"]
 Pile = Literal["left", "right"]
 
 
-class StartRound(
-    msgspec.Struct, frozen=True, tag="start_round", forbid_unknown_fields=True
-):
+class StartRound(msgspec.Struct, frozen=True, tag="start_round"):
     """Begins every round: the two revealed discard piles, left then right (Z3)."""
 
     discards: Annotated[tuple[Card, ...], msgspec.Meta(min_length=2, max_length=2)]
     starter: str | None = None
 
 
-class Draw(msgspec.Struct, frozen=True, tag="draw", forbid_unknown_fields=True):
+class Draw(msgspec.Struct, frozen=True, tag="draw"):
     """Take the deck's top card (stated) or a discard pile's top card (Z4)."""
 
     player: str
@@ -29,7 +31,7 @@ class Draw(msgspec.Struct, frozen=True, tag="draw", forbid_unknown_fields=True):
     card: Card | None = None
 
 
-class Place(msgspec.Struct, frozen=True, tag="place", forbid_unknown_fields=True):
+class Place(msgspec.Struct, frozen=True, tag="place"):
     """Put the held card on a spot; `revealed` states a face-down card it displaces."""
 
     player: str
@@ -37,7 +39,7 @@ class Place(msgspec.Struct, frozen=True, tag="place", forbid_unknown_fields=True
     revealed: Card | None = None
 
 
-class Discard(msgspec.Struct, frozen=True, tag="discard", forbid_unknown_fields=True):
+class Discard(msgspec.Struct, frozen=True, tag="discard"):
     """Lay the held card on a discard pile; this ends the turn (Z4)."""
 
     player: str
