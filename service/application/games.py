@@ -143,9 +143,10 @@ class Games:
 
     async def events(
         self, game_id: uuid.UUID, after: int, limit: int
-    ) -> tuple[list[StoredEvent], int]:
+    ) -> tuple[Timeline, list[StoredEvent]]:
+        """The game as stored now, and a page of its stored rows after `after`."""
         timeline = await self.timeline(game_id)
-        return await self.store.read(game_id, after, limit), timeline.latest.version
+        return timeline, await self.store.read(game_id, after, limit)
 
     async def write_token_hash(self, game_id: uuid.UUID) -> bytes:
         """What a write's token must hash to (the game loaded, or from the cache)."""

@@ -126,8 +126,9 @@ class GameController(Controller):
         after: Annotated[int, QueryParameter(ge=0)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 1000,
     ) -> EventPage:
-        events, version = await games.events(game_id, after, limit)
-        return EventPage([logged(e) for e in events], version)
+        timeline, events = await games.events(game_id, after, limit)
+        codec = games.timelines.codec(timeline.row.game)
+        return EventPage([logged(e, codec) for e in events], timeline.latest.version)
 
     @get("/", summary="Games, newest first", responses=problems(422, 503))
     async def list_games(
@@ -221,8 +222,9 @@ class GameController(Controller):
     ) -> ServerSentEvent:
         """From the version in Last-Event-ID (a reconnecting browser sends it) or
         `after`; without either, from the moves stored from now on."""
-        _, history = await games.current(game_id)
+        row, history = await games.current(game_id)
         start = last_event_id if last_event_id is not None else after
-        return ServerSentEvent(
-            stream_of(games, live, game_id, history.version if start is None else start)
-        )
+        if start is None:
+            start = history.version
+        codec = games.timelines.codec(row.game)
+        return ServerSentEvent(stream_of(games, live, game_id, codec, start))

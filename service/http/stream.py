@@ -14,6 +14,8 @@ from uuid import UUID
 import msgspec
 from litestar.response import ServerSentEventMessage
 
+from domain.creation import GameCreated
+from domain.history import Codec
 from service.application.games import Games
 from service.http.wire import LoggedEvent
 from service.readside.live import LiveLog, Subscription
@@ -23,9 +25,11 @@ from service.storage.store import StoredEvent
 # server notice viewers that have gone.
 KEEP_ALIVE_SECONDS = 15
 
+_CREATION = msgspec.json.Decoder(GameCreated)
+
 
 async def stream_of(
-    games: Games, live: LiveLog, game_id: UUID, after: int
+    games: Games, live: LiveLog, game_id: UUID, codec: Codec, after: int
 ) -> AsyncIterator[ServerSentEventMessage]:
     # Subscribe before reading what is stored, so nothing falls between the two.
     with live.subscribe(game_id) as subscription:
@@ -34,7 +38,7 @@ async def stream_of(
         while True:
             if behind:
                 for event in await games.store.read(game_id, sent):
-                    yield _message(event)
+                    yield _message(event, codec)
                     sent = event.version
                 behind = False
             try:
@@ -47,7 +51,7 @@ async def stream_of(
             if event is None or event.version > sent + 1:
                 behind = True  # fell behind the follower: read the rest from the log
             elif event.version == sent + 1:
-                yield _message(event)
+                yield _message(event, codec)
                 sent = event.version
 
 
@@ -59,15 +63,22 @@ async def _next(subscription: Subscription) -> StoredEvent | None:
     return await subscription.queue.get()
 
 
-def logged(event: StoredEvent) -> LoggedEvent:
-    return LoggedEvent(
-        event.version, event.type, msgspec.Raw(event.data), event.recorded_at
-    )
+def logged(event: StoredEvent, codec: Codec) -> LoggedEvent:
+    """A stored row as the API publishes it: read by this version of the code and
+    written again, never the stored text passed through. A row written by an older
+    version (a field since dropped, one since added with its default) is published
+    in today's shape, and a field a later version adds to the stored shape does not
+    leak into the API unannounced."""
+    if event.version == 1:
+        data: msgspec.Struct = _CREATION.decode(event.data)
+    else:
+        data = codec.record_from_json(event.data)
+    return LoggedEvent(event.version, event.type, data, event.recorded_at)
 
 
-def _message(event: StoredEvent) -> ServerSentEventMessage:
+def _message(event: StoredEvent, codec: Codec) -> ServerSentEventMessage:
     return ServerSentEventMessage(
-        data=msgspec.json.encode(logged(event)).decode(),
+        data=msgspec.json.encode(logged(event, codec)).decode(),
         id=str(event.version),
         event="move",
     )

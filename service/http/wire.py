@@ -48,11 +48,13 @@ class MoveAccepted(msgspec.Struct):
 
 
 class LoggedEvent(msgspec.Struct):
-    """A stored event as `GET /games/{id}/events` shows it; `data` as stored."""
+    """A stored event as `GET /games/{id}/events` and the stream show it. `data` is
+    the game's creation at version 1, else `{"move": ..., "events": [...]}`: the move
+    as logged and the facts the rules derived from it."""
 
     version: int
     type: str
-    data: msgspec.Raw
+    data: Any
     recorded_at: datetime
 
 

@@ -68,7 +68,7 @@ def test_without_a_first_player_the_seed_draws_one_and_it_is_recorded(client):
     [
         ({"options": {"colour": "red"}}, "colour"),
         ({"game": "chess"}, "chess"),
-        ({"players": ["Ann", "Ann"]}, "name of their own"),
+        ({"players": ["Ann", "Ann"]}, "different name"),
         ({"players": ["Ann"]}, "players"),
         ({"first_player": "Zoe"}, "Zoe"),
     ],
