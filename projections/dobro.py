@@ -12,7 +12,7 @@ from typing import Any
 
 from domain.dobro.state import DobroState, RoundResult
 from domain.history import History
-from projections.scoresheet import RoundLine, ScoreSheet
+from projections.sheet import RoundLine, ScoreSheet
 
 # The ruling behind each scale (option `scoring`).
 SCALE_RULING = {"official": "D14", "fewest-first": "D15"}

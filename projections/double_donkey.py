@@ -18,7 +18,7 @@ from domain.double_donkey import events as ev
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.state import State, initial_state
 from domain.history import History
-from projections.scoresheet import RoundLine, ScoreSheet
+from projections.sheet import RoundLine, ScoreSheet
 
 POINTS_NOTE = (
     "points are each player's highest card value this round (K8, K9); "

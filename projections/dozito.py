@@ -14,7 +14,7 @@ from domain.dozito.events import GameEnded, PlayerScore, RoundScored, RoundStart
 from domain.dozito.scoring import CHART
 from domain.dozito.state import State
 from domain.history import History
-from projections.scoresheet import RoundLine, ScoreSheet
+from projections.sheet import RoundLine, ScoreSheet
 
 
 def score_sheet(history: History) -> ScoreSheet:
