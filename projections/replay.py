@@ -35,7 +35,7 @@ def description(
     describe = before.rules.describe
     if describe is None:
         return _plain(record.move)
-    return describe(before.state, record.move)
+    return describe(before.state, record)
 
 
 def _plain(move: Any) -> str:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from domain.double_donkey.components import label
-from domain.double_donkey.moves import Choose, LastDie, Move, Reveal, Roll, RollOff
+from domain.double_donkey.moves import Choose, LastDie, Reveal, Roll, RollOff
 from domain.double_donkey.state import State
+from domain.history import Recorded
 
 
 def _dice(dice: dict) -> str:
     return ", ".join(f"{label(color)} {pips}" for color, pips in dice.items())
 
 
-def describe(state: State, move: Move) -> str:
-    """`state` is the state before `move`."""
+def describe(before: State, record: Recorded) -> str:
+    """The sentence for a stored move; `before` is the state before it."""
+    state, move = before, record.move
     match move:
         case Roll(player, dice):
             return f"{player} rolls {_dice(dice)}"

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.dozito.moves import Discard, Draw, Place, StartRound
 from domain.dozito.state import BetweenRounds, Holding, State
+from domain.history import Recorded
 
 
-def describe(state: State, move: Any) -> str:
-    """`state` is the state before `move`."""
+def describe(before: State, record: Recorded) -> str:
+    """The sentence for a stored move; `before` is the state before it."""
+    state, move = before, record.move
     held = state.phase.card if isinstance(state.phase, Holding) else None
     match move:
         case StartRound(discards, starter):
