@@ -28,7 +28,7 @@ def describe(before: DobroState, record: Recorded) -> str:
     """The sentence for a stored move; `before` is the state before it."""
     first, *rest = record.events
     said = _sentence(before, first)
-    ending = _round_end(rest)
+    ending = _round_end(before.table.players, rest)
     return f"{said}: {'; '.join(ending)}" if ending else said
 
 
@@ -89,13 +89,13 @@ def _forgetful(state: DobroState, player: str) -> str:
     return said if holder is None else f"{said} from {holder}"
 
 
-def _round_end(events: list[object]) -> list[str]:
+def _round_end(players: tuple[str, ...], events: list[object]) -> list[str]:
     """D13-D17: the round's points, then the next round's starter or the winners."""
     said: list[str] = []
     for event in events:
         match event:
             case RoundScored():
-                said += [f"round {event.round} ends", _points(event)]
+                said += [f"round {event.round} ends", _points(players, event)]
             case RoundDealt(number, starter):
                 said.append(f"{starter} opens round {number}")
             case GameEnded(winners):
@@ -104,11 +104,12 @@ def _round_end(events: list[object]) -> list[str]:
     return said
 
 
-def _points(scored: RoundScored) -> str:
-    """ "Priscila scores 1, Karen scores 1 (Forgetful card: -1), ..."."""
+def _points(players: tuple[str, ...], scored: RoundScored) -> str:
+    """ "Priscila scores 1, Karen scores 1 (Forgetful card: -1), ...", in seat order
+    whatever order the stored dict comes back in."""
     parts = []
-    for name, points in scored.points.items():
-        part = f"{name} scores {points}"
+    for name in players:
+        part = f"{name} scores {scored.points[name]}"
         if name == scored.forgetful and scored.forgetful_adjustment:
             part += f" (Forgetful card: {scored.forgetful_adjustment:+d})"
         parts.append(part)

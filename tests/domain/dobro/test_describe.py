@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from domain.dobro import DOBRO, DOBRO_PIXAR
 from domain.dobro.describe import describe
-from domain.dobro.events import PileTaken, RefillForgotten
+from domain.dobro.events import PileTaken, RefillForgotten, RoundScored
 from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
 from domain.dobro.state import DobroState
 from domain.game import Rules, Setup
@@ -149,6 +149,22 @@ def test_the_round_end_tells_the_points_and_the_next_starter_D13_D14_D17() -> No
         "Davi plays 7: the value is 7; Davi's hand is empty: round 1 ends; "
         "Ana scores 1, Bia scores 1 (Forgetful card: -1), Caio scores 3, "
         "Davi scores 4; Ana opens round 2"
+    )
+
+
+def test_the_points_are_told_in_seat_order_as_the_store_returns_them_D14() -> None:
+    """A stored dict may come back with its keys in another order (jsonb sorts them):
+    the sentence still follows the seats."""
+    piles = {"Ana": 10, "Bia": 5, "Caio": 3, "Davi": 1}
+    state, last = last_move_of_round(start(FOUR), piles)
+    events = [
+        replace(e, points=dict(reversed(e.points.items())))
+        if isinstance(e, RoundScored)
+        else e
+        for e in when(state, last)
+    ]
+    assert "Ana scores 1, Bia scores 2, Caio scores 3, Davi scores 4;" in describe(
+        state, Recorded(last, events)
     )
 
 
