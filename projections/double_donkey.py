@@ -6,6 +6,10 @@ Donkey and how (K9). A line's `points` are each player's highest card value that
 the value K9 compares; nothing adds up across rounds. `totals` are the cards each player
 still holds (hand and personal pile): the game is won by emptying both (K12).
 
+A K9 tie is explained in full: `tied` names every player who shared the highest card,
+`fewest_personal_pile` the players the personal piles kept when they narrowed the tie,
+and `roll_offs` each roll-off among those still tied.
+
 The line is folded from the stored events with the engine's own `evolve`, so the
 personal piles a K9 tie-break compared are the ones the engine saw at the reveal.
 """
@@ -89,8 +93,9 @@ def _note(line: RoundLine | None, state: State, event: Any) -> None:
     elif isinstance(event, ev.CardsValued):
         detail["values"] = {p: list(values) for p, values in event.values.items()}
         line.points = {p: max(values) for p, values in event.values.items() if values}
-    elif isinstance(event, ev.RollOffCalled):
-        detail["tied"] = list(event.among)
+        _tied(detail, line.points)
+    elif isinstance(event, ev.RollOffCalled) and not detail["roll_offs"]:
+        _narrowed(detail, event.among)
     elif isinstance(event, ev.RollOffRolled):
         detail["roll_offs"].append(dict(event.rolls))
     elif isinstance(event, ev.BiggestDonkeyTaken):
@@ -100,14 +105,33 @@ def _note(line: RoundLine | None, state: State, event: Any) -> None:
         detail["game_won_by"] = list(event.winners)
 
 
+def _tied(detail: dict[str, Any], points: dict[str, int]) -> None:
+    """K9: every player who shared the highest card, before any tie-break."""
+    top = max(points.values(), default=None)
+    seated = detail["personal_piles"]  # its keys are in seat order
+    tied = [player for player in seated if points.get(player, -1) == top]
+    if len(tied) > 1:
+        detail["tied"] = tied
+
+
+def _narrowed(detail: dict[str, Any], kept: tuple[str, ...] | list[str]) -> None:
+    """K9: the tied players with the fewest personal-pile cards, when that is fewer
+    than all the tied."""
+    if len(kept) < len(detail.get("tied", ())):
+        detail["fewest_personal_pile"] = {
+            "rule": "K9",
+            "cards": detail["personal_piles"][kept[0]],
+            "players": list(kept),
+        }
+
+
 def _how(line: RoundLine) -> str:
     """K9: the single highest card, else the fewest personal-pile cards among the
-    players tied on it (`tied`), else a roll-off among those still tied."""
-    if line.detail["roll_offs"]:
+    players tied on it, else a roll-off among those still tied."""
+    detail = line.detail
+    if detail["roll_offs"]:
         return "roll_off"
-    top = max(line.points.values())
-    tied = [player for player, value in line.points.items() if value == top]
-    if len(tied) > 1:
-        line.detail["tied"] = tied
+    if "tied" in detail:
+        _narrowed(detail, [detail["biggest_donkey"]])
         return "fewest_personal_pile_cards"
     return "highest_card"
