@@ -3,7 +3,9 @@
 The points of a round come from its `RoundScored` event, which lists each player's
 groups (colour, size) and suns; a group's points are the Z13 chart's, so the groups'
 points and the suns add up to the round's points. An instant win (Z12) ends the game
-in a round that is not scored: it is shown as that round's line with no points.
+in a round that is not scored: it is shown as that round's line with no points. A
+final tie on the totals is explained on the last line as Z15 settles it: by each tied
+player's best single round.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 from domain.dozito.events import GameEnded, PlayerScore, RoundScored, RoundStarted
 from domain.dozito.scoring import CHART
-from domain.dozito.state import State
+from domain.dozito.state import Finished, State
 from domain.history import History
 from projections.sheet import RoundLine, ScoreSheet
 
@@ -20,10 +22,14 @@ from projections.sheet import RoundLine, ScoreSheet
 def score_sheet(history: History) -> ScoreSheet:
     state: State = history.state
     winners = history.winners
+    rounds = _rounds(history)
+    totals = dict(zip(state.players, state.totals, strict=True))
+    if isinstance(state.phase, Finished) and state.phase.reason == "rounds_played":
+        rounds = _with_tie_break(rounds, totals)
     return ScoreSheet(
         players=list(state.players),
-        rounds=_rounds(history),
-        totals=dict(zip(state.players, state.totals, strict=True)),
+        rounds=rounds,
+        totals=totals,
         winners=list(winners or ()),
         finished=winners is not None,
     )
@@ -72,3 +78,24 @@ def _instant_win(round_number: int, winners: tuple[str, ...]) -> RoundLine:
             "instant_win": {"rule": "Z12", "winner": winners[0]},
         },
     )
+
+
+def _with_tie_break(rounds: list[RoundLine], totals: dict[str, int]) -> list[RoundLine]:
+    """Z15, when several players share the most points: each one's best single round
+    (the best wins; equal bests share the victory), noted on the last line."""
+    most = max(totals.values())
+    tied = [player for player, total in totals.items() if total == most]
+    if len(tied) < 2 or not rounds:
+        return rounds
+    best = {
+        player: max(line.points.get(player, 0) for line in rounds) for player in tied
+    }
+    last = rounds[-1]
+    detail = {
+        **last.detail,
+        "tie_break": {"rule": "Z15", "tied": tied, "best_round": best},
+    }
+    return [
+        *rounds[:-1],
+        RoundLine(round=last.round, points=last.points, detail=detail),
+    ]
