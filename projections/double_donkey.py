@@ -10,18 +10,22 @@ A K9 tie is explained in full: `tied` names every player who shared the highest 
 `fewest_personal_pile` the players the personal piles kept when they narrowed the tie,
 and `roll_offs` each roll-off among those still tied.
 
-The line is folded from the stored events with the engine's own `evolve`, so the
-personal piles a K9 tie-break compared are the ones the engine saw at the reveal.
+The sheet is folded one stored move at a time (`next_sheet`), with the states the
+engine's own `evolve` gives before and after it, so the personal piles a K9 tie-break
+compared are the ones the engine saw at the reveal. A move of the dice phase changes
+nothing on the sheet: the sheet before it is returned as it is.
 """
 
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any
 
 from domain.double_donkey import events as ev
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.state import State, initial_state
-from domain.history import History
+from domain.double_donkey.view import outcome
+from domain.history import History, Recorded
 from projections.sheet import RoundLine, ScoreSheet
 
 POINTS_NOTE = (
@@ -31,11 +35,20 @@ POINTS_NOTE = (
 
 
 def score_sheet(history: History) -> ScoreSheet:
-    state: State = history.state
-    winners = history.winners
+    state = initial_state(history.setup)
+    sheet = _sheet(state, [])
+    for _, record in history.records():
+        after = reduce(evolve, record.events, state)
+        sheet = next_sheet(sheet, state, record, after)
+        state = after
+    return sheet
+
+
+def _sheet(state: State, rounds: list[RoundLine]) -> ScoreSheet:
+    winners = outcome(state)
     return ScoreSheet(
         players=list(state.players),
-        rounds=_rounds(history),
+        rounds=rounds,
         totals={
             player: state.hand(player) + state.personal_pile(player)
             for player in state.players
@@ -45,64 +58,64 @@ def score_sheet(history: History) -> ScoreSheet:
     )
 
 
-def _rounds(history: History) -> list[RoundLine]:
-    state = initial_state(history.setup)
-    lines: list[RoundLine] = []
-    hay: dict[str, int] = {}
-    for _, record in history.records():
-        for event in record.events:
-            if isinstance(event, ev.DieChosen | ev.LastDiePlaced):
-                hay[event.color] = event.pips
-            elif isinstance(event, ev.CardsRevealed):
-                lines.append(_revealed(state, event, hay))
-            elif isinstance(event, ev.RoundStarted):
-                hay = {}
-            else:
-                _note(lines[-1] if lines else None, state, event)
-            state = evolve(state, event)
-    return lines
+def next_sheet(
+    sheet: ScoreSheet, before: State, record: Recorded, after: State
+) -> ScoreSheet:
+    """The sheet once `record` is stored: a reveal adds its round's line, a roll-off
+    completes it; any other move leaves `sheet` itself."""
+    first, *rest = record.events
+    if isinstance(first, ev.CardsRevealed):
+        line = _noted(_revealed(before, first), rest)
+        return _sheet(after, [*sheet.rounds, line])
+    if isinstance(first, ev.RollOffRolled) and sheet.rounds:
+        line = _noted(sheet.rounds[-1], record.events)
+        return _sheet(after, [*sheet.rounds[:-1], line])
+    return sheet
 
 
-def _revealed(state: State, event: ev.CardsRevealed, hay: dict[str, int]) -> RoundLine:
+def _revealed(before: State, event: ev.CardsRevealed) -> RoundLine:
+    hay = before.hay_dict()
     return RoundLine(
-        round=state.round,
+        round=before.round,
         points={},
         detail={
             "note": POINTS_NOTE,
-            "hay": dict(hay),
+            "hay": hay,
             "flipped": [],
             "hay_after_flips": dict(hay),
             "cards": {player: list(cards) for player, cards in event.cards.items()},
             "values": {},
             "biggest_donkey": None,
             "biggest_donkey_by": None,
-            "personal_piles": {p: state.personal_pile(p) for p in state.players},
+            "personal_piles": {p: before.personal_pile(p) for p in before.players},
             "roll_offs": [],
         },
     )
 
 
-def _note(line: RoundLine | None, state: State, event: Any) -> None:
-    """What an event after the reveal adds to the round's line."""
-    if line is None or line.round != state.round:
-        return
-    detail = line.detail
-    if isinstance(event, ev.DiceFlipped):
-        detail["flipped"] = list(event.colors)
-        detail["hay_after_flips"] = dict(event.hay)
-    elif isinstance(event, ev.CardsValued):
-        detail["values"] = {p: list(values) for p, values in event.values.items()}
-        line.points = {p: max(values) for p, values in event.values.items() if values}
-        _tied(detail, line.points)
-    elif isinstance(event, ev.RollOffCalled) and not detail["roll_offs"]:
-        _narrowed(detail, event.among)
-    elif isinstance(event, ev.RollOffRolled):
-        detail["roll_offs"].append(dict(event.rolls))
-    elif isinstance(event, ev.BiggestDonkeyTaken):
-        detail["biggest_donkey"] = event.player
-        detail["biggest_donkey_by"] = _how(line)
-    elif isinstance(event, ev.GameWon):
-        detail["game_won_by"] = list(event.winners)
+def _noted(line: RoundLine, events: list[Any]) -> RoundLine:
+    """A copy of the round's line with what these events add to it; the line itself
+    is left as it was, since the sheet of an earlier step may share it."""
+    points = dict(line.points)
+    detail = {**line.detail, "roll_offs": list(line.detail["roll_offs"])}
+    for event in events:
+        if isinstance(event, ev.DiceFlipped):
+            detail["flipped"] = list(event.colors)
+            detail["hay_after_flips"] = dict(event.hay)
+        elif isinstance(event, ev.CardsValued):
+            detail["values"] = {p: list(values) for p, values in event.values.items()}
+            points = {p: max(values) for p, values in event.values.items() if values}
+            _tied(detail, points)
+        elif isinstance(event, ev.RollOffCalled) and not detail["roll_offs"]:
+            _narrowed(detail, event.among)
+        elif isinstance(event, ev.RollOffRolled):
+            detail["roll_offs"].append(dict(event.rolls))
+        elif isinstance(event, ev.BiggestDonkeyTaken):
+            detail["biggest_donkey"] = event.player
+            detail["biggest_donkey_by"] = _how(detail)
+        elif isinstance(event, ev.GameWon):
+            detail["game_won_by"] = list(event.winners)
+    return RoundLine(round=line.round, points=points, detail=detail)
 
 
 def _tied(detail: dict[str, Any], points: dict[str, int]) -> None:
@@ -125,10 +138,9 @@ def _narrowed(detail: dict[str, Any], kept: tuple[str, ...] | list[str]) -> None
         }
 
 
-def _how(line: RoundLine) -> str:
+def _how(detail: dict[str, Any]) -> str:
     """K9: the single highest card, else the fewest personal-pile cards among the
     players tied on it, else a roll-off among those still tied."""
-    detail = line.detail
     if detail["roll_offs"]:
         return "roll_off"
     if "tied" in detail:

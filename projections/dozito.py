@@ -6,47 +6,67 @@ points and the suns add up to the round's points. An instant win (Z12) ends the 
 in a round that is not scored: it is shown as that round's line with no points. A
 final tie on the totals is explained on the last line as Z15 settles it: by each tied
 player's best single round.
+
+The sheet is folded one stored move at a time (`next_sheet`) from the events alone;
+a move that scores nothing leaves the sheet before it as it is.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.dozito.events import GameEnded, PlayerScore, RoundScored, RoundStarted
+from domain.dozito.events import GameEnded, PlayerScore, RoundScored
 from domain.dozito.scoring import CHART
-from domain.dozito.state import Finished, State
-from domain.history import History
+from domain.history import History, Recorded
 from projections.sheet import RoundLine, ScoreSheet
 
 
 def score_sheet(history: History) -> ScoreSheet:
-    state: State = history.state
-    winners = history.winners
-    rounds = _rounds(history)
-    totals = dict(zip(state.players, state.totals, strict=True))
-    if isinstance(state.phase, Finished) and state.phase.reason == "rounds_played":
-        rounds = _with_tie_break(rounds, totals)
+    sheet = _opening(history.setup.players)
+    for _, record in history.records():
+        sheet = _after(sheet, record)
+    return sheet
+
+
+def next_sheet(
+    sheet: ScoreSheet, before: Any, record: Recorded, after: Any
+) -> ScoreSheet:
+    """The sheet once `record` is stored (the states are not needed)."""
+    return _after(sheet, record)
+
+
+def _opening(players: tuple[str, ...]) -> ScoreSheet:
     return ScoreSheet(
-        players=list(state.players),
-        rounds=rounds,
-        totals=totals,
-        winners=list(winners or ()),
-        finished=winners is not None,
+        players=list(players),
+        rounds=[],
+        totals=dict.fromkeys(players, 0),
+        winners=[],
+        finished=False,
     )
 
 
-def _rounds(history: History) -> list[RoundLine]:
-    lines = []
-    current = 0
-    for _, record in history.records():
-        for event in record.events:
-            if isinstance(event, RoundStarted):
-                current = event.round
-            elif isinstance(event, RoundScored):
-                lines.append(_scored(event))
-            elif isinstance(event, GameEnded) and event.reason == "instant_win":
-                lines.append(_instant_win(current, event.winners))
-    return lines
+def _after(sheet: ScoreSheet, record: Recorded) -> ScoreSheet:
+    rounds, totals, winners = sheet.rounds, sheet.totals, None
+    for event in record.events:
+        if isinstance(event, RoundScored):
+            rounds = [*rounds, _scored(event)]
+            totals = {player: event.totals[player] for player in sheet.players}
+        elif isinstance(event, GameEnded):
+            if event.reason == "instant_win":
+                # Every earlier round was scored: this is the next one.
+                rounds = [*rounds, _instant_win(len(rounds) + 1, event.winners)]
+            else:
+                rounds = _with_tie_break(rounds, totals)
+            winners = list(event.winners)
+    if winners is None and rounds is sheet.rounds:
+        return sheet
+    return ScoreSheet(
+        players=sheet.players,
+        rounds=rounds,
+        totals=totals,
+        winners=winners if winners is not None else sheet.winners,
+        finished=winners is not None or sheet.finished,
+    )
 
 
 def _scored(event: RoundScored) -> RoundLine:
