@@ -13,7 +13,8 @@ from msgspec.structs import replace
 from domain.dozito import DOZITO
 from domain.dozito.describe import describe
 from domain.dozito.state import Drawing, State
-from domain.history import Recorded
+from domain.game import Setup
+from domain.history import History, Recorded
 from tests.domain.dozito.given import (
     ARTHUR,
     MAELLE,
@@ -235,3 +236,21 @@ def test_a_final_tie_on_the_best_round_too_is_a_shared_victory_Z15() -> None:
         "round 3 ends; Arthur scores 2, Maëlle scores 1; the game ends: Arthur and "
         "Maëlle tie on 12 points and on their best round (10): they share the victory"
     )
+
+
+def test_simulated_sentences_leave_no_clause_empty() -> None:
+    """Seeded games: no clause is left empty, nothing is unknown, and a sentence
+    names the player whose move it tells."""
+    names = (ARTHUR, MAELLE, NOE, "Karen", "Eva")
+    for seed in range(20):
+        setup = Setup(players=names[: 2 + seed % 4], first_player=ARTHUR, seed=seed)
+        history = History.start(DOZITO, setup)
+        for move in DOZITO.simulate(setup):
+            record, after = history.play(move)
+            sentence = describe(history.state, record)
+            assert not sentence.endswith((":", ": ")), sentence
+            assert ": ;" not in sentence and ", ;" not in sentence, sentence
+            assert "None" not in sentence and "?" not in sentence, sentence
+            if not isinstance(move, StartRound):
+                assert sentence.startswith(move.player), sentence
+            history = after
