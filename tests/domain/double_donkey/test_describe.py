@@ -34,8 +34,26 @@ MARGARET_HIGHEST = {
     "Jan": (angry("purple"),),  # 6
     "Margaret": (dd("purple", "orange"),),  # 6 + 5
 }
+MARGARET_HIGHEST_TOLD = (
+    "Olivia reveals the orange/dark blue Double Donkey and the green/yellow Double "
+    "Donkey; Fran reveals the light blue/yellow Double Donkey; Jan reveals the purple "
+    "Angry Donkey; Margaret reveals the purple/orange Double Donkey: the purple die "
+    "flips from 1 to 6; values: Olivia 8 and 4, Fran 4, Jan 6, Margaret 11; "
+)
 FOUR = dd("light_blue", "yellow")  # with EXAMPLE_HAY: 2 + 2
 SEVEN = dd("orange", "green")  # 5 + 2
+OLIVIA_AND_JAN_AT_SEVEN = {
+    "Olivia": (SEVEN,),
+    "Fran": (FOUR,),
+    "Jan": (SEVEN,),
+    "Margaret": (FOUR,),
+}
+OLIVIA_AND_JAN_AT_SEVEN_TOLD = (
+    "Olivia reveals the orange/green Double Donkey; Fran reveals the light "
+    "blue/yellow Double Donkey; Jan reveals the orange/green Double Donkey; Margaret "
+    "reveals the light blue/yellow Double Donkey: values: Olivia 7, Fran 4, Jan 7, "
+    "Margaret 4; "
+)
 
 
 def said(state: State, move: object) -> str:
@@ -129,35 +147,35 @@ def test_a_player_with_no_card_reveals_nothing_K7_K12() -> None:
 
 def test_a_tie_goes_to_the_fewest_cards_in_a_personal_pile_K9() -> None:
     state = at_reveal(EXAMPLE_HAY, personal_piles=(7, 7, 5, 7))
-    cards = {"Olivia": (SEVEN,), "Fran": (FOUR,), "Jan": (SEVEN,), "Margaret": (FOUR,)}
-    assert said(state, Reveal(cards)).endswith(
-        "values: Olivia 7, Fran 4, Jan 7, Margaret 4; Olivia and Jan tie at 7, Jan "
-        "takes the Biggest Donkey with the fewest cards in a personal pile (5); Jan "
-        "draws 1 card from the draw pile; Jan starts round 2"
+    assert said(state, Reveal(OLIVIA_AND_JAN_AT_SEVEN)) == (
+        f"{OLIVIA_AND_JAN_AT_SEVEN_TOLD}Olivia and Jan tie at 7, Jan takes the Biggest "
+        "Donkey with the fewest cards in a personal pile (5); Jan draws 1 card from "
+        "the draw pile; Jan starts round 2"
     )
 
 
 def test_a_tie_on_the_personal_piles_too_calls_a_roll_off_K9() -> None:
-    cards = {"Olivia": (SEVEN,), "Fran": (FOUR,), "Jan": (SEVEN,), "Margaret": (FOUR,)}
-    assert said(at_reveal(EXAMPLE_HAY), Reveal(cards)).endswith(
-        "values: Olivia 7, Fran 4, Jan 7, Margaret 4; Olivia and Jan tie at 7 with "
-        "7 cards in their personal piles: they roll off for the Biggest Donkey"
+    assert said(at_reveal(EXAMPLE_HAY), Reveal(OLIVIA_AND_JAN_AT_SEVEN)) == (
+        f"{OLIVIA_AND_JAN_AT_SEVEN_TOLD}Olivia and Jan tie at 7 with 7 cards in their "
+        "personal piles: they roll off for the Biggest Donkey"
     )
 
 
 def test_only_the_tied_with_the_fewest_personal_pile_cards_roll_off_K9() -> None:
     state = at_reveal(EXAMPLE_HAY, personal_piles=(5, 7, 6, 5))
-    cards = dict.fromkeys(("Olivia", "Fran", "Jan", "Margaret"), (SEVEN,))
-    cards["Fran"] = (FOUR,)
-    assert said(state, Reveal(cards)).endswith(
-        "; Olivia, Jan and Margaret tie at 7, Olivia and Margaret have the fewest "
-        "cards in a personal pile (5): they roll off for the Biggest Donkey"
+    cards = {**OLIVIA_AND_JAN_AT_SEVEN, "Margaret": (SEVEN,)}
+    assert said(state, Reveal(cards)) == (
+        "Olivia reveals the orange/green Double Donkey; Fran reveals the light "
+        "blue/yellow Double Donkey; Jan reveals the orange/green Double Donkey; "
+        "Margaret reveals the orange/green Double Donkey: values: Olivia 7, Fran 4, "
+        "Jan 7, Margaret 7; Olivia, Jan and Margaret tie at 7, Olivia and Margaret "
+        "have the fewest cards in a personal pile (5): they roll off for the Biggest "
+        "Donkey"
     )
 
 
 def test_a_roll_off_is_rolled_again_until_one_roll_is_highest_K9() -> None:
-    cards = {"Olivia": (SEVEN,), "Fran": (FOUR,), "Jan": (SEVEN,), "Margaret": (FOUR,)}
-    state = play(at_reveal(EXAMPLE_HAY), Reveal(cards))
+    state = play(at_reveal(EXAMPLE_HAY), Reveal(OLIVIA_AND_JAN_AT_SEVEN))
     assert told(
         state, RollOff({"Olivia": 4, "Jan": 4}), RollOff({"Jan": 6, "Olivia": 2})
     ) == [
@@ -170,35 +188,39 @@ def test_a_roll_off_is_rolled_again_until_one_roll_is_highest_K9() -> None:
 def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_K10() -> None:
     state = at_reveal(EXAMPLE_HAY, draw_pile=1, discard_pile=10)
     cards = {**MARGARET_HIGHEST, "Margaret": (dd("purple", "orange"), FOUR)}
-    assert said(state, Reveal(cards)).endswith(
-        "; Margaret takes the Biggest Donkey with the highest card (11); Margaret "
-        "draws 1 card from the draw pile; the discard pile's 16 cards are shuffled "
-        "into a new draw pile; Margaret draws 1 card from the draw pile; Margaret "
-        "starts round 2"
+    assert said(state, Reveal(cards)) == (
+        "Olivia reveals the orange/dark blue Double Donkey and the green/yellow "
+        "Double Donkey; Fran reveals the light blue/yellow Double Donkey; Jan reveals "
+        "the purple Angry Donkey; Margaret reveals the purple/orange Double Donkey "
+        "and the light blue/yellow Double Donkey: the purple die flips from 1 to 6; "
+        "values: Olivia 8 and 4, Fran 4, Jan 6, Margaret 11 and 4; Margaret takes "
+        "the Biggest Donkey with the highest card (11); Margaret draws 1 card from "
+        "the draw pile; the discard pile's 16 cards are shuffled into a new draw "
+        "pile; Margaret draws 1 card from the draw pile; Margaret starts round 2"
     )
 
 
 def test_a_refill_that_empties_a_personal_pile_is_told_K10() -> None:
     state = at_reveal(EXAMPLE_HAY, personal_piles=(1, 7, 7, 7))
-    assert said(state, Reveal(MARGARET_HIGHEST)).endswith(
-        "; Margaret takes the Biggest Donkey with the highest card (11); Olivia's "
-        "personal pile runs out; Margaret draws 1 card from the draw pile; Margaret "
-        "starts round 2"
+    assert said(state, Reveal(MARGARET_HIGHEST)) == (
+        f"{MARGARET_HIGHEST_TOLD}Margaret takes the Biggest Donkey with the highest "
+        "card (11); Olivia's personal pile runs out; Margaret draws 1 card from the "
+        "draw pile; Margaret starts round 2"
     )
 
 
 def test_emptying_hand_and_personal_pile_wins_at_once_K12() -> None:
     state = at_reveal(EXAMPLE_HAY, hands=(3, 1, 3, 3), personal_piles=(7, 0, 7, 7))
-    assert said(state, Reveal(MARGARET_HIGHEST)).endswith(
-        "Margaret 11; the game ends: Fran has no card left and wins"
+    assert said(state, Reveal(MARGARET_HIGHEST)) == (
+        f"{MARGARET_HIGHEST_TOLD}the game ends: Fran has no card left and wins"
     )
 
 
 def test_players_emptying_everything_together_share_the_victory_K12() -> None:
     state = at_reveal(EXAMPLE_HAY, hands=(3, 1, 1, 3), personal_piles=(7, 0, 0, 7))
-    assert said(state, Reveal(MARGARET_HIGHEST)).endswith(
-        "Margaret 11; the game ends: Fran and Jan have no card left and share the "
-        "victory"
+    assert said(state, Reveal(MARGARET_HIGHEST)) == (
+        f"{MARGARET_HIGHEST_TOLD}the game ends: Fran and Jan have no card left and "
+        "share the victory"
     )
 
 

@@ -224,17 +224,19 @@ def test_the_last_round_end_tells_the_winner_Z15() -> None:
 
 def test_a_final_tie_goes_to_the_best_single_round_Z15() -> None:
     state = last_final_turn((8, 9), ((8, 9),), rounds=2)
-    assert said(state, Discard(MAELLE, "left")).endswith(
-        "the game ends: Arthur and Maëlle tie on 10 points, Maëlle wins with the "
-        "best single round (9)"
+    assert said(state, Discard(MAELLE, "left")) == (
+        "Maëlle discards the purple 1 on the left pile: round 2 ends; Arthur scores 2, "
+        "Maëlle scores 1; the game ends: Arthur and Maëlle tie on 10 points, Maëlle "
+        "wins with the best single round (9)"
     )
 
 
 def test_a_final_tie_on_the_best_round_too_is_a_shared_victory_Z15() -> None:
     state = last_final_turn((10, 11), ((10, 10), (0, 1)))
-    assert said(state, Discard(MAELLE, "left")).endswith(
-        "round 3 ends; Arthur scores 2, Maëlle scores 1; the game ends: Arthur and "
-        "Maëlle tie on 12 points and on their best round (10): they share the victory"
+    assert said(state, Discard(MAELLE, "left")) == (
+        "Maëlle discards the purple 1 on the left pile: round 3 ends; Arthur scores 2, "
+        "Maëlle scores 1; the game ends: Arthur and Maëlle tie on 12 points and on "
+        "their best round (10): they share the victory"
     )
 
 
@@ -254,3 +256,25 @@ def test_simulated_sentences_leave_no_clause_empty() -> None:
             if not isinstance(move, StartRound):
                 assert sentence.startswith(move.player), sentence
             history = after
+
+
+def test_a_final_tie_may_be_shared_by_some_of_the_tied_only_Z15() -> None:
+    """All three end on 12 points; Arthur's and Maëlle's best rounds (10) beat Noé's
+    (6)."""
+    state = started(THREE)
+    state = with_grid(state, ARTHUR, {1: plain("red", 1, suns=2)})
+    state = with_grid(state, MAELLE, {2: plain("blue", 2, suns=1)})
+    state = replace(
+        state,
+        round=3,
+        totals=(10, 11, 12),
+        round_scores=((10, 10, 6), (0, 1, 6)),
+        final_turns=(MAELLE,),
+        phase=Drawing(MAELLE),
+    )
+    state = play(state, draws(MAELLE, card("purple", 1)))
+    assert said(state, Discard(MAELLE, "left")) == (
+        "Maëlle discards the purple 1 on the left pile: round 3 ends; Arthur scores 2, "
+        "Maëlle scores 1, Noé scores 0; the game ends: Arthur, Maëlle and Noé tie on "
+        "12 points, Arthur and Maëlle share the victory with the best round (10)"
+    )
