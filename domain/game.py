@@ -38,6 +38,12 @@ class Rules:
     `moves` and `events` are the msgspec tagged Structs of the game (their tags are
     the wire `type`s); `options` is a Struct with `forbid_unknown_fields=True` whose
     defaults are the game's defaults.
+
+    `describe(before, record)` is the sentence a replay shows for a stored move. It is
+    built from `record` (a `domain.history.Recorded`: the move as logged and the events
+    the engine derived and stored with it) and `before`, the state before the move, for
+    names and values already on the table. It never decides the move again: the log
+    is the truth.
     """
 
     name: str

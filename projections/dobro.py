@@ -3,23 +3,37 @@
 The engine keeps every scored round in the state (`RoundResult`: score piles, rank
 points, the Forgetful card and its adjustment, who emptied their hand, the points net
 of the adjustment), so the sheet reads them from there and recomputes nothing but which
-players a final D16 tie-break had to separate.
+players a final D16 tie-break had to separate. A stored move that neither scores a
+round nor ends the game leaves the sheet as it was (`next_sheet`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from domain.dobro.events import GameEnded, RoundScored
 from domain.dobro.state import DobroState, RoundResult
-from domain.history import History
-from projections.scoresheet import RoundLine, ScoreSheet
+from domain.history import History, Recorded
+from projections.sheet import RoundLine, ScoreSheet
 
 # The ruling behind each scale (option `scoring`).
 SCALE_RULING = {"official": "D14", "fewest-first": "D15"}
 
 
 def score_sheet(history: History) -> ScoreSheet:
-    state: DobroState = history.state
+    return _sheet(history.state)
+
+
+def next_sheet(
+    sheet: ScoreSheet, before: DobroState, record: Recorded, after: DobroState
+) -> ScoreSheet:
+    """The sheet once `record` is stored: `sheet` itself unless a round was scored."""
+    if any(isinstance(event, RoundScored | GameEnded) for event in record.events):
+        return _sheet(after)
+    return sheet
+
+
+def _sheet(state: DobroState) -> ScoreSheet:
     players = list(state.table.players)
     rounds = [_line(result, state.table.scoring) for result in state.results]
     totals = dict(zip(players, state.totals, strict=True))

@@ -6,19 +6,27 @@ Donkey and how (K9). A line's `points` are each player's highest card value that
 the value K9 compares; nothing adds up across rounds. `totals` are the cards each player
 still holds (hand and personal pile): the game is won by emptying both (K12).
 
-The line is folded from the stored events with the engine's own `evolve`, so the
-personal piles a K9 tie-break compared are the ones the engine saw at the reveal.
+A K9 tie is explained in full: `tied` names every player who shared the highest card,
+`fewest_personal_pile` the players the personal piles kept when they narrowed the tie,
+and `roll_offs` each roll-off among those still tied.
+
+The sheet is folded one stored move at a time (`next_sheet`), with the states the
+engine's own `evolve` gives before and after it, so the personal piles a K9 tie-break
+compared are the ones the engine saw at the reveal. A move of the dice phase changes
+nothing on the sheet: the sheet before it is returned as it is.
 """
 
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any
 
 from domain.double_donkey import events as ev
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.state import State, initial_state
-from domain.history import History
-from projections.scoresheet import RoundLine, ScoreSheet
+from domain.double_donkey.view import outcome
+from domain.history import History, Recorded
+from projections.sheet import RoundLine, ScoreSheet
 
 POINTS_NOTE = (
     "points are each player's highest card value this round (K8, K9); "
@@ -27,11 +35,20 @@ POINTS_NOTE = (
 
 
 def score_sheet(history: History) -> ScoreSheet:
-    state: State = history.state
-    winners = history.winners
+    state = initial_state(history.setup)
+    sheet = _sheet(state, [])
+    for _, record in history.records():
+        after = reduce(evolve, record.events, state)
+        sheet = next_sheet(sheet, state, record, after)
+        state = after
+    return sheet
+
+
+def _sheet(state: State, rounds: list[RoundLine]) -> ScoreSheet:
+    winners = outcome(state)
     return ScoreSheet(
         players=list(state.players),
-        rounds=_rounds(history),
+        rounds=rounds,
         totals={
             player: state.hand(player) + state.personal_pile(player)
             for player in state.players
@@ -41,73 +58,92 @@ def score_sheet(history: History) -> ScoreSheet:
     )
 
 
-def _rounds(history: History) -> list[RoundLine]:
-    state = initial_state(history.setup)
-    lines: list[RoundLine] = []
-    hay: dict[str, int] = {}
-    for _, record in history.records():
-        for event in record.events:
-            if isinstance(event, ev.DieChosen | ev.LastDiePlaced):
-                hay[event.color] = event.pips
-            elif isinstance(event, ev.CardsRevealed):
-                lines.append(_revealed(state, event, hay))
-            elif isinstance(event, ev.RoundStarted):
-                hay = {}
-            else:
-                _note(lines[-1] if lines else None, state, event)
-            state = evolve(state, event)
-    return lines
+def next_sheet(
+    sheet: ScoreSheet, before: State, record: Recorded, after: State
+) -> ScoreSheet:
+    """The sheet once `record` is stored: a reveal adds its round's line, a roll-off
+    completes it; any other move leaves `sheet` itself."""
+    first, *rest = record.events
+    if isinstance(first, ev.CardsRevealed):
+        line = _noted(_revealed(before, first), rest)
+        return _sheet(after, [*sheet.rounds, line])
+    if isinstance(first, ev.RollOffRolled) and sheet.rounds:
+        line = _noted(sheet.rounds[-1], record.events)
+        return _sheet(after, [*sheet.rounds[:-1], line])
+    return sheet
 
 
-def _revealed(state: State, event: ev.CardsRevealed, hay: dict[str, int]) -> RoundLine:
+def _revealed(before: State, event: ev.CardsRevealed) -> RoundLine:
+    hay = before.hay_dict()
     return RoundLine(
-        round=state.round,
+        round=before.round,
         points={},
         detail={
             "note": POINTS_NOTE,
-            "hay": dict(hay),
+            "hay": hay,
             "flipped": [],
             "hay_after_flips": dict(hay),
             "cards": {player: list(cards) for player, cards in event.cards.items()},
             "values": {},
             "biggest_donkey": None,
             "biggest_donkey_by": None,
-            "personal_piles": {p: state.personal_pile(p) for p in state.players},
+            "personal_piles": {p: before.personal_pile(p) for p in before.players},
             "roll_offs": [],
         },
     )
 
 
-def _note(line: RoundLine | None, state: State, event: Any) -> None:
-    """What an event after the reveal adds to the round's line."""
-    if line is None or line.round != state.round:
-        return
-    detail = line.detail
-    if isinstance(event, ev.DiceFlipped):
-        detail["flipped"] = list(event.colors)
-        detail["hay_after_flips"] = dict(event.hay)
-    elif isinstance(event, ev.CardsValued):
-        detail["values"] = {p: list(values) for p, values in event.values.items()}
-        line.points = {p: max(values) for p, values in event.values.items() if values}
-    elif isinstance(event, ev.RollOffCalled):
-        detail["tied"] = list(event.among)
-    elif isinstance(event, ev.RollOffRolled):
-        detail["roll_offs"].append(dict(event.rolls))
-    elif isinstance(event, ev.BiggestDonkeyTaken):
-        detail["biggest_donkey"] = event.player
-        detail["biggest_donkey_by"] = _how(line)
-    elif isinstance(event, ev.GameWon):
-        detail["game_won_by"] = list(event.winners)
+def _noted(line: RoundLine, events: list[Any]) -> RoundLine:
+    """A copy of the round's line with what these events add to it; the line itself
+    is left as it was, since the sheet of an earlier step may share it."""
+    points = dict(line.points)
+    detail = {**line.detail, "roll_offs": list(line.detail["roll_offs"])}
+    for event in events:
+        if isinstance(event, ev.DiceFlipped):
+            detail["flipped"] = list(event.colors)
+            detail["hay_after_flips"] = dict(event.hay)
+        elif isinstance(event, ev.CardsValued):
+            detail["values"] = {p: list(values) for p, values in event.values.items()}
+            points = {p: max(values) for p, values in event.values.items() if values}
+            _tied(detail, points)
+        elif isinstance(event, ev.RollOffCalled) and not detail["roll_offs"]:
+            _narrowed(detail, event.among)
+        elif isinstance(event, ev.RollOffRolled):
+            detail["roll_offs"].append(dict(event.rolls))
+        elif isinstance(event, ev.BiggestDonkeyTaken):
+            detail["biggest_donkey"] = event.player
+            detail["biggest_donkey_by"] = _how(detail)
+        elif isinstance(event, ev.GameWon):
+            detail["game_won_by"] = list(event.winners)
+    return RoundLine(round=line.round, points=points, detail=detail)
 
 
-def _how(line: RoundLine) -> str:
-    """K9: the single highest card, else the fewest personal-pile cards among the
-    players tied on it (`tied`), else a roll-off among those still tied."""
-    if line.detail["roll_offs"]:
-        return "roll_off"
-    top = max(line.points.values())
-    tied = [player for player, value in line.points.items() if value == top]
+def _tied(detail: dict[str, Any], points: dict[str, int]) -> None:
+    """K9: every player who shared the highest card, before any tie-break."""
+    top = max(points.values(), default=None)
+    seated = detail["personal_piles"]  # its keys are in seat order
+    tied = [player for player in seated if points.get(player, -1) == top]
     if len(tied) > 1:
-        line.detail["tied"] = tied
+        detail["tied"] = tied
+
+
+def _narrowed(detail: dict[str, Any], kept: tuple[str, ...] | list[str]) -> None:
+    """K9: the tied players with the fewest personal-pile cards, when that is fewer
+    than all the tied."""
+    if len(kept) < len(detail.get("tied", ())):
+        detail["fewest_personal_pile"] = {
+            "rule": "K9",
+            "cards": detail["personal_piles"][kept[0]],
+            "players": list(kept),
+        }
+
+
+def _how(detail: dict[str, Any]) -> str:
+    """K9: the single highest card, else the fewest personal-pile cards among the
+    players tied on it, else a roll-off among those still tied."""
+    if detail["roll_offs"]:
+        return "roll_off"
+    if "tied" in detail:
+        _narrowed(detail, [detail["biggest_donkey"]])
         return "fewest_personal_pile_cards"
     return "highest_card"

@@ -3,44 +3,70 @@
 The points of a round come from its `RoundScored` event, which lists each player's
 groups (colour, size) and suns; a group's points are the Z13 chart's, so the groups'
 points and the suns add up to the round's points. An instant win (Z12) ends the game
-in a round that is not scored: it is shown as that round's line with no points.
+in a round that is not scored: it is shown as that round's line with no points. A
+final tie on the totals is explained on the last line as Z15 settles it: by each tied
+player's best single round.
+
+The sheet is folded one stored move at a time (`next_sheet`) from the events alone;
+a move that scores nothing leaves the sheet before it as it is.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.dozito.events import GameEnded, PlayerScore, RoundScored, RoundStarted
+from domain.dozito.events import GameEnded, PlayerScore, RoundScored
 from domain.dozito.scoring import CHART
-from domain.dozito.state import State
-from domain.history import History
-from projections.scoresheet import RoundLine, ScoreSheet
+from domain.history import History, Recorded
+from projections.sheet import RoundLine, ScoreSheet
 
 
 def score_sheet(history: History) -> ScoreSheet:
-    state: State = history.state
-    winners = history.winners
+    sheet = _opening(history.setup.players)
+    for _, record in history.records():
+        sheet = _after(sheet, record)
+    return sheet
+
+
+def next_sheet(
+    sheet: ScoreSheet, before: Any, record: Recorded, after: Any
+) -> ScoreSheet:
+    """The sheet once `record` is stored (the states are not needed)."""
+    return _after(sheet, record)
+
+
+def _opening(players: tuple[str, ...]) -> ScoreSheet:
     return ScoreSheet(
-        players=list(state.players),
-        rounds=_rounds(history),
-        totals=dict(zip(state.players, state.totals, strict=True)),
-        winners=list(winners or ()),
-        finished=winners is not None,
+        players=list(players),
+        rounds=[],
+        totals=dict.fromkeys(players, 0),
+        winners=[],
+        finished=False,
     )
 
 
-def _rounds(history: History) -> list[RoundLine]:
-    lines = []
-    current = 0
-    for _, record in history.records():
-        for event in record.events:
-            if isinstance(event, RoundStarted):
-                current = event.round
-            elif isinstance(event, RoundScored):
-                lines.append(_scored(event))
-            elif isinstance(event, GameEnded) and event.reason == "instant_win":
-                lines.append(_instant_win(current, event.winners))
-    return lines
+def _after(sheet: ScoreSheet, record: Recorded) -> ScoreSheet:
+    rounds, totals, winners = sheet.rounds, sheet.totals, None
+    for event in record.events:
+        if isinstance(event, RoundScored):
+            rounds = [*rounds, _scored(event)]
+            totals = {player: event.totals[player] for player in sheet.players}
+        elif isinstance(event, GameEnded):
+            if event.reason == "instant_win":
+                # Every earlier round was scored: this is the next one.
+                rounds = [*rounds, _instant_win(len(rounds) + 1, event.winners)]
+            else:
+                rounds = _with_tie_break(rounds, totals)
+            winners = list(event.winners)
+    if winners is None and rounds is sheet.rounds:
+        return sheet
+    return ScoreSheet(
+        players=sheet.players,
+        rounds=rounds,
+        totals=totals,
+        winners=winners if winners is not None else sheet.winners,
+        finished=winners is not None or sheet.finished,
+    )
 
 
 def _scored(event: RoundScored) -> RoundLine:
@@ -72,3 +98,24 @@ def _instant_win(round_number: int, winners: tuple[str, ...]) -> RoundLine:
             "instant_win": {"rule": "Z12", "winner": winners[0]},
         },
     )
+
+
+def _with_tie_break(rounds: list[RoundLine], totals: dict[str, int]) -> list[RoundLine]:
+    """Z15, when several players share the most points: each one's best single round
+    (the best wins; equal bests share the victory), noted on the last line."""
+    most = max(totals.values())
+    tied = [player for player, total in totals.items() if total == most]
+    if len(tied) < 2 or not rounds:
+        return rounds
+    best = {
+        player: max(line.points.get(player, 0) for line in rounds) for player in tied
+    }
+    last = rounds[-1]
+    detail = {
+        **last.detail,
+        "tie_break": {"rule": "Z15", "tied": tied, "best_round": best},
+    }
+    return [
+        *rounds[:-1],
+        RoundLine(round=last.round, points=last.points, detail=detail),
+    ]

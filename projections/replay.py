@@ -1,5 +1,10 @@
 """Replay frames: one step per stored move, undo included, each with a sentence for
-people and the public state after it."""
+people, the public state after it and the score sheet as it stood then.
+
+Building every step of a game is O(moves): the sentences read each move's stored
+events, and the score sheets are folded once, one move at a time, a step that scores
+nothing sharing the sheet of the step before it (`score_sheets`).
+"""
 
 from __future__ import annotations
 
@@ -9,14 +14,19 @@ from typing import Any
 import msgspec
 
 from domain.history import History, MoveRetracted, Recorded, Undo
+from projections.scoresheet import ScoreSheet, score_sheet, score_sheets
 
 
 class Step(msgspec.Struct, kw_only=True):
+    """Stored move number `step` (the game's `version` once it is stored): the move as
+    logged, its sentence, and the public state and score sheet after it."""
+
     step: int
     version: int
     move: Any
     description: str
     state: Any
+    scoresheet: ScoreSheet
 
 
 def description(
@@ -35,7 +45,7 @@ def description(
     describe = before.rules.describe
     if describe is None:
         return _plain(record.move)
-    return describe(before.state, record.move)
+    return describe(before.state, record)
 
 
 def _plain(move: Any) -> str:
@@ -44,7 +54,13 @@ def _plain(move: Any) -> str:
     return f"{player}: {kind}" if player else kind.capitalize()
 
 
-def step(histories: Sequence[History], records: Sequence[Recorded], n: int) -> Step:
+def step(
+    histories: Sequence[History],
+    records: Sequence[Recorded],
+    n: int,
+    scoresheet: ScoreSheet | None = None,
+) -> Step:
+    """Step `n` alone; without `scoresheet` its sheet is folded from the history."""
     after = histories[n]
     return Step(
         step=n,
@@ -52,8 +68,10 @@ def step(histories: Sequence[History], records: Sequence[Recorded], n: int) -> S
         move=records[n - 1].move,
         description=description(histories, records, n),
         state=after.rules.view(after.state),
+        scoresheet=score_sheet(after) if scoresheet is None else scoresheet,
     )
 
 
 def steps(histories: Sequence[History], records: Sequence[Recorded]) -> list[Step]:
-    return [step(histories, records, n) for n in range(1, len(records) + 1)]
+    sheets = score_sheets(histories, records)
+    return [step(histories, records, n, sheets[n]) for n in range(1, len(records) + 1)]

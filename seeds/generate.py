@@ -8,7 +8,10 @@ in the domain tests; here they lend their tables (names, seating, first player).
 
 Each sample's score sheet is written beside it, in `seeds/scoresheets/`: golden files
 that a test diffs against the sheet folded from the sample, so that a change to an
-engine or a projection that moves a single point shows up in review.
+engine or a projection that moves a single point shows up in review. So is its replay,
+in `seeds/replays/`: every step's sentence and the score sheet after it. A step whose
+sheet is the one before it says so (`scoresheet_as_at_step`) instead of repeating it,
+so that a change to a sheet shows up once, at the step where it happens.
 """
 
 from __future__ import annotations
@@ -21,12 +24,14 @@ import msgspec
 
 from domain.creation import GameCreated
 from domain.game import Setup
-from domain.history import Codec, History, Undo
+from domain.history import Codec, History, Recorded, Undo
 from domain.registry import GAMES
+from projections.replay import steps
 from projections.scoresheet import score_sheet
 
 SEEDS = Path(__file__).resolve().parent
 SCORESHEETS = SEEDS / "scoresheets"
+REPLAYS = SEEDS / "replays"
 
 
 @dataclass(frozen=True)
@@ -118,14 +123,8 @@ def export(sample: Sample) -> bytes:
 
 def folded(export: bytes) -> History:
     """An exported game played again through its engine, move by move."""
-    first, *moves = export.splitlines()
-    created = msgspec.json.decode(first, type=GameCreated)
-    rules = GAMES[created.game]
-    move_type = Codec(rules).move_type
-    history = History.start(rules, created.setup())
-    for line in moves:
-        history = history.play(msgspec.json.decode(line, type=move_type))[1]
-    return history
+    histories, _ = replayed(export)
+    return histories[-1]
 
 
 def golden_score_sheet(export: bytes) -> bytes:
@@ -133,14 +132,50 @@ def golden_score_sheet(export: bytes) -> bytes:
     return msgspec.json.format(sheet, indent=2) + b"\n"
 
 
+def replayed(export: bytes) -> tuple[list[History], list[Recorded]]:
+    """An exported game's histories after each stored move, and its records, as the
+    service keeps them for a replay."""
+    first, *moves = export.splitlines()
+    created = msgspec.json.decode(first, type=GameCreated)
+    rules = GAMES[created.game]
+    move_type = Codec(rules).move_type
+    histories = [History.start(rules, created.setup())]
+    records = []
+    for line in moves:
+        record, history = histories[-1].play(msgspec.json.decode(line, type=move_type))
+        histories.append(history)
+        records.append(record)
+    return histories, records
+
+
+def golden_replay(export: bytes) -> bytes:
+    """Every step's sentence and score sheet; a sheet equal to the step before's is
+    given as the step where it was last written."""
+    lines: list[dict[str, Any]] = []
+    shown = None
+    for step in steps(*replayed(export)):
+        line: dict[str, Any] = {"step": step.step, "description": step.description}
+        if shown is not None and step.scoresheet == shown[1]:
+            line["scoresheet_as_at_step"] = shown[0]
+        else:
+            line["scoresheet"] = step.scoresheet
+            shown = (step.step, step.scoresheet)
+        lines.append(line)
+    replay = msgspec.json.encode({"steps": lines}, order="deterministic")
+    return msgspec.json.format(replay, indent=2) + b"\n"
+
+
 def main() -> None:
     SCORESHEETS.mkdir(exist_ok=True)
+    REPLAYS.mkdir(exist_ok=True)
     for sample in SAMPLES:
         exported = export(sample)
         (SEEDS / sample.file).write_bytes(exported)
         sheet = SCORESHEETS / sample.file.replace(".ndjson", ".json")
         sheet.write_bytes(golden_score_sheet(exported))
-        print(f"wrote seeds/{sample.file} and its score sheet")
+        replay = REPLAYS / sample.file.replace(".ndjson", ".json")
+        replay.write_bytes(golden_replay(exported))
+        print(f"wrote seeds/{sample.file}, its score sheet and its replay")
 
 
 if __name__ == "__main__":

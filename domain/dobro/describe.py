@@ -1,8 +1,10 @@
 """One sentence per logged Dobro move, for people reading a replay.
 
 The derived facts (the new value, a doubling, the draw pile running out, the cards a
-take ends with, the round's end and scores, the winners) come from the engine's own
-`decide`, so the sentence never disagrees with what the game recorded.
+take ends with, the round's end and scores, the winners) come from the events the
+engine stored with the move, so the sentence never disagrees with what the game
+recorded; the state before the move gives only what was already on the table (the
+value in play, the draw pile, the Forgetful card's holder).
 """
 
 from __future__ import annotations
@@ -12,56 +14,39 @@ from domain.dobro.events import (
     CardsPlayed,
     GameEnded,
     PileTaken,
+    RefillForgotten,
     ReversePlayed,
     RoundDealt,
     RoundScored,
     SkipPlayed,
 )
-from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
-from domain.dobro.rules import decide
 from domain.dobro.state import DobroState
-from domain.errors import RuleError
+from domain.history import Recorded
 
 
-def describe(state: DobroState, move: object) -> str:
-    """`state` is the state before `move`."""
-    try:
-        events = decide(state, move)
-    except RuleError:  # not a legal move here: say what was asked, nothing derived
-        return _asked(move)
-    said = _sentence(state, move, events[0])
-    ending = _round_end(events[1:])
+def describe(before: DobroState, record: Recorded) -> str:
+    """The sentence for a stored move; `before` is the state before it."""
+    first, *rest = record.events
+    said = _sentence(before, first)
+    ending = _round_end(before.table.players, rest)
     return f"{said}: {'; '.join(ending)}" if ending else said
 
 
-def _asked(move: object) -> str:
-    match move:
-        case Play(player, cards, wild_as):
-            return f"{player} plays {_cards(cards, wild_as)}"
-        case Skip(player):
-            return f"{player} plays a Skip"
-        case Reverse(player):
-            return f"{player} plays a Reverse"
-        case Take(player):
-            return f"{player} takes the cards in play"
-        case ForgotRefill(player):
-            return f"{player} forgot to refill"
-    return type(move).__name__
-
-
-def _sentence(state: DobroState, move: object, event: object) -> str:
+def _sentence(state: DobroState, event: object) -> str:
     match event:
         case CardsPlayed(player, cards, wild_as, value):
             played = _cards(cards, wild_as)
-            said = f"{player} plays {played}: {_value(state, cards, wild_as, value)}"
+            said = f"{player} plays {played}: {_value(cards, wild_as, value)}"
         case SkipPlayed(player):
             said = f"{player} plays a Skip"
         case ReversePlayed(player, direction):
             said = f"{player} plays a Reverse: play goes {direction}"
         case PileTaken(player, count):
             return f"{player} takes {count} card{'' if count == 1 else 's'}"
+        case RefillForgotten(player):
+            return _forgetful(state, player)
         case _:
-            return _forgetful(state, move)
+            return type(event).__name__
     return _turn_end(state, said, event)
 
 
@@ -75,12 +60,11 @@ def _cards(cards: tuple[Card, ...], wild_as: int | None) -> str:
     return shown
 
 
-def _value(
-    state: DobroState, cards: tuple[Card, ...], wild_as: int | None, value: int
-) -> str:
-    """D8: a play equal to the value in play doubles it; any other sets it."""
+def _value(cards: tuple[Card, ...], wild_as: int | None, value: int) -> str:
+    """D8: a play equal to the value in play doubles it (the stored value is then
+    twice the cards' sum); any other sets it."""
     face = next((card for card in cards if isinstance(card, int)), wild_as)
-    if face is not None and face * len(cards) == state.value_in_play:
+    if face is not None and value == 2 * face * len(cards):
         return f"equal to the value, it doubles to {value}"
     return f"the value is {value}"
 
@@ -96,9 +80,8 @@ def _turn_end(state: DobroState, said: str, event: object) -> str:
     return said
 
 
-def _forgetful(state: DobroState, move: object) -> str:
+def _forgetful(state: DobroState, player: str) -> str:
     """D12: the Forgetful card goes to the player named, from whoever had it."""
-    player = getattr(move, "player", "?")
     holder = None if state.forgetful is None else state.table.players[state.forgetful]
     if holder == player:
         return f"{player} forgot to refill again and keeps the Forgetful card"
@@ -106,13 +89,13 @@ def _forgetful(state: DobroState, move: object) -> str:
     return said if holder is None else f"{said} from {holder}"
 
 
-def _round_end(events: list[object]) -> list[str]:
+def _round_end(players: tuple[str, ...], events: list[object]) -> list[str]:
     """D13-D17: the round's points, then the next round's starter or the winners."""
     said: list[str] = []
     for event in events:
         match event:
             case RoundScored():
-                said += [f"round {event.round} ends", _points(event)]
+                said += [f"round {event.round} ends", _points(players, event)]
             case RoundDealt(number, starter):
                 said.append(f"{starter} opens round {number}")
             case GameEnded(winners):
@@ -121,11 +104,12 @@ def _round_end(events: list[object]) -> list[str]:
     return said
 
 
-def _points(scored: RoundScored) -> str:
-    """ "Priscila scores 1, Karen scores 1 (Forgetful card: -1), ..."."""
+def _points(players: tuple[str, ...], scored: RoundScored) -> str:
+    """ "Priscila scores 1, Karen scores 1 (Forgetful card: -1), ...", in seat order
+    whatever order the stored dict comes back in."""
     parts = []
-    for name, points in scored.points.items():
-        part = f"{name} scores {points}"
+    for name in players:
+        part = f"{name} scores {scored.points[name]}"
         if name == scored.forgetful and scored.forgetful_adjustment:
             part += f" (Forgetful card: {scored.forgetful_adjustment:+d})"
         parts.append(part)

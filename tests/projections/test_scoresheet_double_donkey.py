@@ -135,6 +135,65 @@ def test_a_tie_left_by_the_personal_piles_goes_to_a_roll_off_K9() -> None:
     )
 
 
+EIGHT = dd("orange", "dark_blue")  # 5 + 3 with the example's Hay card
+
+
+def round_two_tied(**revealed: tuple) -> History:
+    """The example round, then round 2's dice as in round 1: Olivia has 5 cards left
+    in her personal pile, Fran and Jan 6, Margaret 7; the players named reveal an
+    8, the others a 4."""
+    history = logged(example_round(), Reveal(MARGARET_HIGHEST))
+    history = dice_phase(history, EXAMPLE_HAY)
+    cards = {
+        player: revealed.get(player, (dd("light_blue", "green"),)) for player in PLAYERS
+    }
+    return logged(history, Reveal(cards))
+
+
+def test_the_tie_note_keeps_everyone_tied_through_the_roll_offs_K9() -> None:
+    """Fran, Jan and Margaret share the highest card; the personal piles keep Fran
+    and Jan, who roll off twice."""
+    history = round_two_tied(Fran=(EIGHT,), Jan=(EIGHT,), Margaret=(EIGHT,))
+    history = logged(
+        history, RollOff({"Fran": 3, "Jan": 3}), RollOff({"Fran": 2, "Jan": 5})
+    )
+    detail = score_sheet(history).rounds[-1].detail
+    assert detail["tied"] == ["Fran", "Jan", "Margaret"]
+    assert detail["fewest_personal_pile"] == {
+        "rule": "K9",
+        "cards": 6,
+        "players": ["Fran", "Jan"],
+    }
+    assert detail["roll_offs"] == [{"Fran": 3, "Jan": 3}, {"Fran": 2, "Jan": 5}]
+    assert (detail["biggest_donkey"], detail["biggest_donkey_by"]) == (
+        "Jan",
+        "roll_off",
+    )
+
+
+def test_the_tie_note_names_the_personal_pile_step_that_settled_it_K9() -> None:
+    history = round_two_tied(Olivia=(EIGHT,), Fran=(EIGHT,), Jan=(EIGHT,))
+    detail = score_sheet(history).rounds[-1].detail
+    assert detail["tied"] == ["Olivia", "Fran", "Jan"]
+    assert detail["fewest_personal_pile"] == {
+        "rule": "K9",
+        "cards": 5,
+        "players": ["Olivia"],
+    }
+    assert detail["roll_offs"] == []
+    assert (detail["biggest_donkey"], detail["biggest_donkey_by"]) == (
+        "Olivia",
+        "fewest_personal_pile_cards",
+    )
+
+
+def test_no_personal_pile_step_when_the_piles_keep_all_the_tied_K9() -> None:
+    tie = {**MARGARET_HIGHEST, "Fran": (dd("purple", "orange"),)}  # 11 and 11
+    detail = score_sheet(logged(example_round(), Reveal(tie))).rounds[0].detail
+    assert detail["tied"] == ["Fran", "Margaret"]
+    assert "fewest_personal_pile" not in detail
+
+
 @pytest.mark.parametrize("players", range(2, 6))
 def test_simulated_sheets_agree_with_the_engine(players: int) -> None:
     """Seeded games: totals are the cards still held, the winners the engine's; a

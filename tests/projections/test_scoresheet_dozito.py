@@ -8,9 +8,18 @@ import pytest
 
 from domain.dozito import DOZITO
 from domain.dozito.components import Card
+from domain.dozito.events import (
+    CardDiscarded,
+    GameEnded,
+    PlayerScore,
+    RoundScored,
+    RoundStarted,
+)
 from domain.dozito.moves import Discard, Draw, Place, StartRound
+from domain.dozito.rules import winners
+from domain.dozito.scoring import CHART
 from domain.game import Setup
-from domain.history import History
+from domain.history import History, Recorded
 from projections.scoresheet import score_sheet
 from tests.projections.simulated import histories
 
@@ -116,6 +125,69 @@ def test_an_instant_win_is_shown_and_its_round_is_not_scored_Z12() -> None:
     }
     assert sheet.totals == {ARTHUR: 0, MAELLE: 0}
     assert sheet.winners == [MAELLE] and sheet.finished
+
+
+def score(player: str, color: str, size: int, suns: int) -> PlayerScore:
+    """A player's round with one group of `size` cards of `color` and `suns` suns."""
+    return PlayerScore(player, ((color, size),), suns, CHART[size] + suns)
+
+
+def rounds_logged(*rounds: tuple[PlayerScore, PlayerScore]) -> History:
+    """Given a two-player game of len(rounds) rounds whose rounds score so, each
+    round started and ended (Z13) as these events; then the game ends (Z15)."""
+    setup = Setup(
+        players=(ARTHUR, MAELLE),
+        first_player=ARTHUR,
+        seed=1,
+        options={"rounds": len(rounds)},
+    )
+    history = History.start(DOZITO, setup)
+    totals = {ARTHUR: 0, MAELLE: 0}
+    discards = (card("red", 7), card("red", 8))
+    for number, scores in enumerate(rounds, start=1):
+        started = RoundStarted(number, ARTHUR, discards, 49)
+        history = history.apply(Recorded(StartRound(discards), [started]))
+        totals = {s.player: totals[s.player] + s.points for s in scores}
+        scored = RoundScored(number, scores, totals, ARTHUR)
+        ended: list[object] = [CardDiscarded(ARTHUR, "left", card("red", 9)), scored]
+        if number == len(rounds):
+            seats = tuple(totals.values())
+            points = tuple(tuple(s.points for s in r) for r in rounds)
+            ended.append(
+                GameEnded(winners(setup.players, seats, points), "rounds_played")
+            )
+        history = history.apply(Recorded(Discard(ARTHUR, "left"), ended))
+    return history
+
+
+def test_a_final_tie_is_settled_by_the_best_single_round_Z15() -> None:
+    """Both end on 12 points; Arthur's best round (10) beats Maëlle's (6)."""
+    sheet = score_sheet(
+        rounds_logged(
+            (score(ARTHUR, "red", 3, 5), score(MAELLE, "blue", 2, 4)),
+            (score(ARTHUR, "red", 2, 0), score(MAELLE, "blue", 2, 4)),
+        )
+    )
+    assert sheet.totals == {ARTHUR: 12, MAELLE: 12}
+    assert sheet.winners == [ARTHUR] and sheet.finished
+    assert "tie_break" not in sheet.rounds[0].detail
+    assert sheet.rounds[-1].detail["tie_break"] == {
+        "rule": "Z15",
+        "tied": [ARTHUR, MAELLE],
+        "best_round": {ARTHUR: 10, MAELLE: 6},
+    }
+
+
+def test_a_final_tie_on_the_best_round_too_is_a_shared_victory_Z15() -> None:
+    sheet = score_sheet(
+        rounds_logged((score(ARTHUR, "red", 2, 4), score(MAELLE, "blue", 3, 1)))
+    )
+    assert sheet.winners == [ARTHUR, MAELLE]
+    assert sheet.rounds[-1].detail["tie_break"] == {
+        "rule": "Z15",
+        "tied": [ARTHUR, MAELLE],
+        "best_round": {ARTHUR: 6, MAELLE: 6},
+    }
 
 
 @pytest.mark.parametrize("players", range(2, 6))

@@ -8,7 +8,7 @@ import msgspec
 from domain.double_donkey import DOUBLE_DONKEY
 from domain.double_donkey.moves import Choose, LastDie, Reveal, Roll, RollOff
 from domain.history import Codec
-from tests.domain.double_donkey.given import angry, dd, new_game, setup
+from tests.domain.double_donkey.given import angry, dd, new_game
 
 CODEC = Codec(DOUBLE_DONKEY)
 
@@ -56,11 +56,3 @@ def test_the_public_state_has_the_fields_of_the_api():
         "draw_pile_size": 17,
         "biggest_donkey": None,
     }.items() <= public.items()
-
-
-def test_every_simulated_move_has_a_description():
-    state = DOUBLE_DONKEY.initial_state(setup(seed=5))
-    for move in DOUBLE_DONKEY.simulate(setup(seed=5)):
-        assert DOUBLE_DONKEY.describe(state, move)
-        for event in DOUBLE_DONKEY.decide(state, move):
-            state = DOUBLE_DONKEY.evolve(state, event)
