@@ -1,0 +1,147 @@
+"""The layers of docs/architecture.md hold: no import cycle anywhere, and every import
+points the allowed way.
+
+Imports are read from the source (every `import` statement, also inside functions:
+a cycle broken by a function-level import is still a cycle for the reader).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("domain", "projections", "service", "migrations", "seeds")
+
+# Who may import whom, by layer: a layer may import itself and the layers listed.
+# `service.settings` is the process's configuration, read by every service layer.
+LAYERS = {
+    "domain": set(),
+    "projections": {"domain"},
+    "service.storage": {"service.settings"},
+    "service.application": {"domain", "projections", "service.storage"},
+    "service.readside": {"domain", "service.application", "service.storage"},
+    "service.http": {
+        "domain",
+        "projections",
+        "service.application",
+        "service.readside",
+        "service.settings",
+        "service.storage",
+    },
+    "service.cli": {
+        "domain",
+        "service.application",
+        "service.http",
+        "service.readside",
+        "service.settings",
+        "service.storage",
+    },
+    "seeds": {"domain", "projections"},
+}
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The project's modules that `name` imports (`from package import module`
+    counts as importing the module, not the package: a package's submodules are
+    not in a cycle with the `__init__` that gathers them)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.rsplit(".", node.level - 1)[0]
+                base = f"{anchor}.{base}" if base else anchor
+            names = {f"{base}.{alias.name}" for alias in node.names}
+            modules_named = names & known
+            targets.update(modules_named)
+            if modules_named != names:  # some names are the package's own
+                targets.add(base)
+    # A module imported through its package, e.g. `import service.http.app`, is an
+    # edge to that module, not to every package on the way.
+    return {t for t in targets if t in known and t != name}
+
+
+def graph() -> dict[str, set[str]]:
+    found = modules()
+    return {name: imports_of(name, path, set(found)) for name, path in found.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in edges.get(node, ()):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def layer_of(module: str) -> str | None:
+    for layer in sorted(LAYERS, key=len, reverse=True):
+        if module == layer or module.startswith(layer + "."):
+            return layer
+    return None
+
+
+def test_no_module_imports_itself_back_through_others():
+    found = cycles(graph())
+    assert not found, "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_every_import_points_the_allowed_way():
+    wrong = []
+    for module, targets in graph().items():
+        layer = layer_of(module)
+        if layer is None:
+            continue
+        for target in targets:
+            other = layer_of(target) or target
+            if other != layer and other not in LAYERS[layer]:
+                wrong.append(f"{module} imports {target}")
+    assert not wrong, "imports against the layers:\n" + "\n".join(sorted(wrong))
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    edges = defaultdict(set, {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})
+    assert cycles(edges) == [["a", "b", "c"]]
