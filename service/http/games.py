@@ -33,6 +33,7 @@ from service.http.wire import (
     MoveAccepted,
     Replay,
     ReplayFrame,
+    replay_of,
 )
 from service.readside import summaries
 from service.readside.live import LiveLog
@@ -155,7 +156,7 @@ class GameController(Controller):
         self, game_id: FromPath[UUID], games: NamedDependency[Games]
     ) -> Replay:
         timeline = await games.timeline(game_id)
-        return Replay(steps=replay.steps(timeline.histories, timeline.records))
+        return replay_of(replay.steps(timeline.histories, timeline.records))
 
     @get(
         "/{game_id:uuid}/replay/{step:int}",
@@ -174,12 +175,18 @@ class GameController(Controller):
             raise NotFound(f"The game has steps 0 to {last}, not {step}.")
         if step == 0:
             start = timeline.histories[0]
-            return ReplayFrame(step=0, version=1, state=start.rules.view(start.state))
+            return ReplayFrame(
+                step=0,
+                version=1,
+                state=start.rules.view(start.state),
+                scoresheet=score_sheet(start),
+            )
         frame = replay.step(timeline.histories, timeline.records, step)
         return ReplayFrame(
             step=step,
             version=frame.version,
             state=frame.state,
+            scoresheet=frame.scoresheet,
             move=frame.move,
             description=frame.description,
         )

@@ -12,6 +12,7 @@ from uuid import UUID
 import msgspec
 
 from projections.replay import Step
+from projections.sheet import ScoreSheet
 
 
 class GameSummary(msgspec.Struct, kw_only=True):
@@ -69,17 +70,47 @@ class Health(msgspec.Struct):
 
 
 class ReplayFrame(msgspec.Struct, kw_only=True):
-    """`GET /games/{id}/replay/{step}`: the game after its first `step` moves."""
+    """`GET /games/{id}/replay/{step}`: the game after its first `step` moves, with
+    its score sheet as it stood then."""
 
     step: int
     version: int
     state: Any
+    scoresheet: ScoreSheet
     move: Any = None
     description: str | None = None
 
 
+class ReplayStep(msgspec.Struct, kw_only=True):
+    """One step of `GET /games/{id}/replay`. `scoresheet` is the sheet after this
+    step where the step changed it, else null: the sheet is then the one of the
+    nearest earlier step that has one (most moves score nothing, and a sheet per step
+    would multiply a long game's replay many times over)."""
+
+    step: int
+    version: int
+    move: Any
+    description: str
+    state: Any
+    scoresheet: ScoreSheet | None
+
+
 class Replay(msgspec.Struct, kw_only=True):
-    steps: list[Step]
+    steps: list[ReplayStep]
+
+
+def replay_of(steps: list[Step]) -> Replay:
+    """The steps with each score sheet given only where it changed."""
+    shown: list[ReplayStep] = []
+    previous = None
+    for step in steps:
+        sheet = step.scoresheet
+        fields = msgspec.structs.asdict(step) | {
+            "scoresheet": None if sheet is previous else sheet
+        }
+        shown.append(ReplayStep(**fields))
+        previous = sheet
+    return Replay(steps=shown)
 
 
 class ImportedGame(msgspec.Struct, kw_only=True):

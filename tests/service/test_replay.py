@@ -24,16 +24,31 @@ def finished(request, client):
     return game
 
 
-def test_every_replay_step_equals_the_live_state_after_that_move(client, finished):
+def test_every_replay_step_equals_the_live_game_after_that_move(client, finished):
     histories = live_histories(finished)
     steps = client.get(f"/games/{finished['id']}/replay").json()["steps"]
     assert [s["step"] for s in steps] == list(range(1, len(histories)))
+    sheet = None
     for step in steps:
         assert step["state"] == view(histories[step["step"]])
-        assert step["description"].strip()
+        # A step's sheet is given where it changed; else the latest one given holds.
+        sheet = step["scoresheet"] or sheet
+        assert sheet == as_json(score_sheet(histories[step["step"]]))
     for n in (0, 1, len(histories) // 2, len(histories) - 1):
         frame = client.get(f"/games/{finished['id']}/replay/{n}").json()
         assert frame["step"] == n and frame["state"] == view(histories[n])
+        assert frame["scoresheet"] == as_json(score_sheet(histories[n]))
+
+
+def test_a_replay_gives_a_sheet_only_where_a_step_changed_it(client, finished):
+    steps = client.get(f"/games/{finished['id']}/replay").json()["steps"]
+    given = [step["step"] for step in steps if step["scoresheet"] is not None]
+    assert given[0] == 1
+    assert 1 < len(given) < len(steps) / 2
+
+
+def as_json(value):
+    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 def test_a_step_past_the_last_is_a_404(client, finished):
