@@ -1,9 +1,9 @@
 """Write the sample games of seeds/ in the export format: `python -m seeds.generate`.
 
 Every game and edition the service hosts, played to its end by the game's simulator
-with a fixed seed, at the tables the rulebooks and docs/api.md use for their examples. The
-rulebooks' worked examples are situations inside a round, not whole games, so they live
-in the domain tests; here they lend their tables (names, seating, first player).
+with a fixed seed, at the tables the rulebooks and docs/api.md use for their examples.
+The rulebooks' worked examples are situations inside a round, not whole games, so they
+live in the domain tests; here they lend their tables (names, seating, first player).
 `tablelog seed` loads these files; a test checks that they are what this script writes.
 
 Each sample's score sheet is written beside it, in `seeds/scoresheets/`: golden files
