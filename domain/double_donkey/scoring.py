@@ -32,8 +32,9 @@ def card_value(card: Card, hay: Mapping[Color, int]) -> int:
 
 def contenders(state: State, values: Mapping[str, Iterable[int]]) -> tuple[str, ...]:
     """K9: the players with the highest card; among several, those with the fewest
-    cards in their personal pile. More than one left means a roll-off."""
-    best = {player: max(played) for player, played in values.items()}
+    cards in their personal pile. More than one left means a roll-off. A player whose
+    hand was empty revealed nothing (K7) and does not contend."""
+    best = {player: max(played) for player, played in values.items() if played}
     top = max(best.values())
     tied = [p for p in state.players if best.get(p) == top]
     fewest = min(state.personal_pile(p) for p in tied)

@@ -208,3 +208,14 @@ def test_an_angry_donkey_can_make_the_biggest_donkey_K7_K9():
         "Fran": (dd("purple", "orange"),),
     }
     assert play(at_reveal(EXAMPLE_HAY), Reveal(cards)).biggest_donkey == "Fran"
+
+
+def test_a_player_with_an_empty_hand_reveals_nothing_and_the_others_contend_K7_K9():
+    # Margaret's hand is empty (her refills found no cards) but her personal pile is
+    # not, so the game goes on: she reveals nothing, and K9 is played among the rest.
+    state = at_reveal(EXAMPLE_HAY, hands=(3, 3, 3, 0), personal_piles=(7, 7, 7, 2))
+    cards = {**OLIVIA_HIGHEST, "Margaret": ()}
+    after = play(state, Reveal(cards))
+    assert after.biggest_donkey == "Olivia"
+    without_her = {p: c for p, c in OLIVIA_HIGHEST.items() if p != "Margaret"}
+    assert play(state, Reveal(without_her)).biggest_donkey == "Olivia"
