@@ -170,7 +170,7 @@ class Games:
         the timeline caught up and the move decided again.
         """
         timeline = self.timelines.cached(game_id)
-        caught_up = timeline is None
+        fresh = timeline is None
         if timeline is None:
             timeline = await self.timeline(game_id)
         self.check_game(timeline.row.game, move)
@@ -183,25 +183,44 @@ class Games:
             if answered is not None:
                 return answered
         for _ in range(APPEND_ATTEMPTS):
-            try:
-                record = _decide(history, move, expected_version)
-            except (Conflict, RuleError, GameFinished):
-                if caught_up:
-                    raise
-            else:
-                try:
-                    return await self._append(timeline, record, idempotency)
-                except VersionConflict:
-                    pass
-                except IdempotencyKeyUsed:
-                    # A retry of this very request raced us and was stored first.
-                    assert idempotency is not None
-                    return await self._answered(
-                        await self.timeline(game_id), idempotency, required=True
-                    )
-            timeline, caught_up = await self.timeline(game_id), True
+            stored = await self._attempt(
+                timeline, history, move, expected_version, idempotency, fresh
+            )
+            if stored is not None:
+                return stored
+            timeline, fresh = await self.timeline(game_id), True
             history = timeline.latest
         raise Conflict("The game is changing too fast: send the move again.")
+
+    async def _attempt(
+        self,
+        timeline: Timeline,
+        history: History,
+        move: Any,
+        expected_version: int | None,
+        idempotency: Idempotency | None,
+        fresh: bool,
+    ) -> History | None:
+        """Decide the move on `history` and store it as the version after it; None
+        when it must be tried again on the game caught up (another move took that
+        version, or a refusal may come from a stale cached state)."""
+        try:
+            record = _decide(history, move, expected_version)
+        except (Conflict, RuleError, GameFinished):
+            if fresh:
+                raise
+            return None
+        try:
+            return await self._append(
+                timeline, history.version + 1, record, idempotency
+            )
+        except VersionConflict:
+            return None
+        except IdempotencyKeyUsed:
+            # A retry of this very request raced us and was stored first.
+            assert idempotency is not None
+            timeline = await self.timeline(timeline.row.id)
+            return await self._answered(timeline, idempotency, required=True)
 
     def check_game(self, game: str, move: Any) -> None:
         """A1: a move of another game is refused."""
@@ -209,9 +228,12 @@ class Games:
             raise Invalid(f"'{move_type(move)}' is not a move of {game}.", rule="A1")
 
     async def _append(
-        self, timeline: Timeline, record: Recorded, idempotency: Idempotency | None
+        self,
+        timeline: Timeline,
+        version: int,
+        record: Recorded,
+        idempotency: Idempotency | None,
     ) -> History:
-        version = timeline.latest.version + 1
         await self.store.append(
             timeline.row.id,
             version,
