@@ -15,6 +15,7 @@ from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
 from domain.dobro.state import DobroState
 from domain.game import Rules, Setup
 from domain.history import History, Recorded
+from tests.domain import sentences
 from tests.domain.dobro.given import (
     PIXAR_TABLE,
     after,
@@ -28,18 +29,12 @@ from tests.domain.dobro.given import (
 FOUR = ("Ana", "Bia", "Caio", "Davi")
 
 
-def said(state: DobroState, move: object) -> str:
-    """When `move` is stored with the events the engine derives, then its sentence."""
-    return describe(state, Recorded(move, when(state, move)))
+def said(state: object, move: object) -> str:
+    return sentences.said(DOBRO, state, move)
 
 
-def told(state: DobroState, *moves: object) -> list[str]:
-    """Then: each move's sentence, as stored one after the other."""
-    sentences = []
-    for move in moves:
-        sentences.append(said(state, move))
-        state = after(state, move)
-    return sentences
+def told(state: object, *moves: object) -> list[str]:
+    return sentences.told(DOBRO, state, *moves)
 
 
 def last_move_of_round(

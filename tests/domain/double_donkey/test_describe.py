@@ -14,10 +14,10 @@ from domain.double_donkey import DOUBLE_DONKEY
 from domain.double_donkey.components import COLORS
 from domain.double_donkey.describe import describe
 from domain.double_donkey.moves import Choose, LastDie, Reveal, Roll, RollOff
-from domain.double_donkey.rules import decide
-from domain.double_donkey.state import DecidingLastDie, State
+from domain.double_donkey.state import DecidingLastDie
 from domain.game import Setup
-from domain.history import History, Recorded
+from domain.history import History
+from tests.domain import sentences
 from tests.domain.double_donkey.given import (
     EXAMPLE_HAY,
     angry,
@@ -56,17 +56,12 @@ OLIVIA_AND_JAN_AT_SEVEN_TOLD = (
 )
 
 
-def said(state: State, move: object) -> str:
-    return describe(state, Recorded(move, decide(state, move)))
+def said(state: object, move: object) -> str:
+    return sentences.said(DOUBLE_DONKEY, state, move)
 
 
-def told(state: State, *moves: object) -> list[str]:
-    """Each move's sentence, as stored one after the other."""
-    sentences = []
-    for move in moves:
-        sentences.append(said(state, move))
-        state = play(state, move)
-    return sentences
+def told(state: object, *moves: object) -> list[str]:
+    return sentences.told(DOUBLE_DONKEY, state, *moves)
 
 
 def test_the_registry_describes_with_this_module() -> None:

@@ -14,7 +14,8 @@ from domain.dozito import DOZITO
 from domain.dozito.describe import describe
 from domain.dozito.state import Drawing, State
 from domain.game import Setup
-from domain.history import History, Recorded
+from domain.history import History
+from tests.domain import sentences
 from tests.domain.dozito.given import (
     ARTHUR,
     MAELLE,
@@ -25,7 +26,6 @@ from tests.domain.dozito.given import (
     StartRound,
     card,
     draws,
-    events,
     full_grid,
     game,
     joker,
@@ -39,17 +39,12 @@ from tests.domain.dozito.given import (
 THREE = (ARTHUR, MAELLE, NOE)
 
 
-def said(state: State, move: object) -> str:
-    return describe(state, Recorded(move, events(state, move)))
+def said(state: object, move: object) -> str:
+    return sentences.said(DOZITO, state, move)
 
 
-def told(state: State, *moves: object) -> list[str]:
-    """Each move's sentence, as stored one after the other."""
-    sentences = []
-    for move in moves:
-        sentences.append(said(state, move))
-        state = play(state, move)
-    return sentences
+def told(state: object, *moves: object) -> list[str]:
+    return sentences.told(DOZITO, state, *moves)
 
 
 def last_final_turn(

@@ -1,0 +1,25 @@
+"""Given a state, when a move is stored with the events the engine derives for it,
+then its sentence: the helper every game's describe tests share."""
+
+from __future__ import annotations
+
+from functools import reduce
+from typing import Any
+
+from domain.game import Rules
+from domain.history import Recorded
+
+
+def said(rules: Rules, state: Any, move: object) -> str:
+    """The sentence for `move` stored on `state`."""
+    return rules.describe(state, Recorded(move, rules.decide(state, move)))
+
+
+def told(rules: Rules, state: Any, *moves: object) -> list[str]:
+    """Each move's sentence, as stored one after the other."""
+    sentences = []
+    for move in moves:
+        events = rules.decide(state, move)
+        sentences.append(rules.describe(state, Recorded(move, events)))
+        state = reduce(rules.evolve, events, state)
+    return sentences
