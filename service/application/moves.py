@@ -99,6 +99,11 @@ class MoveBodies:
         )
         if origin in (Union, types.UnionType):
             return Union[inner]  # noqa: UP007 (built at runtime)
+        if origin is tuple and inner[-1:] == (Ellipsis,):
+            # A list on the wire, made a tuple by the conversion to the domain's move:
+            # Litestar documents `tuple[X, ...]` as "X or anything", a union that
+            # generated clients refuse (and JSON Schema validators then accept junk).
+            return list[inner[0]]
         return origin[inner]
 
 

@@ -12,8 +12,10 @@ import anyio
 from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
+from litestar.types import Method
 
 from domain.registry import GAMES
 from service.application.games import Games
@@ -76,6 +78,7 @@ def create_app(settings: Settings) -> Litestar:
         request_max_body_size=settings.max_body_bytes,
         openapi_config=OpenAPIConfig(
             title="tablelog",
+            operation_id_creator=operation_id,
             version="0.1.0",
             description="Record table games move by move, checked against the rules.",
             components=Components(
@@ -89,3 +92,10 @@ def create_app(settings: Settings) -> Litestar:
             ),
         ),
     )
+
+
+def operation_id(handler: HTTPRouteHandler, method: Method, path: Any) -> str:
+    """An operation's id in the OpenAPI document: its handler's name, camelCased
+    (`create_game` is `createGame`), which generated clients name their calls by."""
+    first, *rest = handler.handler_name.strip("_").split("_")
+    return first + "".join(word.title() for word in rest)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from litestar import Controller, Request, Response, get, post
 from litestar.di import NamedDependency
 from litestar.openapi.spec import (
+    OpenAPIFormat,
     OpenAPIMediaType,
     OpenAPIType,
     Operation,
@@ -16,17 +17,15 @@ from litestar.openapi.spec import (
 )
 from litestar.params import FromPath
 
-from service.application.exchange import (
-    BgStatsPlay,
-    bgstats_play,
-    export_game,
-    import_game,
-)
+from service.application import exchange
+from service.application.exchange import BgStatsPlay
 from service.application.games import Games
 from service.http.problems import problems
 from service.http.wire import ImportedGame
 
 NDJSON = "application/x-ndjson"
+# The file's bytes: lines of JSON, which no one JSON Schema describes as a whole.
+_NDJSON_BODY = Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY)
 
 
 @dataclass
@@ -35,7 +34,7 @@ class _ImportOperation(Operation):
 
     def __post_init__(self) -> None:
         self.request_body = RequestBody(
-            content={NDJSON: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING))},
+            content={NDJSON: OpenAPIMediaType(schema=_NDJSON_BODY)},
             description="An export: the game's creation line, then one line per move.",
             required=True,
         )
@@ -51,10 +50,10 @@ class ExchangeController(Controller):
         summary="The game as NDJSON: its creation, then one line per move",
         responses=problems(400, 404, 503),
     )
-    async def export(
+    async def export_game(
         self, game_id: FromPath[uuid.UUID], games: NamedDependency[Games]
     ) -> Response[bytes]:
-        return Response(await export_game(games, game_id), media_type=NDJSON)
+        return Response(await exchange.export_game(games, game_id), media_type=NDJSON)
 
     @post(
         "/import",
@@ -65,11 +64,11 @@ class ExchangeController(Controller):
         responses=problems(400, 413, 422, 503),
         operation_class=_ImportOperation,
     )
-    async def import_(
+    async def import_game(
         self, request: Request, games: NamedDependency[Games]
     ) -> ImportedGame:
         # Read raw: Litestar would parse a `data` body as one JSON document.
-        imported = await import_game(games, await request.body())
+        imported = await exchange.import_game(games, await request.body())
         row, history = imported.row, imported.history
         winners = history.winners
         return ImportedGame(
@@ -88,7 +87,7 @@ class ExchangeController(Controller):
         description="The BG Stats app's push-plays format. 409 while the game goes on.",
         responses=problems(400, 404, 409, 503),
     )
-    async def bgstats(
+    async def get_bgstats(
         self, game_id: FromPath[uuid.UUID], games: NamedDependency[Games]
     ) -> BgStatsPlay:
-        return await bgstats_play(games, game_id)
+        return await exchange.bgstats_play(games, game_id)

@@ -217,7 +217,7 @@ class GameController(Controller):
             **problems(404, 422, 503),
         },
     )
-    async def stream(
+    async def stream_moves(
         self,
         game_id: FromPath[UUID],
         games: NamedDependency[Games],

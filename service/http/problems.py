@@ -64,7 +64,11 @@ class Problem(ProblemDetailsException):
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
-    """The `responses=` of a handler that may answer these error statuses."""
+    """The `responses=` of a handler that may answer these error statuses.
+
+    400 is always among them: Litestar would otherwise document its own validation
+    error shape for it, which this API never answers (its 400 is problem+json too).
+    """
     return {
         status: ResponseSpec(
             data_container=ProblemDetails,
@@ -72,7 +76,7 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
             description=HTTPStatus(status).phrase,
             media_type="application/problem+json",
         )
-        for status in statuses
+        for status in sorted({400, *statuses})
     }
 
 
