@@ -1,0 +1,73 @@
+"""A TypeScript client typed from the committed OpenAPI document alone plays a whole
+game of every kind against the real service.
+
+`openapi-typescript` turns the document into types, `openapi-fetch` makes the calls,
+`tsc --strict` checks `typescript/play.ts` against them, and node runs it. The npm
+packages are installed by this test (from the npm registry) into a folder of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from domain.game import Setup
+from domain.registry import GAMES
+
+HERE = Path(__file__).resolve().parent
+DOCUMENT = HERE.parents[1] / "openapi" / "openapi.json"
+
+
+def run(*command: str | Path, cwd: Path, timeout: float = 180) -> str:
+    done = subprocess.run(
+        [str(part) for part in command],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, f"{command}:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory) -> Path:
+    """The client compiled: a folder holding play.js and its node_modules."""
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        pytest.skip("needs Node.js and npm")
+    work = tmp_path_factory.mktemp("typescript-client")
+    for name in ("package.json", "tsconfig.json", "play.ts"):
+        shutil.copy(HERE / "typescript" / name, work / name)
+    installed = subprocess.run(
+        ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if installed.returncode != 0:
+        pytest.skip(f"npm could not install the client's packages: {installed.stderr}")
+    bin_ = work / "node_modules" / ".bin"
+    run(bin_ / "openapi-typescript", DOCUMENT, "-o", "schema.d.ts", cwd=work)
+    run(bin_ / "tsc", "-p", ".", cwd=work)
+    return work
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_typescript_client_plays_a_whole_game(compiled, client, game):
+    setup = Setup(players=("Ana", "Bia", "Caio"), first_player="Ana", seed=11)
+    moves = [msgspec.to_builtins(move) for move in GAMES[game].simulate(setup)]
+    moves_file = compiled / f"{game}.json"
+    moves_file.write_text(json.dumps(moves))
+
+    out = run("node", "play.js", str(client.base_url), game, moves_file, cwd=compiled)
+
+    played = json.loads(out.strip().splitlines()[-1])
+    assert played["status"] == "finished"
+    assert played["version"] == len(moves) + 1
+    assert played["winners"] and played["winners"] == played["sheet_winners"]
