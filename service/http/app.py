@@ -19,7 +19,7 @@ from litestar.types import Method
 
 from domain.registry import GAMES
 from service.application.games import Games
-from service.http import problems
+from service.http import problems, schema_page
 from service.http.exchange import ExchangeController
 from service.http.games import GameController
 from service.http.health import health
@@ -70,6 +70,7 @@ def create_app(settings: Settings) -> Litestar:
             get_player,
             health,
             *web_routes(),
+            schema_page.asset_routes(),
         ],
         dependencies={name: from_state(name) for name in ("games", "live", "pool")},
         lifespan=[database],
@@ -79,6 +80,7 @@ def create_app(settings: Settings) -> Litestar:
         openapi_config=OpenAPIConfig(
             title="tablelog",
             operation_id_creator=operation_id,
+            render_plugins=schema_page.render_plugins(),
             version="0.1.0",
             description="Record table games move by move, checked against the rules.",
             components=Components(

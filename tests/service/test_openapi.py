@@ -4,6 +4,7 @@ say what the service answers."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -84,3 +85,15 @@ def test_import_takes_ndjson_and_export_answers_it(spec):
     assert list(body["content"]) == ["application/x-ndjson"] and body["required"]
     export = spec["paths"]["/games/{game_id}/export"]["get"]["responses"]["200"]
     assert list(export["content"]) == ["application/x-ndjson"]
+
+
+def test_the_api_page_loads_nothing_from_outside(client):
+    page = client.get("/schema")
+    assert page.status_code == 200, page.text
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert assets, page.text
+    outside = [url for url in assets if re.match(r"(https?:)?//", url)]
+    assert not outside, f"/schema loads from outside: {outside}"
+    for url in assets:
+        assert client.get(url).status_code == 200, url
+    assert client.get("/schema/openapi.json").json()["info"]["title"] == "tablelog"
