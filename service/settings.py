@@ -18,3 +18,6 @@ class Settings:
     # Games whose timeline (the state after every move) is kept in memory between
     # requests: about 1 KB per move, so some 300 KB for a typical game.
     cached_games: int = 256
+    # Browser apps on other origins may call the API (CORS). Any origin by default:
+    # writes carry a bearer token, never cookies, so a page cannot act for a user.
+    cors_origins: tuple[str, ...] = ("*",)

@@ -10,6 +10,7 @@ from typing import Any
 
 import anyio
 from litestar import Litestar
+from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.handlers import HTTPRouteHandler
@@ -77,6 +78,7 @@ def create_app(settings: Settings) -> Litestar:
         plugins=[problems.plugin()],
         exception_handlers={Exception: problems.unexpected},
         request_max_body_size=settings.max_body_bytes,
+        cors_config=cors(settings),
         openapi_config=OpenAPIConfig(
             title="tablelog",
             operation_id_creator=operation_id,
@@ -101,3 +103,22 @@ def operation_id(handler: HTTPRouteHandler, method: Method, path: Any) -> str:
     (`create_game` is `createGame`), which generated clients name their calls by."""
     first, *rest = handler.handler_name.strip("_").split("_")
     return first + "".join(word.title() for word in rest)
+
+
+def cors(settings: Settings) -> CORSConfig:
+    """Cross-origin calls from browser apps: the headers a scorekeeping app sends and
+    the ones it needs to read back. No credentials: the API has no cookies."""
+    return CORSConfig(
+        allow_origins=list(settings.cors_origins),
+        allow_methods=["GET", "HEAD", "POST", "OPTIONS"],
+        allow_headers=[
+            "Authorization",
+            "Content-Type",
+            "Idempotency-Key",
+            "If-None-Match",
+            "Last-Event-ID",
+        ],
+        expose_headers=["ETag", "Location", "Retry-After"],
+        allow_credentials=False,
+        max_age=600,
+    )
