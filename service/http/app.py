@@ -22,6 +22,7 @@ from domain.registry import GAMES
 from service.application.games import Games
 from service.http import problems, schema_page
 from service.http.exchange import ExchangeController
+from service.http.feed import FeedController
 from service.http.games import GameController
 from service.http.health import health
 from service.http.players import get_player
@@ -68,6 +69,7 @@ def create_app(settings: Settings) -> Litestar:
         route_handlers=[
             GameController,
             ExchangeController,
+            FeedController,
             get_player,
             health,
             *web_routes(),

@@ -24,7 +24,7 @@ from service.application.moves import MOVE_BODIES, MoveBody
 from service.http.bodies import strict_body
 from service.http.guards import holds_write_token
 from service.http.problems import problems
-from service.http.stream import logged, stream_of
+from service.http.stream import published, stream_of
 from service.http.wire import (
     CreatedGame,
     EventPage,
@@ -129,7 +129,7 @@ class GameController(Controller):
     ) -> EventPage:
         timeline, events = await games.events(game_id, after, limit)
         codec = games.timelines.codec(timeline.row.game)
-        return EventPage([logged(e, codec) for e in events], timeline.latest.version)
+        return EventPage([published(e, codec) for e in events], timeline.latest.version)
 
     @get("/", summary="Games, newest first", responses=problems(422, 503))
     async def list_games(

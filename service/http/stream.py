@@ -63,7 +63,7 @@ async def _next(subscription: Subscription) -> StoredEvent | None:
     return await subscription.queue.get()
 
 
-def logged(event: StoredEvent, codec: Codec) -> LoggedEvent:
+def published(event: StoredEvent, codec: Codec) -> LoggedEvent:
     """A stored row as the API publishes it: read by this version of the code and
     written again, never the stored text passed through. A row written by an older
     version (a field since dropped, one since added with its default) is published
@@ -78,7 +78,7 @@ def logged(event: StoredEvent, codec: Codec) -> LoggedEvent:
 
 def _message(event: StoredEvent, codec: Codec) -> ServerSentEventMessage:
     return ServerSentEventMessage(
-        data=msgspec.json.encode(logged(event, codec)).decode(),
+        data=msgspec.json.encode(published(event, codec)).decode(),
         id=str(event.version),
         event="move",
     )

@@ -49,9 +49,21 @@ class LiveLog:
         self._poll_seconds = poll_seconds
         self._wake = asyncio.Event()
         self._subscriptions: defaultdict[UUID, set[Subscription]] = defaultdict(set)
+        self._watchers: set[asyncio.Event] = set()
 
     def wake(self) -> None:
         self._wake.set()
+
+    @contextmanager
+    def watch_all(self) -> Iterator[asyncio.Event]:
+        """An event set each time the follower has seen new events of any game: a
+        feed reader then reads them from the store, in the store's order."""
+        news = asyncio.Event()
+        self._watchers.add(news)
+        try:
+            yield news
+        finally:
+            self._watchers.discard(news)
 
     @contextmanager
     def subscribe(self, game_id: UUID) -> Iterator[Subscription]:
@@ -79,6 +91,9 @@ class LiveLog:
             for position, event in batch:  # noqa: B007 (the loop moves the checkpoint)
                 for subscription in self._subscriptions.get(event.game_id, ()):
                     subscription.deliver(event)
+            if batch:
+                for news in self._watchers:
+                    news.set()
             if len(batch) < BATCH:
                 await self._sleep()
 
