@@ -1,7 +1,9 @@
-"""A game's stored moves folded into its state, with undo (A2) handled once for all.
+"""A game's stored moves folded into its state, with undo (A2) and abandon (T2)
+handled once for all.
 
 Every stored move is a `Recorded`: the move as the table logged it and the events the
-engine decided for it. An undo is recorded with one `MoveRetracted` event. Folding keeps
+engine decided for it. An undo is recorded with one `MoveRetracted` event, an abandon
+with one `GameAbandoned`. Folding keeps
 a stack of the states after each move still in force, so an undo is a pop: the state
 goes back to what it was before the retracted move, and nothing stored is ever changed.
 """
@@ -26,6 +28,19 @@ class MoveRetracted(msgspec.Struct, frozen=True, tag="move_retracted"):
     version: int
 
 
+class Abandon(msgspec.Struct, frozen=True, tag="abandon"):
+    """The move that ends a game where it stands, with no winners (T2); an undo
+    reopens it."""
+
+
+class GameAbandoned(msgspec.Struct, frozen=True, tag="game_abandoned"):
+    """The event of an abandon: the game ends here, and nobody wins."""
+
+
+# The moves every game has beside its own.
+TABLE_MOVES = (Undo, Abandon)
+
+
 class Recorded(msgspec.Struct, frozen=True):
     """One stored move: what was logged and what the engine derived from it."""
 
@@ -40,6 +55,7 @@ class _Entry(msgspec.Struct, frozen=True, gc=False):
     state: Any
     record: Recorded | None  # None for the game's creation
     below: _Entry | None
+    abandoned: bool = False
 
 
 class Codec:
@@ -55,8 +71,8 @@ class Codec:
     """
 
     def __init__(self, rules: Rules) -> None:
-        move = Union[(*rules.moves, Undo)]
-        event = Union[(*rules.events, MoveRetracted)]
+        move = Union[(*rules.moves, *TABLE_MOVES)]
+        event = Union[(*rules.events, MoveRetracted, GameAbandoned)]
         self.move_type = move
         self.record_type = msgspec.defstruct(
             "Recorded", [("move", move), ("events", list[event])], frozen=True, gc=False
@@ -97,12 +113,22 @@ class History(msgspec.Struct, frozen=True, gc=False):
 
     @property
     def winners(self) -> tuple[str, ...] | None:
-        """None while the game goes on; the winners once it has ended."""
+        """None while the game goes on (or once abandoned); the winners once it has
+        ended."""
+        if self.top.abandoned:
+            return None
         return self.rules.outcome(self.state)
 
     @property
     def finished(self) -> bool:
         return self.winners is not None
+
+    @property
+    def status(self) -> str:
+        """`in_progress`, `finished` or `abandoned`."""
+        if self.top.abandoned:
+            return "abandoned"
+        return "in_progress" if self.winners is None else "finished"
 
     def records(self) -> list[tuple[int, Recorded]]:
         """The stored moves still in force (not retracted), oldest first, by version."""
@@ -119,8 +145,12 @@ class History(msgspec.Struct, frozen=True, gc=False):
             if self.top.below is None:
                 raise RuleError("A2", "There is no move left to undo.")
             return Recorded(move, [MoveRetracted(self.top.version)])
+        if self.top.abandoned:
+            raise GameFinished("The game was abandoned: only an undo can reopen it.")
         if self.finished:
             raise GameFinished()
+        if isinstance(move, Abandon):
+            return Recorded(move, [GameAbandoned()])
         return Recorded(move, self.rules.decide(self.state, move))
 
     def apply(self, record: Recorded) -> History:
@@ -128,6 +158,9 @@ class History(msgspec.Struct, frozen=True, gc=False):
         version = self.version + 1
         if isinstance(record.move, Undo):  # its one event is a MoveRetracted
             return History(self.rules, self.setup, version, self.top.below)
+        if isinstance(record.move, Abandon):  # the state stays, the game is over
+            entry = _Entry(version, self.top.state, record, self.top, abandoned=True)
+            return History(self.rules, self.setup, version, entry)
         state = self.top.state
         evolve = self.rules.evolve
         for event in record.events:

@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from domain.history import History, MoveRetracted, Recorded, Undo
+from domain.history import Abandon, History, MoveRetracted, Recorded, Undo
 from projections.scoresheet import ScoreSheet, score_sheet, score_sheets
 
 
@@ -41,6 +41,8 @@ def description(
         (retracted,) = (e for e in record.events if isinstance(e, MoveRetracted))
         taken_back = description(histories, records, retracted.version - 1)
         return f"Undo: “{taken_back}” is taken back"
+    if isinstance(record.move, Abandon):
+        return "The game is abandoned: it ends here, and nobody wins"
     before = histories[step - 1]
     describe = before.rules.describe
     if describe is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from domain.history import History, MoveRetracted, Recorded, Undo
+from domain.history import Abandon, History, MoveRetracted, Recorded, Undo
 from projections import dobro, double_donkey, dozito
 from projections.sheet import RoundLine, ScoreSheet
 
@@ -54,6 +54,8 @@ def score_sheets(
             # the (v - 1)th move), so is its sheet.
             (retracted,) = (e for e in record.events if isinstance(e, MoveRetracted))
             sheets.append(sheets[retracted.version - 2])
+        elif isinstance(record.move, Abandon):  # nothing scored: the game just ends
+            sheets.append(sheets[n - 1])
         else:
             before, after = histories[n - 1].state, histories[n].state
             sheets.append(game.next(sheets[n - 1], before, record, after))

@@ -18,7 +18,15 @@ import msgspec
 import msgspec.inspect as mi
 import pytest
 
-from domain.history import Codec, History, MoveRetracted, Recorded, Undo
+from domain.history import (
+    TABLE_MOVES,
+    Codec,
+    GameAbandoned,
+    History,
+    MoveRetracted,
+    Recorded,
+    Undo,
+)
 from domain.registry import GAMES
 from tests.domain.stored.corpus import (
     Row,
@@ -53,6 +61,10 @@ PINNED = {
     "double-donkey-two-players": "bd05d96738658a90",
     "dozito-five-players-in-progress": "94a3f6ee4aefd591",
     "dozito-two-players-tied": "0604935e32102948",
+    "dobro-abandoned": "736d0c0ed0454a38",
+    "dobro-pixar-abandoned": "cf59594e85db1b56",
+    "dozito-abandoned": "41304ffe9f571865",
+    "double-donkey-abandoned": "92d7316a5ffa416e",
 }
 
 FILES = rows_files()
@@ -133,7 +145,7 @@ def _brief(value: Any) -> str:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_corpus_holds_every_move_and_event_type_of_every_game(name):
     rules = GAMES[name]
-    kinds = (*rules.moves, Undo, *rules.events, MoveRetracted)
+    kinds = (*rules.moves, *TABLE_MOVES, *rules.events, MoveRetracted, GameAbandoned)
     wanted = {kind.__struct_config__.tag for kind in kinds}
     seen = set()
     for path in _files_of(name):
@@ -224,7 +236,7 @@ def test_rows_with_unknown_fields_in_every_move_event_and_card_fold_the_same(nam
 def test_a_move_a_card_and_an_event_with_fields_from_a_later_version_decode_the_same():
     """Given a stored Dozito draw from the deck, when another version added a field
     to the move, to the card in it and to the event, then it decodes the same."""
-    rows = read_rows(_files_of("dozito")[0])
+    rows = [row for path in _files_of("dozito") for row in read_rows(path)]
     draws = [msgspec.json.decode(row.data) for row in rows if row.type == "draw"]
     stored = next(data for data in draws if data["move"]["source"] == "deck")
     later = msgspec.json.decode(msgspec.json.encode(stored))

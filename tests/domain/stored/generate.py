@@ -37,7 +37,7 @@ from typing import Any
 import msgspec
 
 from domain.game import Setup
-from domain.history import History, Undo
+from domain.history import Abandon, History, Undo
 from domain.registry import GAMES
 from tests.domain.stored.corpus import (
     CORPUS,
@@ -71,6 +71,8 @@ class Sample:
     # Only the first `moves` simulated moves: a game still in progress.
     moves: int | None = None
     undos: bool = False
+    # Abandoned after its moves, reopened by an undo, then abandoned again (T2).
+    abandoned: bool = False
     # The creation's title, played_at, location and notes.
     about: dict[str, str] = field(default_factory=dict)
 
@@ -147,11 +149,19 @@ SAMPLES = (
         undos=True,
     ),
     Sample("double-donkey-two-players", "double-donkey", ("Olivia", "Fran"), seed=35),
+    *(
+        Sample(
+            f"{game}-abandoned", game, ("Ana", "Bia"), seed=4, moves=9, abandoned=True
+        )
+        for game in ("dobro", "dobro-pixar", "dozito", "double-donkey")
+    ),
 )
 
 
 def logged(sample: Sample, moves: list[Any]) -> list[Any]:
     """The moves the table logs: the simulated ones, with the sample's undos."""
+    if sample.abandoned:
+        return [*moves, Abandon(), Undo(), Abandon()]
     if not sample.undos:
         return moves
     return [
