@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import dataclasses
 import logging
+import sys
 from pathlib import Path
 
-from service.cli import exchange
+from service.cli import exchange, logs
 from service.cli.context import application, database, default_data_dir
 from service.settings import Settings
 from service.storage.migrate import migrate as run_migrations
@@ -19,18 +22,52 @@ def serve(args: argparse.Namespace) -> None:
     import uvicorn
 
     from service.http.app import create_app
+    from service.http.server import config
 
-    with database(args.data_dir) as url:
-        app = create_app(Settings(database_url=url))
-        # uvicorn handles Ctrl-C and returns; leaving `database` then stops PostgreSQL.
-        uvicorn.run(
-            app,
-            host=args.host,
-            port=args.port,
-            log_level=args.log_level,
-            # Live streams stay open until the viewer leaves: don't wait long for them.
-            timeout_graceful_shutdown=3,
+    with database(args.data_dir) as where:
+        settings = Settings(
+            database_url=where,
+            **{name: getattr(args, name) for name in _SERVE_SETTINGS},
         )
+        server = uvicorn.Server(
+            config(
+                create_app(settings),
+                settings,
+                host=args.host,
+                port=args.port,
+                log_level=args.log_level,
+                # Live streams stay open until the viewer leaves: don't wait long.
+                timeout_graceful_shutdown=3,
+            )
+        )
+        # After uvicorn's configuration, which installs its loggers' handlers.
+        repeats = logs.collapse_repeats(
+            [logging.getLogger(name) for name in ("", "uvicorn", "uvicorn.access")],
+            settings.log_repeat_seconds,
+        )
+        try:
+            # Ctrl-C ends the server; leaving `database` then stops PostgreSQL.
+            with contextlib.suppress(KeyboardInterrupt):
+                server.run()
+        finally:
+            logs.flush(repeats)
+    if not server.started:
+        sys.exit("tablelog: the server did not start (see the log above)")
+
+
+# The settings `serve` takes as options, each with its help; the defaults are those of
+# `Settings`.
+_SERVE_SETTINGS = {
+    "request_timeout": "seconds a client has to send a whole request, from the "
+    "moment its connection opens or its previous answer ends; then it is closed",
+    "keep_alive_timeout": "seconds an idle keep-alive connection stays open",
+    "max_connections": "open connections served at once (live streams included); "
+    "one more is answered 503 and closed",
+    "max_streams": "live streams (GET /games/{id}/stream) open at once; one more is "
+    "answered 503",
+    "log_repeat_seconds": "identical warnings within this many seconds are logged "
+    "once, then once with their count",
+}
 
 
 def migrate(args: argparse.Namespace) -> None:
@@ -80,6 +117,14 @@ def parser() -> argparse.ArgumentParser:
         choices=["critical", "error", "warning", "info", "debug"],
         help="default: %(default)s",
     )
+    defaults = {field.name: field for field in dataclasses.fields(Settings)}
+    for name, help in _SERVE_SETTINGS.items():
+        run.add_argument(
+            "--" + name.replace("_", "-"),
+            type=type(defaults[name].default),
+            default=defaults[name].default,
+            help=help + " (default: %(default)s)",
+        )
     command("migrate", "Apply the pending database migrations, then exit.", migrate)
     projections = commands.add_parser(
         "projections", help="Manage the read models (game list, player records)."
