@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from service.cli import exchange, logs
-from service.cli.context import application, database, default_data_dir
+from service.cli.context import Database, application, database, default_data_dir
 from service.settings import Settings
 from service.storage.migrate import migrate as run_migrations
 
@@ -26,7 +26,8 @@ def serve(args: argparse.Namespace) -> None:
 
     with database(args.data_dir) as where:
         settings = Settings(
-            database_url=where,
+            database_url=where.serve,
+            migration_database_url=where.migrate,
             **{name: getattr(args, name) for name in _SERVE_SETTINGS},
         )
         server = uvicorn.Server(
@@ -71,20 +72,20 @@ _SERVE_SETTINGS = {
 
 
 def migrate(args: argparse.Namespace) -> None:
-    with database(args.data_dir) as url:
-        applied = run_migrations(url)
+    with database(args.data_dir) as where:
+        applied = run_migrations(where.migrate)
     print("applied: " + ", ".join(applied) if applied else "the database is up to date")
 
 
 def rebuild_projections(args: argparse.Namespace) -> None:
     from service.readside.projector import Projector
 
-    async def rebuild(url: str) -> int:
-        async with application(url) as games:
+    async def rebuild(where: Database) -> int:
+        async with application(where) as games:
             return await Projector(games.store.pool, games).rebuild()
 
-    with database(args.data_dir) as url:
-        folded = asyncio.run(rebuild(url))
+    with database(args.data_dir) as where:
+        folded = asyncio.run(rebuild(where))
     print(f"rebuilt the read models from {folded} events")
 
 
@@ -92,7 +93,8 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="tablelog",
         description="Record table games move by move, checked against the rules. "
-        "Uses DATABASE_URL when set, else an embedded PostgreSQL in --data-dir.",
+        "Uses DATABASE_URL when set (and MIGRATION_DATABASE_URL, by default the same, "
+        "to migrate), else an embedded PostgreSQL in --data-dir.",
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
