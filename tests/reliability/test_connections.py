@@ -275,3 +275,25 @@ def test_the_filter_lets_other_kinds_through_and_counts_each():
     assert lines.count("another kind") == 1
     assert "the same, from one place: detail (repeated 49 more times in 60 s)" in lines
     assert "another kind (repeated 49 more times in 60 s)" in lines
+
+
+def _help(*command: str) -> str:
+    return subprocess.run(
+        [sys.executable, "-m", "service", *command, "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+def test_serve_documents_every_limit_in_its_help():
+    shown = _help("serve")
+    for option in (
+        "--request-timeout",
+        "--keep-alive-timeout",
+        "--max-connections",
+        "--max-streams",
+        "--log-repeat-seconds",
+    ):
+        assert option in shown
+    assert "MIGRATION_DATABASE_URL" in _help()
