@@ -21,3 +21,21 @@ class Settings:
     # Browser apps on other origins may call the API (CORS). Any origin by default:
     # writes carry a bearer token, never cookies, so a page cannot act for a user.
     cors_origins: tuple[str, ...] = ("*",)
+
+    # Issue 12, sections 3 and 6: what one connection may hold, and who migrates.
+    # The role that runs the migrations (it owns the tables); None: `database_url`.
+    migration_database_url: str | None = None
+    # Seconds a client has to deliver a whole request (head and body), counted from
+    # the moment the connection is ready for one: when it opens, and after each
+    # answer. A client that sends half a request is dropped when they run out.
+    request_timeout: float = 10.0
+    # Seconds an idle keep-alive connection stays open between requests.
+    keep_alive_timeout: float = 5.0
+    # Open connections served at once (live streams included); a connection beyond
+    # them is answered 503 and closed at once.
+    max_connections: int = 1000
+    # Live streams (GET /games/{id}/stream) open at once; one more answers 503.
+    max_streams: int = 200
+    # Identical warnings and errors (same place, same exception) within this many
+    # seconds are logged once, then once more with how many there were.
+    log_repeat_seconds: float = 10.0

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import dataclasses
 import logging
+import sys
 from pathlib import Path
 
-from service.cli import exchange
-from service.cli.context import application, database, default_data_dir
+from service.cli import exchange, logs
+from service.cli.context import Database, application, database, default_data_dir
 from service.settings import Settings
 from service.storage.migrate import migrate as run_migrations
 
@@ -19,35 +22,70 @@ def serve(args: argparse.Namespace) -> None:
     import uvicorn
 
     from service.http.app import create_app
+    from service.http.server import config
 
-    with database(args.data_dir) as url:
-        app = create_app(Settings(database_url=url))
-        # uvicorn handles Ctrl-C and returns; leaving `database` then stops PostgreSQL.
-        uvicorn.run(
-            app,
-            host=args.host,
-            port=args.port,
-            log_level=args.log_level,
-            # Live streams stay open until the viewer leaves: don't wait long for them.
-            timeout_graceful_shutdown=3,
+    with database(args.data_dir) as where:
+        settings = Settings(
+            database_url=where.serve,
+            migration_database_url=where.migrate,
+            **{name: getattr(args, name) for name in _SERVE_SETTINGS},
         )
+        server = uvicorn.Server(
+            config(
+                create_app(settings),
+                settings,
+                host=args.host,
+                port=args.port,
+                log_level=args.log_level,
+                # Live streams stay open until the viewer leaves: don't wait long.
+                timeout_graceful_shutdown=3,
+            )
+        )
+        # After uvicorn's configuration, which installs its loggers' handlers.
+        repeats = logs.collapse_repeats(
+            [logging.getLogger(name) for name in ("", "uvicorn", "uvicorn.access")],
+            settings.log_repeat_seconds,
+        )
+        try:
+            # Ctrl-C ends the server; leaving `database` then stops PostgreSQL.
+            with contextlib.suppress(KeyboardInterrupt):
+                server.run()
+        finally:
+            logs.flush(repeats)
+    if not server.started:
+        sys.exit("tablelog: the server did not start (see the log above)")
+
+
+# The settings `serve` takes as options, each with its help; the defaults are those of
+# `Settings`.
+_SERVE_SETTINGS = {
+    "request_timeout": "seconds a client has to send a whole request, from the "
+    "moment its connection opens or its previous answer ends; then it is closed",
+    "keep_alive_timeout": "seconds an idle keep-alive connection stays open",
+    "max_connections": "open connections served at once (live streams included); "
+    "one more is answered 503 and closed",
+    "max_streams": "live streams (GET /games/{id}/stream) open at once; one more is "
+    "answered 503",
+    "log_repeat_seconds": "identical warnings within this many seconds are logged "
+    "once, then once with their count",
+}
 
 
 def migrate(args: argparse.Namespace) -> None:
-    with database(args.data_dir) as url:
-        applied = run_migrations(url)
+    with database(args.data_dir) as where:
+        applied = run_migrations(where.migrate)
     print("applied: " + ", ".join(applied) if applied else "the database is up to date")
 
 
 def rebuild_projections(args: argparse.Namespace) -> None:
     from service.readside.projector import Projector
 
-    async def rebuild(url: str) -> int:
-        async with application(url) as games:
+    async def rebuild(where: Database) -> int:
+        async with application(where) as games:
             return await Projector(games.store.pool, games).rebuild()
 
-    with database(args.data_dir) as url:
-        folded = asyncio.run(rebuild(url))
+    with database(args.data_dir) as where:
+        folded = asyncio.run(rebuild(where))
     print(f"rebuilt the read models from {folded} events")
 
 
@@ -55,7 +93,8 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="tablelog",
         description="Record table games move by move, checked against the rules. "
-        "Uses DATABASE_URL when set, else an embedded PostgreSQL in --data-dir.",
+        "Uses DATABASE_URL when set (and MIGRATION_DATABASE_URL, by default the same, "
+        "to migrate), else an embedded PostgreSQL in --data-dir.",
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -80,6 +119,14 @@ def parser() -> argparse.ArgumentParser:
         choices=["critical", "error", "warning", "info", "debug"],
         help="default: %(default)s",
     )
+    defaults = {field.name: field for field in dataclasses.fields(Settings)}
+    for name, help in _SERVE_SETTINGS.items():
+        run.add_argument(
+            "--" + name.replace("_", "-"),
+            type=type(defaults[name].default),
+            default=defaults[name].default,
+            help=help + " (default: %(default)s)",
+        )
     command("migrate", "Apply the pending database migrations, then exit.", migrate)
     projections = commands.add_parser(
         "projections", help="Manage the read models (game list, player records)."

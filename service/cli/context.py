@@ -7,6 +7,7 @@ import logging
 import os
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from domain.registry import GAMES
@@ -21,26 +22,39 @@ def default_data_dir() -> Path:
     return Path(base) / "tablelog"
 
 
+@dataclass(frozen=True, slots=True)
+class Database:
+    """Where a command works: `serve` is the serving role's conninfo (SELECT and
+    INSERT on the log, the read models), `migrate` the owner's, which runs the
+    migrations."""
+
+    serve: str
+    migrate: str
+
+
 @contextmanager
-def database(data_dir: Path) -> Iterator[str]:
-    """DATABASE_URL when set; else an embedded PostgreSQL kept in `data_dir`."""
+def database(data_dir: Path) -> Iterator[Database]:
+    """DATABASE_URL (and MIGRATION_DATABASE_URL, by default the same) when set; else
+    an embedded PostgreSQL kept in `data_dir`, with an owner and a serving role."""
     url = os.environ.get("DATABASE_URL")
     if url:
-        yield url
+        owner = os.environ.get("MIGRATION_DATABASE_URL") or url
+        yield Database(serve=url, migrate=owner)
         return
     # Imported here: the embedded server's package is slow to import, and a command
     # given DATABASE_URL never needs it.
-    from service.storage.embedded import embedded_postgres
+    from service.storage.embedded import embedded_postgres, with_roles
 
     logging.getLogger(__name__).info("embedded PostgreSQL in %s", data_dir / "postgres")
-    with embedded_postgres(data_dir / "postgres") as url:
-        yield url
+    with embedded_postgres(data_dir / "postgres") as superuser:
+        roles = with_roles(superuser)
+        yield Database(serve=roles.app, migrate=roles.owner)
 
 
 @asynccontextmanager
-async def application(url: str) -> AsyncIterator[Games]:
+async def application(database: Database) -> AsyncIterator[Games]:
     """The application layer on a migrated database, for commands run from the shell."""
-    migrate(url)
-    settings = Settings(database_url=url, pool_min_size=1, pool_max_size=4)
+    migrate(database.migrate)
+    settings = Settings(database_url=database.serve, pool_min_size=1, pool_max_size=4)
     async with connection_pool(settings) as pool:
         yield Games(EventStore(pool), GAMES)

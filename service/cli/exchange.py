@@ -18,7 +18,7 @@ from domain.errors import GameFinished, RuleError
 from service.application.errors import Refused
 from service.application.exchange import export_game, import_game
 from service.application.games import Games
-from service.cli.context import application, database
+from service.cli.context import Database, application, database
 
 # The sample games ship inside the package, so an installed tablelog finds them.
 SEEDS = Path(str(resources.files("seeds")))
@@ -50,13 +50,13 @@ def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
 def _run(args: argparse.Namespace, work: Callable[[Games], Awaitable[None]]) -> None:
     """Run `work` on the application layer; a refusal is printed, exit status 1."""
 
-    async def main(url: str) -> None:
-        async with application(url) as games:
+    async def main(where: Database) -> None:
+        async with application(where) as games:
             await work(games)
 
     try:
-        with database(args.data_dir) as url:
-            asyncio.run(main(url))
+        with database(args.data_dir) as where:
+            asyncio.run(main(where))
     except Refused as refusal:
         sys.exit(f"tablelog: {refusal.detail}")
     except (RuleError, GameFinished) as error:

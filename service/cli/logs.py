@@ -1,0 +1,101 @@
+"""The same error a thousand times is logged once, then once more with its count.
+
+A flood of identical failures (a client opening thousands of connections, the
+database gone for a minute) used to write one traceback per occurrence: 144 MB of the
+same lines a minute, which hides everything else and can fill the disk. A
+`RepeatFilter` on a handler lets the first warning or error of a kind through, holds
+back the ones like it for `window` seconds, and then writes a single line saying how
+many there were. Records below WARNING (the access log, start-up notes) pass
+untouched: each of them says something of its own.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterable
+
+# A kind of error: where it was logged, at what level, and which exception it carries
+# (the message's arguments, such as a client's address, differ from one to the next).
+_Kind = tuple[str, int, str, int, str]
+
+
+class RepeatFilter(logging.Filter):
+    """Installed on one handler; the summary line goes out through that handler."""
+
+    def __init__(self, handler: logging.Handler, window: float) -> None:
+        super().__init__()
+        self._handler = handler
+        self._window = window
+        self._lock = threading.Lock()
+        # The first record of each kind held back, and how many like it followed.
+        self._held: dict[_Kind, tuple[logging.LogRecord, int]] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING or getattr(record, "repeats", None):
+            return True
+        kind = _kind_of(record)
+        with self._lock:
+            if kind in self._held:
+                first, count = self._held[kind]
+                self._held[kind] = (first, count + 1)
+                return False
+            self._held[kind] = (record, 0)
+        timer = threading.Timer(self._window, self._summarise, (kind,))
+        timer.daemon = True
+        timer.start()
+        return True
+
+    def flush(self) -> None:
+        """Write the counts held so far (at shutdown: none is lost)."""
+        with self._lock:
+            kinds = list(self._held)
+        for kind in kinds:
+            self._summarise(kind)
+
+    def _summarise(self, kind: _Kind) -> None:
+        with self._lock:
+            first, count = self._held.pop(kind, (None, 0))
+        if first is None or count == 0:
+            return
+        summary = logging.makeLogRecord(
+            {
+                "name": first.name,
+                "levelno": first.levelno,
+                "levelname": first.levelname,
+                "pathname": first.pathname,
+                "lineno": first.lineno,
+                "msg": "%s (repeated %d more times in %.0f s)",
+                "args": (first.getMessage(), count, self._window),
+                "repeats": count,
+            }
+        )
+        self._handler.handle(summary)
+
+
+def _kind_of(record: logging.LogRecord) -> _Kind:
+    error = record.exc_info[0].__qualname__ if record.exc_info else ""
+    return (record.name, record.levelno, record.pathname, record.lineno, error)
+
+
+def collapse_repeats(
+    loggers: Iterable[logging.Logger], window: float
+) -> list[RepeatFilter]:
+    """Put a RepeatFilter on every handler of these loggers; return the filters.
+
+    On the handlers, not the loggers: a logger's own filters see only the records
+    logged on it by name, not those of its children that reach its handlers.
+    """
+    installed = []
+    for logger in loggers:
+        for handler in logger.handlers:
+            if not any(isinstance(f, RepeatFilter) for f in handler.filters):
+                repeat = RepeatFilter(handler, window)
+                handler.addFilter(repeat)
+                installed.append(repeat)
+    return installed
+
+
+def flush(filters: Iterable[RepeatFilter]) -> None:
+    for repeat in filters:
+        repeat.flush()
