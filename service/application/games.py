@@ -20,7 +20,7 @@ from msgspec import Meta
 from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup, draw_first_player
-from domain.history import History, Recorded, Undo
+from domain.history import TABLE_MOVES, History, Recorded
 from service.application.errors import Conflict, Invalid
 from service.application.idempotency import Idempotency
 from service.application.timeline import Timeline, Timelines
@@ -68,7 +68,7 @@ class Games:
         self.store = store
         self.rules = rules
         self.timelines = Timelines(store, rules, cached_games)
-        self._moves = {name: {*r.moves, Undo} for name, r in rules.items()}
+        self._moves = {name: {*r.moves, *TABLE_MOVES} for name, r in rules.items()}
         # Called after every stored event, to wake this process's log followers.
         self.on_append: Callable[[], None] = lambda: None
 

@@ -25,7 +25,7 @@ import msgspec
 from msgspec import Meta
 
 from domain.game import Rules
-from domain.history import Undo
+from domain.history import TABLE_MOVES
 from domain.registry import GAMES
 
 ExpectedVersion = Annotated[int, Meta(ge=1)] | None
@@ -42,7 +42,8 @@ class MoveBodies:
             for move in rules.moves:
                 if move not in body_of:  # the two Dobro editions share them
                     body_of[move] = self._copy(move, prefix, _EXPECTED_VERSION)
-        body_of[Undo] = self._copy(Undo, "", _EXPECTED_VERSION)
+        for move in TABLE_MOVES:
+            body_of[move] = self._copy(move, "", _EXPECTED_VERSION)
         domain_of = {body: move for move, body in body_of.items()}
         self._domain_of = domain_of
         tags = [body.__struct_config__.tag for body in domain_of]

@@ -92,10 +92,9 @@ def run_seed(args: argparse.Namespace) -> None:
                 continue
             imported = await import_game(games, file.read_bytes(), game_id)
             history = imported.history
-            status = "in_progress" if history.winners is None else "finished"
             print(
                 f"{file.name}: {history.rules.name} game {game_id}, "
-                f"{history.version} events, {status}"
+                f"{history.version} events, {history.status}"
             )
 
     _run(args, work)

@@ -76,7 +76,7 @@ class ExchangeController(Controller):
             game=row.game,
             players=list(row.players),
             version=history.version,
-            status="in_progress" if winners is None else "finished",
+            status=history.status,
             winners=list(winners or ()),
             write_token=imported.write_token,
         )

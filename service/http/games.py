@@ -50,7 +50,7 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
         "first_player": row.first_player,
         "seed": row.seed,
         "options": row.options,
-        "status": "in_progress" if winners is None else "finished",
+        "status": history.status,
         "version": history.version,
         "winners": list(winners or ()),
         "state": history.rules.view(history.state),
@@ -138,7 +138,7 @@ class GameController(Controller):
         game: Annotated[str | None, QueryParameter(max_length=40)] = None,
         player: Annotated[str | None, QueryParameter(max_length=40)] = None,
         status: Annotated[
-            Literal["in_progress", "finished"] | None, QueryParameter()
+            Literal["in_progress", "finished", "abandoned"] | None, QueryParameter()
         ] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
         offset: Annotated[int, QueryParameter(ge=0)] = 0,

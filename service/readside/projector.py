@@ -110,7 +110,7 @@ class Projector:
                 row.game,
                 list(row.players),
                 row.title,
-                "in_progress" if winners is None else "finished",
+                history.status,
                 list(winners or ()),
                 event.version,
                 row.created_at,

@@ -30,8 +30,11 @@ class GameList(msgspec.Struct, kw_only=True):
 
 
 class PlayerTally(msgspec.Struct, kw_only=True):
+    """Games played, finished (played to the end), abandoned (T2) and won."""
+
     played: int
     finished: int
+    abandoned: int
     won: int
 
 
@@ -87,6 +90,7 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
         cursor = await conn.execute(
             "SELECT game, count(*),"
             " count(*) FILTER (WHERE status = 'finished'),"
+            " count(*) FILTER (WHERE status = 'abandoned'),"
             " count(*) FILTER (WHERE status = 'finished' AND %(name)s = ANY(winners))"
             " FROM game_summaries WHERE players @> ARRAY[%(name)s::text]"
             " GROUP BY game ORDER BY game",
@@ -94,13 +98,16 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
         )
         rows = await cursor.fetchall()
     per_game = {
-        game: PlayerTally(played=played, finished=finished, won=won)
-        for game, played, finished, won in rows
+        game: PlayerTally(
+            played=played, finished=finished, abandoned=abandoned, won=won
+        )
+        for game, played, finished, abandoned, won in rows
     }
     return PlayerRecord(
         name=name,
         played=sum(t.played for t in per_game.values()),
         finished=sum(t.finished for t in per_game.values()),
+        abandoned=sum(t.abandoned for t in per_game.values()),
         won=sum(t.won for t in per_game.values()),
         games=per_game,
     )

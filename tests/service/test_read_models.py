@@ -51,7 +51,12 @@ def test_games_list_filters_pages_and_agrees_with_player_records(client):
     )
     assert record["played"] == 4
     assert record["won"] == (1 if ann in winners else 0)
-    assert record["games"]["dozito"] == {"played": 3, "finished": 0, "won": 0}
+    assert record["games"]["dozito"] == {
+        "played": 3,
+        "finished": 0,
+        "abandoned": 0,
+        "won": 0,
+    }
 
 
 async def play_concurrently(games: Games, seeds: range) -> int:
