@@ -2,10 +2,13 @@
 
 The export format (docs/api.md) is one JSON object per line: the game's creation as
 stored (version 1: game, players, first player, seed, options, title, ...), then every
-stored move in order, exactly as it was logged (an undo is `{"type": "undo"}`). An
-import plays every move through the engine, like a table logging them one by one, and is
-refused whole, naming the line and the ruling, at the first one the rules refuse; an
-accepted file becomes a new game (new id, new write token) stored in one transaction.
+stored move in order, exactly as it was logged (an undo is `{"type": "undo"}`), each
+line ending with the time it was logged (`recorded_at`). An import plays every move
+through the engine, like a table logging them one by one, and is refused whole, naming
+the line and the ruling, at the first one the rules refuse; an accepted file becomes a
+new game (new id, new write token) stored in one transaction, each row keeping the
+time its line gave. A file whose content was imported before is refused (Duplicate,
+naming the game), so importing it again cannot count its game twice.
 
 The BG Stats answer follows the app's "push plays" format, documented at
 https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
