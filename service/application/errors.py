@@ -7,6 +7,7 @@ the HTTP layer gives each its status and problem details, the CLI prints `detail
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 
 class Refused(Exception):
@@ -31,6 +32,17 @@ class Invalid(Refused):
 class Conflict(Refused):
     """The game is not where the request expects it: another move came first, or it
     has not finished yet."""
+
+
+class Duplicate(Conflict):
+    """An import of a file already imported; `game_id` names the game it became."""
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            f"This file was already imported, as game {game_id}: nothing was stored.",
+            game_id=str(game_id),
+        )
+        self.game_id = game_id
 
 
 class TokenMissing(Refused):

@@ -2,10 +2,13 @@
 
 The export format (docs/api.md) is one JSON object per line: the game's creation as
 stored (version 1: game, players, first player, seed, options, title, ...), then every
-stored move in order, exactly as it was logged (an undo is `{"type": "undo"}`). An
-import plays every move through the engine, like a table logging them one by one, and is
-refused whole, naming the line and the ruling, at the first one the rules refuse; an
-accepted file becomes a new game (new id, new write token) stored in one transaction.
+stored move in order, exactly as it was logged (an undo is `{"type": "undo"}`), each
+line ending with the time it was logged (`recorded_at`). An import plays every move
+through the engine, like a table logging them one by one, and is refused whole, naming
+the line and the ruling, at the first one the rules refuse; an accepted file becomes a
+new game (new id, new write token) stored in one transaction, each row keeping the
+time its line gave. A file whose content was imported before is refused (Duplicate,
+naming the game), so importing it again cannot count its game twice.
 
 The BG Stats answer follows the app's "push plays" format, documented at
 https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
@@ -15,20 +18,23 @@ noPoints; playDate as "YYYY-MM-DD HH:MM:SS").
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, TypeVar
+from datetime import UTC, datetime
+from typing import Annotated, Any, TypeVar
 
 import msgspec
+from msgspec import Meta
 
 from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
 from domain.history import History
+from domain.registry import GAMES
 from service.application.errors import Conflict, Invalid, Refused, TooLarge
-from service.application.games import Games, NewGame
-from service.application.moves import MOVE_BODIES
+from service.application.games import Games, NewGame, check_moment, logged_at
+from service.application.moves import MoveBodies
 from service.storage.store import GameRow, StoredEvent
 
 T = TypeVar("T")
@@ -36,6 +42,13 @@ T = TypeVar("T")
 # The request body limit (Settings.max_body_bytes) bounds the bytes; this bounds the
 # work: the longest simulated game has about 420 moves.
 MAX_IMPORT_MOVES = 5000
+
+# Each export line's time: when it was logged at the table, with its offset.
+RECORDED_AT = "recorded_at"
+LoggedTime = Annotated[datetime, Meta(tz=True)]
+
+# An import line is a move body with its time beside it.
+IMPORT_LINES = MoveBodies(GAMES, extra=((RECORDED_AT, LoggedTime | None, None),))
 
 GAME_NAMES = {
     "dobro": "Dobro",
@@ -85,20 +98,30 @@ class BgStatsPlay(msgspec.Struct, kw_only=True, rename="camel"):
 
 
 async def export_game(games: Games, game_id: uuid.UUID) -> bytes:
-    """The game as NDJSON: its creation line, then one line per stored move."""
+    """The game as NDJSON: its creation line, then one line per stored move, each
+    with the time it was logged (`recorded_at`) when that is known."""
     row, events = await _stored(games, game_id)
     codec = games.timelines.codec(row.game)
     moves = [codec.record_from_json(event.data).move for event in events[1:]]
     # Re-encoded rather than copied: PostgreSQL's jsonb reorders keys, and an export
     # should read (and diff) the same however often it goes in and out.
     created = msgspec.json.decode(events[0].data, type=GameCreated)
-    lines = [_encode(created), *map(_encode, moves)]
+    lines = [
+        _encode(line, logged_at(event))
+        for line, event in zip([created, *moves], events, strict=True)
+    ]
     return b"".join(line + b"\n" for line in lines)
 
 
-def _encode(line: msgspec.Struct) -> bytes:
-    """One export line; dict keys sorted, since jsonb does not keep their order."""
-    return msgspec.json.encode(line, order="deterministic")
+def _encode(line: msgspec.Struct, logged: datetime | None) -> bytes:
+    """One export line; dict keys sorted, since jsonb does not keep their order.
+    The time comes last, in UTC, and only when known: a game imported from a file
+    without times exports without them, as it came."""
+    data = msgspec.json.encode(line, order="deterministic")
+    if logged is None:
+        return data
+    at = msgspec.json.encode(logged.astimezone(UTC))
+    return data[:-1] + b',"' + RECORDED_AT.encode() + b'":' + at + b"}"
 
 
 async def _stored(
@@ -115,28 +138,58 @@ async def import_game(
     games: Games, body: bytes, game_id: uuid.UUID | None = None
 ) -> Imported:
     """Check every line with the engine and store the game whole, or raise Invalid
-    naming the first line that is refused (nothing is stored then)."""
+    naming the first line that is refused (nothing is stored then); Conflict, naming
+    the game, for a file whose content was imported before."""
     lines = _lines(body)
-    request = _creation(lines[0])
+    request, created_at = _creation(lines[0])
     start = history = _line(1, games.start, request)
-    records = []
+    records, times = [], [created_at]
     for number, line in enumerate(lines[1:], start=2):
-        move = _line(number, _move, line)
+        move, at = _line(number, _move, line)
         _line(number, games.check_game, history.rules.name, move)
         record, history = _line(number, history.play, move)
         records.append(record)
-    row, token = await games.store_new(request, start, records, game_id)
+        times.append(at)
+    _check_times(times)
+    row, token = await games.store_new(
+        request, start, records, game_id, logged_at=times, digest=_digest(lines)
+    )
     return Imported(row, history, token)
 
 
-def _move(line: bytes) -> Any:
+def _move(line: bytes) -> tuple[Any, datetime | None]:
     """An export line read strictly, as a move body is (an `expected_version` in it
-    is ignored: an export never writes one)."""
+    is ignored: an export never writes one), and the time it gives."""
     try:
-        move, _ = MOVE_BODIES.to_domain(MOVE_BODIES.decode(line))
-    except (msgspec.DecodeError, RecursionError) as error:
+        body = IMPORT_LINES.decode(line)
+        check_moment(RECORDED_AT, body.recorded_at)
+    except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise Invalid(f"it is not a move: {error}.") from None
-    return move
+    move, _ = IMPORT_LINES.to_domain(body)
+    return move, body.recorded_at
+
+
+def _check_times(times: list[datetime | None]) -> None:
+    """Every line gives its time, or none does: a game's length is measured from
+    its first line's to its last's."""
+    given = [at is not None for at in times]
+    if any(given) and not all(given):
+        number = given.index(False) + 1
+        raise _bad_line(
+            number,
+            f"it has no {RECORDED_AT}: give every line the time it was logged, or "
+            "none.",
+        )
+
+
+def _digest(lines: list[bytes]) -> bytes:
+    """The file's content, as its lines decode: spacing, key order and line endings
+    do not make another file."""
+    digest = hashlib.sha256()
+    for line in lines:
+        digest.update(msgspec.json.encode(msgspec.json.decode(line), order="sorted"))
+        digest.update(b"\n")
+    return digest.digest()
 
 
 def _line(number: int, step: Callable[..., T], *args: Any) -> T:
@@ -167,13 +220,15 @@ def _lines(body: bytes) -> list[bytes]:
     return lines
 
 
-def _creation(line: bytes) -> NewGame:
+def _creation(line: bytes) -> tuple[NewGame, datetime | None]:
     try:
         fields = msgspec.json.decode(line)
         if not isinstance(fields, dict) or fields.pop("type", None) != GAME_CREATED:
             raise _bad_line(1, f'the first line must be the game\'s "{GAME_CREATED}".')
-        return msgspec.convert(fields, NewGame)
-    except (msgspec.DecodeError, RecursionError) as error:
+        at = msgspec.convert(fields.pop(RECORDED_AT, None), LoggedTime | None)
+        check_moment(RECORDED_AT, at)
+        return msgspec.convert(fields, NewGame), at
+    except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise _bad_line(1, f"it is not a game's creation: {error}.") from None
 
 
@@ -200,7 +255,7 @@ async def bgstats_play(games: Games, game_id: uuid.UUID) -> BgStatsPlay:
         source_name="tablelog",
         source_play_id=str(row.id),
         play_date=played.strftime("%Y-%m-%d %H:%M:%S"),
-        duration_min=_minutes(first.recorded_at, last.recorded_at),
+        duration_min=_minutes(first, last),
         game=BgStatsGame(
             name=GAME_NAMES.get(row.game, row.game),
             source_game_id=row.game,
@@ -237,5 +292,10 @@ def _bgstats_players(
     ]
 
 
-def _minutes(start: datetime, end: datetime) -> int:
+def _minutes(first: StoredEvent, last: StoredEvent) -> int:
+    """From the game's creation to its last move, as they were logged at the table
+    (an imported game's, as its export gave them)."""
+    start, end = logged_at(first), logged_at(last)
+    if start is None or end is None:
+        start, end = first.recorded_at, last.recorded_at
     return max(0, round((end - start).total_seconds() / 60))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
 import msgspec
@@ -21,16 +21,18 @@ from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup, draw_first_player
 from domain.history import TABLE_MOVES, History, Recorded
-from service.application.errors import Conflict, Invalid
+from service.application.errors import Conflict, Duplicate, Invalid
 from service.application.idempotency import Idempotency
-from service.application.timeline import Timeline, Timelines
+from service.application.timeline import Timeline, Timelines, setup_of
 from service.application.tokens import new_token
 from service.storage.store import (
+    AlreadyImported,
     EventStore,
     GameRow,
     IdempotencyKeyUsed,
     NewGameRow,
     StoredEvent,
+    Unreadable,
     VersionConflict,
 )
 
@@ -41,19 +43,55 @@ APPEND_ATTEMPTS = 8
 PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"\S")]
 Text = Annotated[str, Meta(max_length=2000)]
 
+# The dates a game may carry: PostgreSQL keeps far more, but Python's datetime (and so
+# every read of the row) stops at year 9999, and no card game was logged before 1900.
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)
+
 
 class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A game to create: the body of `POST /games`, and an import's first line."""
+    """A game to create: the body of `POST /games`, and an import's first line.
 
-    game: str
+    Every value is checked here against what the database and the API hold (lengths,
+    the seed within bigint, dates within EARLIEST..LATEST, no NUL in text), so that
+    nothing is written that could not be read back."""
+
+    game: Annotated[str, Meta(max_length=40)]
     players: Annotated[list[PlayerName], Meta(min_length=2, max_length=12)]
-    first_player: str | None = None
+    first_player: Annotated[str, Meta(max_length=40)] | None = None
     options: dict[str, Any] = {}
     seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None = None
     title: Annotated[str, Meta(max_length=200)] | None = None
     played_at: datetime | None = None
     location: Annotated[str, Meta(max_length=200)] | None = None
     notes: Text | None = None
+
+    def __post_init__(self) -> None:
+        # msgspec turns a ValueError raised here into its ValidationError: the client
+        # reads this sentence as the reason for its 422.
+        texts = {"game": self.game, "first_player": self.first_player}
+        texts |= {"title": self.title, "location": self.location, "notes": self.notes}
+        texts |= {f"players[{i}]": name for i, name in enumerate(self.players)}
+        for name, text in texts.items():
+            if text is not None and "\x00" in text:
+                raise ValueError(f"{name} must not contain a NUL character (\\u0000)")
+        check_moment("played_at", self.played_at)
+
+
+def check_moment(name: str, moment: datetime | None) -> None:
+    """ValueError unless `moment` (naive: taken as UTC) is within EARLIEST..LATEST
+    once its offset is applied: 9999-12-31T23:59:59-23:00 is already year 10000."""
+    if moment is None:
+        return
+    offset = moment.utcoffset() or timedelta(0)
+    try:
+        utc = (moment.replace(tzinfo=None) - offset).replace(tzinfo=UTC)
+    except OverflowError:
+        utc = None
+    if utc is None or not EARLIEST <= utc <= LATEST:
+        raise ValueError(
+            f"{name} must be between {EARLIEST:%Y-%m-%d} and {LATEST:%Y-%m-%d} (UTC)"
+        )
 
 
 def move_type(move: msgspec.Struct) -> str:
@@ -94,10 +132,21 @@ class Games:
         start: History,
         records: Sequence[Recorded],
         game_id: uuid.UUID | None = None,
+        *,
+        logged_at: Sequence[datetime | None] | None = None,
+        digest: bytes | None = None,
     ) -> tuple[GameRow, str]:
         """Store a new game with the moves already played on it (an import), all in
         one transaction; its row and its write token. `game_id` is drawn at random
-        unless given (the sample games have fixed ids)."""
+        unless given (the sample games have fixed ids).
+
+        An import also passes `logged_at`, the time the export gave each line (the
+        creation first; None where it gave none), kept in the stored rows beside the
+        record, and `digest`, its content's: the same content imported again raises
+        Duplicate, naming the game it became.
+
+        The rows are read back and folded before the commit: a game the service
+        could not read back is never stored."""
         token, token_hash = new_token()
         setup = start.setup
         row = NewGameRow(
@@ -121,15 +170,38 @@ class Games:
             location=request.location,
             notes=request.notes,
         )
-        moves = [(move_type(r.move), msgspec.json.encode(r)) for r in records]
-        await self.store.import_game(
-            row, (GAME_CREATED, msgspec.json.encode(created)), moves
-        )
-        stored = await self.timelines.row(row.id)
+        lines = [created, *records]
+        times = logged_at if logged_at is not None else [None] * len(lines)
+        data = [
+            _stored_data(line, logged_at is not None, at)
+            for line, at in zip(lines, times, strict=True)
+        ]
+        moves = [(move_type(r.move), d) for r, d in zip(records, data[1:], strict=True)]
+        try:
+            timeline = await self.store.import_game(
+                row, (GAME_CREATED, data[0]), moves, self._read_back, digest=digest
+            )
+        except AlreadyImported as error:
+            raise Duplicate(error.game_id) from None
+        except Unreadable as error:
+            raise Invalid(
+                f"The game cannot be stored: a value would not read back "
+                f"({error.reason}). Nothing was stored."
+            ) from None
         if not records:
-            self.timelines.remember(Timeline(stored, start))
+            self.timelines.remember(timeline)
         self.on_append()
-        return stored, token
+        return timeline.row, token
+
+    def _read_back(self, row: GameRow, events: Sequence[StoredEvent]) -> Timeline:
+        """The game folded from its rows as the database gives them back, inside
+        the transaction that stores them: whatever fails here undoes the write."""
+        codec = self.timelines.codec(row.game)
+        msgspec.json.decode(events[0].data, type=GameCreated)
+        timeline = Timeline(row, History.start(self.rules[row.game], setup_of(row)))
+        for event in events[1:]:
+            timeline.add(event.version, codec.record_from_json(event.data))
+        return timeline
 
     # ------------------------------------------------------------------ reading
 
@@ -270,6 +342,37 @@ def _decide(history: History, move: Any, expected_version: int | None) -> Record
             version=history.version,
         )
     return history.decide(move)
+
+
+# An imported row keeps, beside its record, when its export said the line was logged
+# (null when the export did not say); rows logged here have no such key, their time
+# is the row's own. The domain's decoders ignore the key, as they ignore every field
+# they do not know.
+LOGGED_AT = "logged_at"
+
+
+class _Logged(msgspec.Struct):
+    logged_at: datetime | msgspec.UnsetType | None = msgspec.UNSET
+
+
+_LOGGED = msgspec.json.Decoder(_Logged)
+
+
+def logged_at(event: StoredEvent) -> datetime | None:
+    """When the row's move (or creation) was logged at the table: the row's own
+    time, or for an imported row the time its export gave (None if it gave none)."""
+    found = _LOGGED.decode(event.data).logged_at
+    return event.recorded_at if found is msgspec.UNSET else found
+
+
+def _stored_data(line: msgspec.Struct, imported: bool, at: datetime | None) -> bytes:
+    """A row's `data`: the creation event or the record, and for an import the time
+    the export gave it, as one more key the domain's decoders ignore."""
+    data = msgspec.json.encode(line)
+    if not imported:
+        return data
+    key = msgspec.json.encode(LOGGED_AT)
+    return data[:-1] + b"," + key + b":" + msgspec.json.encode(at) + b"}"
 
 
 def _setup(request: NewGame) -> Setup:

@@ -34,16 +34,20 @@ ExpectedVersion = Annotated[int, Meta(ge=1)] | None
 class MoveBodies:
     """The strict wire copies of every game's moves, and the way back."""
 
-    def __init__(self, games: Mapping[str, Rules]) -> None:
+    def __init__(
+        self, games: Mapping[str, Rules], extra: tuple[tuple[Any, ...], ...] = ()
+    ) -> None:
+        """`extra`: defstruct fields every body has besides `expected_version`."""
         self._copies: dict[type, type] = {}
         body_of: dict[type, type] = {}
+        fields = (*_EXPECTED_VERSION, *extra)
         for name, rules in games.items():
             prefix = "".join(part.title() for part in name.split("-"))
             for move in rules.moves:
                 if move not in body_of:  # the two Dobro editions share them
-                    body_of[move] = self._copy(move, prefix, _EXPECTED_VERSION)
+                    body_of[move] = self._copy(move, prefix, fields)
         for move in TABLE_MOVES:
-            body_of[move] = self._copy(move, "", _EXPECTED_VERSION)
+            body_of[move] = self._copy(move, "", fields)
         domain_of = {body: move for move, body in body_of.items()}
         self._domain_of = domain_of
         tags = [body.__struct_config__.tag for body in domain_of]

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from domain.errors import GameFinished, RuleError
-from service.application.errors import Refused
+from service.application.errors import Duplicate, Refused
 from service.application.exchange import export_game, import_game
 from service.application.games import Games
 from service.cli.context import Database, application, database
@@ -90,7 +90,11 @@ def run_seed(args: argparse.Namespace) -> None:
             if await games.store.get_game(game_id) is not None:
                 print(f"{file.name}: already loaded as game {game_id}")
                 continue
-            imported = await import_game(games, file.read_bytes(), game_id)
+            try:
+                imported = await import_game(games, file.read_bytes(), game_id)
+            except Duplicate as duplicate:  # imported by hand before
+                print(f"{file.name}: already loaded as game {duplicate.game_id}")
+                continue
             history = imported.history
             print(
                 f"{file.name}: {history.rules.name} game {game_id}, "

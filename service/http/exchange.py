@@ -60,8 +60,10 @@ class ExchangeController(Controller):
         status_code=201,
         summary="Create a new game from an export, checking every move",
         description="The body is an export (NDJSON). A file the rules refuse stores "
-        "nothing: the 422 names the line (`line`) and the ruling (`rule`).",
-        responses=problems(400, 413, 422, 503),
+        "nothing: the 422 names the line (`line`) and the ruling (`rule`). A file "
+        "already imported (the same content) stores nothing either: the 409 names "
+        "the game it became (`game_id`).",
+        responses=problems(400, 409, 413, 422, 503),
         operation_class=_ImportOperation,
     )
     async def import_game(

@@ -40,6 +40,9 @@ from service.readside.live import LiveLog
 from service.readside.summaries import GameList
 from service.storage.store import GameRow
 
+# A game's versions are PostgreSQL integers; a list's offset is kept to the same range.
+MAX_VERSION = MAX_OFFSET = 2**31 - 1
+
 
 def summary_of(row: GameRow, history: History) -> dict[str, Any]:
     winners = history.winners
@@ -124,7 +127,7 @@ class GameController(Controller):
         self,
         game_id: FromPath[UUID],
         games: NamedDependency[Games],
-        after: Annotated[int, QueryParameter(ge=0)] = 0,
+        after: Annotated[int, QueryParameter(ge=0, le=MAX_VERSION)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 1000,
     ) -> EventPage:
         timeline, events = await games.events(game_id, after, limit)
@@ -141,7 +144,7 @@ class GameController(Controller):
             Literal["in_progress", "finished", "abandoned"] | None, QueryParameter()
         ] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
-        offset: Annotated[int, QueryParameter(ge=0)] = 0,
+        offset: Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)] = 0,
     ) -> GameList:
         return await summaries.list_games(
             pool, game=game, player=player, status=status, limit=limit, offset=offset
@@ -223,9 +226,9 @@ class GameController(Controller):
         games: NamedDependency[Games],
         live: NamedDependency[LiveLog],
         last_event_id: Annotated[
-            int | None, HeaderParameter(name="Last-Event-ID", ge=0)
+            int | None, HeaderParameter(name="Last-Event-ID", ge=0, le=MAX_VERSION)
         ] = None,
-        after: Annotated[int | None, QueryParameter(ge=0)] = None,
+        after: Annotated[int | None, QueryParameter(ge=0, le=MAX_VERSION)] = None,
     ) -> ServerSentEvent:
         """From the version in Last-Event-ID (a reconnecting browser sends it) or
         `after`; without either, from the moves stored from now on."""

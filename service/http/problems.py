@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from http import HTTPStatus
 from typing import Any
+from uuid import UUID
 
 import msgspec
 import psycopg
@@ -31,6 +32,7 @@ _STATUS: dict[type[errors.Refused], int] = {
     errors.NotFound: 404,
     errors.Invalid: 422,
     errors.Conflict: 409,
+    errors.Duplicate: 409,
     errors.TokenMissing: 401,
     errors.TokenWrong: 403,
     errors.TooLarge: 413,
@@ -40,7 +42,7 @@ _STATUS: dict[type[errors.Refused], int] = {
 class ProblemDetails(msgspec.Struct, kw_only=True):
     """An error answer (RFC 9457). `rule` names the ruling a refused move breaks;
     `line` the line of an import that was refused; `version` the game's version on a
-    409 conflict."""
+    409 conflict; `game_id` the game an import already became."""
 
     status: int
     title: str
@@ -49,6 +51,7 @@ class ProblemDetails(msgspec.Struct, kw_only=True):
     rule: str | None = None
     line: int | None = None
     version: int | None = None
+    game_id: UUID | None = None
 
 
 class Problem(ProblemDetailsException):
@@ -123,9 +126,21 @@ def too_deep(error: RecursionError) -> Problem:
 
 
 def unstorable(error: psycopg.DataError) -> Problem:
-    """422: a value PostgreSQL cannot hold (text with a NUL) reached a query."""
+    """422: a value PostgreSQL cannot hold reached a query. The checks of the request
+    bodies and parameters should leave none; the answer still names the cause."""
     log.info("refused data the database cannot store: %s", error)
-    return Problem(422, "The request holds a value that cannot be stored (e.g. NUL).")
+    reason = error.diag.message_primary or str(error)
+    if isinstance(error, psycopg.errors.NumericValueOutOfRange):
+        detail = f"A number in the request is out of range: {reason}."
+    elif isinstance(error, psycopg.errors.DatetimeFieldOverflow):
+        detail = f"A date in the request is out of range: {reason}."
+    elif isinstance(error, psycopg.errors.UntranslatableCharacter) or "NUL" in reason:
+        detail = (
+            "Text in the request holds a NUL character (\\u0000): it cannot be stored."
+        )
+    else:
+        detail = f"The request holds a value that cannot be stored: {reason}."
+    return Problem(422, detail)
 
 
 def database_unavailable(error: Exception) -> Problem:

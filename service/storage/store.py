@@ -6,10 +6,10 @@ caller and returned as the database stores it; this module never interprets it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from psycopg import AsyncConnection, errors
@@ -19,6 +19,7 @@ from psycopg_pool import AsyncConnectionPool
 from service.settings import Settings
 
 __all__ = [
+    "AlreadyImported",
     "EventStore",
     "GameNotFound",
     "GameRow",
@@ -26,8 +27,11 @@ __all__ = [
     "IdempotencyKeyUsed",
     "NewGameRow",
     "StoredEvent",
+    "Unreadable",
     "VersionConflict",
 ]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +99,23 @@ class IdempotencyKeyUsed(Exception):
         self.key = key
         self.version = version
         self.request_hash = request_hash
+
+
+class AlreadyImported(Exception):
+    """An import of content already imported: the game it became."""
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"already imported as game {game_id}")
+        self.game_id = game_id
+
+
+class Unreadable(Exception):
+    """A value the database stored but could not give back: the write is undone."""
+
+    def __init__(self, game_id: UUID, reason: str) -> None:
+        super().__init__(f"game {game_id} would not read back: {reason}")
+        self.game_id = game_id
+        self.reason = reason
 
 
 class GameNotFound(LookupError):
@@ -191,25 +212,53 @@ class EventStore:
         game: NewGameRow,
         created: tuple[str, bytes],
         moves: Sequence[tuple[str, bytes]],
-    ) -> None:
-        """Store a whole game at once (an import): all of it, or nothing.
+        read_back: Callable[[GameRow, list[StoredEvent]], T],
+        *,
+        digest: bytes | None = None,
+    ) -> T:
+        """Store a whole game at once (a creation or an import): all of it, or nothing.
 
         The game row, its creation event and every move go in one transaction, so a
-        reader never sees a half-imported game and a failure leaves no trace.
+        reader never sees a half-imported game and a failure leaves no trace. Before
+        the commit the rows are read back and handed to `read_back`, whose answer is
+        returned: a value the database took but cannot give back (a date past year
+        9999 once in UTC) raises Unreadable, and anything `read_back` raises (a row
+        the caller cannot fold) rolls the game back too. Nothing is committed that
+        the service could not read.
+
+        `digest` names an import's content: a second game with the same one raises
+        AlreadyImported, naming the first.
         """
-        async with self._pool.connection() as conn, conn.transaction():
-            await _insert_game(conn, game)
-            async with conn.cursor() as cursor:
-                await cursor.executemany(
-                    "INSERT INTO events (game_id, version, type, data)"
-                    " VALUES (%s, %s, %s, %s::jsonb)",
-                    [
-                        (game.id, version, type, data.decode("utf-8"))
-                        for version, (type, data) in enumerate(
-                            [created, *moves], start=1
-                        )
-                    ],
-                )
+        try:
+            async with self._pool.connection() as conn, conn.transaction():
+                stored = await _insert_game(conn, game)
+                if digest is not None:
+                    await _insert_import(conn, digest, game.id)
+                async with conn.cursor() as cursor:
+                    await cursor.executemany(
+                        "INSERT INTO events (game_id, version, type, data)"
+                        " VALUES (%s, %s, %s, %s::jsonb)",
+                        [
+                            (game.id, version, type, data.decode("utf-8"))
+                            for version, (type, data) in enumerate(
+                                [created, *moves], start=1
+                            )
+                        ],
+                    )
+                events = await _read(conn, game.id, 0, None)
+                return read_back(stored, events)
+        except errors.UniqueViolation as error:
+            if digest is None or error.diag.constraint_name != "imports_pkey":
+                raise
+        raise AlreadyImported(await self._imported_as(digest))
+
+    async def _imported_as(self, digest: bytes) -> UUID:
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(
+                "SELECT game_id FROM imports WHERE digest = %s", (digest,)
+            )
+            (game_id,) = await cursor.fetchone()
+        return game_id
 
     async def get_game(self, game_id: UUID) -> GameRow | None:
         async with self._pool.connection() as conn:
@@ -217,24 +266,7 @@ class EventStore:
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)
             )
             row = await cursor.fetchone()
-        if row is None:
-            return None
-        id_, game, players, first_player, seed, options, token_hash, *rest = row
-        title, played_at, location, notes, created_at = rest
-        return GameRow(
-            id=id_,
-            game=game,
-            players=tuple(players),
-            first_player=first_player,
-            seed=seed,
-            options=options,
-            token_hash=token_hash,
-            title=title,
-            played_at=played_at,
-            location=location,
-            notes=notes,
-            created_at=created_at,
-        )
+        return None if row is None else _game(row)
 
     async def append(
         self,
@@ -293,13 +325,7 @@ class EventStore:
     ) -> list[StoredEvent]:
         """The game's events after version `after`, in version order."""
         async with self._pool.connection() as conn:
-            cursor = await conn.execute(
-                f"SELECT {_EVENT_COLUMNS} FROM events"
-                " WHERE game_id = %s AND version > %s ORDER BY version LIMIT %s",
-                (game_id, after, limit),
-            )
-            rows = await cursor.fetchall()
-        return [_event(row) for row in rows]
+            return await _read(conn, game_id, after, limit)
 
     async def read_all(
         self, after: GlobalPosition | None = None, limit: int = 1000
@@ -349,11 +375,13 @@ class EventStore:
             await conn.execute("SELECT 1")
 
 
-async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> None:
-    await conn.execute(
+async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
+    """Insert the game's row; the row as the database gives it back."""
+    cursor = await conn.execute(
         "INSERT INTO games (id, game, players, first_player, seed, options,"
         " token_hash, title, played_at, location, notes)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        f" RETURNING {_GAME_COLUMNS}",
         (
             game.id,
             game.game,
@@ -367,6 +395,50 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> None:
             game.location,
             game.notes,
         ),
+    )
+    # The row is converted to Python here, at the fetch: a value the database took
+    # but that has no Python equivalent (a date past year 9999) fails now, inside
+    # the transaction, rather than at every later read of the game.
+    try:
+        row = await cursor.fetchone()
+    except errors.DataError as error:
+        raise Unreadable(game.id, str(error)) from error
+    return _game(row)
+
+
+async def _insert_import(conn: AsyncConnection, digest: bytes, game_id: UUID) -> None:
+    await conn.execute(
+        "INSERT INTO imports (digest, game_id) VALUES (%s, %s)", (digest, game_id)
+    )
+
+
+async def _read(
+    conn: AsyncConnection, game_id: UUID, after: int, limit: int | None
+) -> list[StoredEvent]:
+    cursor = await conn.execute(
+        f"SELECT {_EVENT_COLUMNS} FROM events"
+        " WHERE game_id = %s AND version > %s ORDER BY version LIMIT %s",
+        (game_id, after, limit),
+    )
+    return [_event(row) for row in await cursor.fetchall()]
+
+
+def _game(row: Any) -> GameRow:
+    id_, game, players, first_player, seed, options, token_hash, *rest = row
+    title, played_at, location, notes, created_at = rest
+    return GameRow(
+        id=id_,
+        game=game,
+        players=tuple(players),
+        first_player=first_player,
+        seed=seed,
+        options=options,
+        token_hash=token_hash,
+        title=title,
+        played_at=played_at,
+        location=location,
+        notes=notes,
+        created_at=created_at,
     )
 
 

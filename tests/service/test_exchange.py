@@ -116,7 +116,9 @@ def test_a_game_logged_over_http_exports_what_was_logged_and_imports_back(client
     exported = client.get(f"/games/{created['id']}/export").content
     lines = [json.loads(line) for line in exported.splitlines()]
     assert lines[0]["players"] == ["Ann", "Bob"] and lines[0]["seed"] == 5
-    assert lines[4] == {"type": "undo"}
+    # Each line carries the time it was logged, beside the move as it was logged.
+    assert all("recorded_at" in line for line in lines)
+    assert {**lines[4], "recorded_at": None} == {"type": "undo", "recorded_at": None}
     again = imported(client, exported)
     a = client.get(f"/games/{created['id']}").json()
     b = client.get(f"/games/{again['id']}").json()
@@ -334,7 +336,14 @@ def test_seed_import_and_export_from_the_shell(database_url, stored_rows):
         exported.stdout == (SEEDS_DIR / "dobro-pixar-friday-night.ndjson").read_bytes()
     )
 
-    again = tablelog("import", "-", database_url=database_url, stdin=exported.stdout)
+    # The export is the sample file itself, already imported: nothing more stored.
+    before = stored_rows()
+    twice = tablelog("import", "-", database_url=database_url, stdin=exported.stdout)
+    assert twice.returncode == 1 and b"already imported, as game" in twice.stderr
+    assert stored_rows() == before
+
+    retitled = exported.stdout.replace(b'"Friday night"', b'"Friday night again"', 1)
+    again = tablelog("import", "-", database_url=database_url, stdin=retitled)
     assert again.returncode == 0, again.stderr
     assert "id: " in again.stdout.decode() and "write_token: " in again.stdout.decode()
 

@@ -1,0 +1,189 @@
+"""Imports keep what happened: each line's original time survives an import (the
+BG Stats result says how long the game really lasted), and a file imported twice
+makes one game, not two."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+
+import msgspec
+import psycopg
+
+from domain.game import Setup
+from domain.registry import GAMES
+
+NDJSON = {"Content-Type": "application/x-ndjson"}
+STARTED = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)
+PLAYERS = ["Priscila", "Mauricio", "Karen"]
+
+
+def _time(minutes: float) -> str:
+    return (STARTED + timedelta(minutes=minutes)).isoformat().replace("+00:00", "Z")
+
+
+def exported_file(seed: int, minutes: float | None = 95.0, title: str = "") -> bytes:
+    """A finished Dobro Pixar game as an export gives it, its lines logged evenly
+    over `minutes` from STARTED (None: lines without times, as older exports)."""
+    setup = Setup(players=tuple(PLAYERS), first_player=PLAYERS[0], seed=seed)
+    moves = [msgspec.to_builtins(m) for m in GAMES["dobro-pixar"].simulate(setup)]
+    created = {
+        "type": "game_created",
+        "game": "dobro-pixar",
+        "players": PLAYERS,
+        "first_player": PLAYERS[0],
+        "seed": seed,
+        "options": {},
+        "title": title or f"Imported #{seed}",
+        "played_at": None,
+        "location": None,
+        "notes": None,
+    }
+    lines = [created, *moves]
+    if minutes is not None:
+        step = minutes / (len(lines) - 1)
+        lines = [
+            {**line, "recorded_at": _time(i * step)} for i, line in enumerate(lines)
+        ]
+    return b"".join(
+        json.dumps(line, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+        for line in lines
+    )
+
+
+def _import(client, body: bytes):
+    return client.post("/games/import", content=body, headers=NDJSON)
+
+
+def _imported(client, body: bytes) -> dict:
+    answer = _import(client, body)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def test_an_imported_game_lasts_as_long_as_the_game_it_was_exported_from(client):
+    game = _imported(client, exported_file(seed=31, minutes=95))
+    assert game["status"] == "finished"
+
+    play = client.get(f"/games/{game['id']}/bgstats")
+
+    assert play.status_code == 200, play.text
+    assert play.json()["durationMin"] == 95
+
+
+def test_the_original_times_are_data_the_rows_own_time_is_the_databases(
+    client, database_url
+):
+    before = datetime.now(UTC) - timedelta(seconds=5)
+    body = exported_file(seed=32, minutes=40)
+    game = _imported(client, body)
+
+    with psycopg.connect(database_url) as conn:
+        rows = conn.execute(
+            "SELECT recorded_at, data->>'logged_at' FROM events"
+            " WHERE game_id = %s ORDER BY version",
+            (game["id"],),
+        ).fetchall()
+
+    sent = [json.loads(line)["recorded_at"] for line in body.splitlines()]
+    assert all(recorded_at >= before for recorded_at, _ in rows)
+    kept = [datetime.fromisoformat(logged) for _, logged in rows]
+    assert kept == [datetime.fromisoformat(at) for at in sent]
+    # The export gives them back as it received them: the file comes out unchanged.
+    assert client.get(f"/games/{game['id']}/export").content == body
+
+
+def test_a_file_without_times_imports_and_exports_without_inventing_them(client):
+    body = exported_file(seed=33, minutes=None)
+    game = _imported(client, body)
+
+    assert client.get(f"/games/{game['id']}/export").content == body
+    assert client.get(f"/games/{game['id']}/bgstats").json()["durationMin"] == 0
+
+
+def test_a_game_logged_here_exports_the_times_its_moves_were_logged(client):
+    created = client.post(
+        "/games", json={"game": "dobro-pixar", "players": PLAYERS, "seed": 34}
+    ).json()
+    events = client.get(f"/games/{created['id']}/events").json()["events"]
+
+    exported = client.get(f"/games/{created['id']}/export").content
+
+    (line,) = [json.loads(line) for line in exported.splitlines()]
+    assert datetime.fromisoformat(line["recorded_at"]) == datetime.fromisoformat(
+        events[0]["recorded_at"]
+    )
+
+
+def test_times_on_some_lines_only_are_refused_naming_the_first_without(
+    client, stored_rows
+):
+    lines = exported_file(seed=35).splitlines()
+    third = json.loads(lines[2])
+    del third["recorded_at"]
+    lines[2] = json.dumps(third).encode()
+    before = stored_rows()
+
+    answer = _import(client, b"\n".join(lines))
+
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["line"] == 3 and "recorded_at" in answer.json()["detail"]
+    assert stored_rows() == before
+
+
+def test_a_time_out_of_range_or_without_offset_is_refused_naming_the_line(
+    client, stored_rows
+):
+    lines = exported_file(seed=36).splitlines()
+    before = stored_rows()
+    for bad in ("9999-12-31T23:59:59-23:00", "2026-11-27T20:00:00", "soon"):
+        second = {**json.loads(lines[1]), "recorded_at": bad}
+        body = b"\n".join([lines[0], json.dumps(second).encode(), *lines[2:]])
+
+        answer = _import(client, body)
+
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["line"] == 2, answer.text
+    assert stored_rows() == before
+
+
+def test_a_file_imported_twice_is_a_409_naming_the_game_and_stores_nothing(
+    client, stored_rows
+):
+    body = exported_file(seed=37)
+    first = _imported(client, body)
+    before = stored_rows()
+    # The same content, spaced and ordered otherwise, with Windows line ends.
+    respaced = b"\r\n".join(
+        json.dumps(dict(reversed(json.loads(line).items())), indent=None).encode()
+        for line in body.splitlines()
+    )
+
+    for again in (body, respaced, client.get(f"/games/{first['id']}/export").content):
+        answer = _import(client, again)
+
+        assert answer.status_code == 409, answer.text
+        assert answer.headers["content-type"] == "application/problem+json"
+        assert answer.json()["game_id"] == first["id"]
+        assert first["id"] in answer.json()["detail"]
+    assert stored_rows() == before
+    # Other content is another game.
+    assert _import(client, exported_file(seed=37, title="Rematch")).status_code == 201
+
+
+def test_two_imports_of_one_file_at_once_make_one_game(client, stored_rows):
+    body = exported_file(seed=38)
+    before = stored_rows()
+
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _: _import(client, body), range(4)))
+
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [201, 409, 409, 409], [a.text for a in answers]
+    created = next(a.json() for a in answers if a.status_code == 201)
+    assert all(
+        a.json()["game_id"] == created["id"] for a in answers if a.status_code == 409
+    )
+    games, _ = stored_rows()
+    assert games == before[0] + 1
