@@ -8,8 +8,10 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from service.cli import exchange, logs
 from service.cli.context import Database, application, database, default_data_dir
@@ -100,33 +102,31 @@ def parser() -> argparse.ArgumentParser:
 
     def command(name: str, help: str, run, under=commands) -> argparse.ArgumentParser:
         sub = under.add_parser(name, help=help, description=help)
-        sub.add_argument(
-            "--data-dir",
+        option(
+            sub,
+            "data_dir",
             type=Path,
             default=default_data_dir(),
             help="where the embedded PostgreSQL keeps its data when DATABASE_URL is "
-            "unset (default: %(default)s)",
+            "unset",
         )
         sub.set_defaults(run=run)
         return sub
 
     run = command("serve", "Serve the REST API (migrating the database first).", serve)
-    run.add_argument("--host", default="127.0.0.1", help="default: %(default)s")
-    run.add_argument("--port", type=int, default=8000, help="default: %(default)s")
-    run.add_argument(
-        "--log-level",
+    option(run, "host", default="127.0.0.1", help="the address to listen on")
+    option(run, "port", type=int, default=8000, help="the port to listen on")
+    option(
+        run,
+        "log_level",
         default="info",
         choices=["critical", "error", "warning", "info", "debug"],
-        help="default: %(default)s",
+        help="the least severe messages logged",
     )
     defaults = {field.name: field for field in dataclasses.fields(Settings)}
     for name, help in _SERVE_SETTINGS.items():
-        run.add_argument(
-            "--" + name.replace("_", "-"),
-            type=type(defaults[name].default),
-            default=defaults[name].default,
-            help=help + " (default: %(default)s)",
-        )
+        default = defaults[name].default
+        option(run, name, type=type(default), default=default, help=help)
     command("migrate", "Apply the pending database migrations, then exit.", migrate)
     projections = commands.add_parser(
         "projections", help="Manage the read models (game list, player records)."
@@ -139,6 +139,20 @@ def parser() -> argparse.ArgumentParser:
     )
     exchange.add_commands(command)
     return top
+
+
+def option(
+    command: argparse.ArgumentParser, name: str, *, default: Any, help: str, **kwargs
+) -> None:
+    """`--name`, whose default comes from TABLELOG_NAME when it is set (argparse
+    converts a default given as text like a value typed on the command line)."""
+    variable = f"TABLELOG_{name.upper()}"
+    command.add_argument(
+        "--" + name.replace("_", "-"),
+        default=os.environ.get(variable, default),
+        help=f"{help} (env {variable}; default: %(default)s)",
+        **kwargs,
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

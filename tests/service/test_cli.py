@@ -4,6 +4,7 @@ keeps its games across a restart and stops cleanly on Ctrl-C."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -94,3 +95,21 @@ def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
         stop(server)
     # Ctrl-C stopped the embedded PostgreSQL too: nothing holds its data directory.
     assert not (tmp_path / "postgres" / "postmaster.pid").exists()
+
+
+def test_every_serve_option_comes_from_the_environment_too(monkeypatch):
+    from service.cli import parser
+
+    monkeypatch.setenv("TABLELOG_PORT", "9001")
+    monkeypatch.setenv("TABLELOG_HOST", "0.0.0.0")
+    monkeypatch.setenv("TABLELOG_MAX_STREAMS", "7")
+    args = parser().parse_args(["serve"])
+    assert (args.port, args.host, args.max_streams) == (9001, "0.0.0.0", 7)
+    assert parser().parse_args(["serve", "--port", "9002"]).port == 9002
+
+    serve = tablelog("serve", "--help").stdout
+    options = re.findall(r"^  (--[a-z-]+)", serve, flags=re.M)
+    assert len(options) > 5
+    for option in options:
+        variable = "TABLELOG_" + option[2:].replace("-", "_").upper()
+        assert variable in serve.replace("\n", " ").replace(" ", ""), option
