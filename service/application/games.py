@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
@@ -109,6 +109,12 @@ class Games:
         self._moves = {name: {*r.moves, *TABLE_MOVES} for name, r in rules.items()}
         # Called after every stored event, to wake this process's log followers.
         self.on_append: Callable[[], None] = lambda: None
+        # Awaited when a game appears or its status changes (created, finished,
+        # abandoned, reopened), before the request answers: the read side writes the
+        # game's summary at once, so the list reads what the request just wrote.
+        self.on_new_status: Callable[[GameRow, History, datetime], Awaitable[None]] = (
+            _nothing
+        )
 
     # ------------------------------------------------------------------ creating
 
@@ -191,6 +197,7 @@ class Games:
         if not records:
             self.timelines.remember(timeline)
         self.on_append()
+        await self.on_new_status(timeline.row, timeline.latest, timeline.row.created_at)
         return timeline.row, token
 
     def _read_back(self, row: GameRow, events: Sequence[StoredEvent]) -> Timeline:
@@ -306,7 +313,7 @@ class Games:
         record: Recorded,
         idempotency: Idempotency | None,
     ) -> History:
-        await self.store.append(
+        stored = await self.store.append(
             timeline.row.id,
             version,
             move_type(record.move),
@@ -314,9 +321,13 @@ class Games:
             idempotency_key=idempotency.key if idempotency else None,
             request_hash=idempotency.fingerprint if idempotency else None,
         )
+        before = timeline.latest
         timeline.add(version, record)
         self.on_append()
-        return timeline.at(version)
+        after = timeline.at(version)
+        if after.status != before.status:
+            await self.on_new_status(timeline.row, after, stored.recorded_at)
+        return after
 
     async def _answered(
         self, timeline: Timeline, idempotency: Idempotency, *, required: bool = False
@@ -386,3 +397,7 @@ def _setup(request: NewGame) -> Setup:
     return Setup(
         players=players, first_player=first.strip(), seed=seed, options=request.options
     )
+
+
+async def _nothing(row: GameRow, history: History, at: datetime) -> None:
+    """No read side to tell (the CLI's commands)."""

@@ -52,6 +52,7 @@ def create_app(settings: Settings) -> Litestar:
             projector.wake()
 
         games.on_append = wake_followers
+        games.on_new_status = projector.summarise_now
         app.state.update(pool=pool, games=games, live=live, projector=projector)
         try:
             async with anyio.create_task_group() as followers:

@@ -16,7 +16,7 @@ from service.readside.summaries import PlayerRecord
     "/players/{name:str}",
     tags=["players"],
     summary="A player's record across games",
-    responses=problems(503),
+    responses=problems(404, 503),
 )
 async def get_player(
     name: FromPath[str], pool: NamedDependency[AsyncConnectionPool]

@@ -25,8 +25,9 @@ import psycopg
 import psycopg_pool
 from psycopg import AsyncConnection
 
+from domain.history import History
 from service.application.games import Games
-from service.storage.store import GlobalPosition, StoredEvent
+from service.storage.store import GameRow, GlobalPosition, StoredEvent
 
 log = logging.getLogger(__name__)
 
@@ -199,22 +200,36 @@ class Projector:
     async def _summarise(self, conn: AsyncConnection, event: StoredEvent) -> None:
         timeline = await self._games.timeline(event.game_id)
         history = timeline.at(event.version)
-        row = timeline.row
-        winners = history.winners
-        await conn.execute(
-            _UPSERT,
-            (
-                row.id,
-                row.game,
-                list(row.players),
-                row.title,
-                history.status,
-                list(winners or ()),
-                event.version,
-                row.created_at,
-                event.recorded_at,
-            ),
-        )
+        await conn.execute(_UPSERT, _summary(timeline.row, history, event.recorded_at))
+
+    async def summarise_now(
+        self, row: GameRow, history: History, recorded_at: datetime
+    ) -> None:
+        """Write one game's summary ahead of the runner (read your writes). The
+        runner's own upsert of that version later changes nothing: a summary only
+        ever moves forward. A failure is left to the runner, which catches up."""
+        try:
+            async with self._pool.connection() as conn:
+                await conn.execute(_UPSERT, _summary(row, history, recorded_at))
+        except _UNAVAILABLE as error:
+            log.warning(
+                "projector: summary of %s left to the runner (%s)", row.id, error
+            )
+
+
+def _summary(row: GameRow, history: History, recorded_at: datetime) -> tuple:
+    """The `_UPSERT` parameters of a game as it stands in `history`."""
+    return (
+        row.id,
+        row.game,
+        list(row.players),
+        row.title,
+        history.status,
+        list(history.winners or ()),
+        history.version,
+        row.created_at,
+        recorded_at,
+    )
 
 
 async def set_aside(pool: psycopg_pool.AsyncConnectionPool) -> list[SetAside]:

@@ -9,6 +9,8 @@ import msgspec
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from service.application.errors import NotFound
+
 
 class GameListItem(msgspec.Struct, kw_only=True):
     id: UUID
@@ -97,6 +99,8 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
             {"name": name},
         )
         rows = await cursor.fetchall()
+    if not rows:
+        raise NotFound(f"No game has a player named {name!r}.")
     per_game = {
         game: PlayerTally(
             played=played, finished=finished, abandoned=abandoned, won=won
