@@ -18,3 +18,13 @@ class Settings:
     # Games whose timeline (the state after every move) is kept in memory between
     # requests: about 1 KB per move, so some 300 KB for a typical game.
     cached_games: int = 256
+    # Issue 12, requests: what one request or one client may cost.
+    # The timeline cache is bounded by the stored moves it holds as well: a folded
+    # move costs 1 to 2.5 KB (measured with tracemalloc), so 100,000 keep the cache
+    # under about 250 MB whatever clients send.
+    cached_moves: int = 100_000
+    # Games created (POST /games) and imported (POST /games/import) per client and
+    # per minute; None for no limit. A client is its address as the server gives it
+    # (behind a proxy, the server's forwarded-IPs setting decides: uvicorn honours
+    # X-Forwarded-For from 127.0.0.1 only); IPv6 addresses count by /64 network.
+    creations_per_minute: int | None = 60

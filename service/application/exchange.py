@@ -27,15 +27,11 @@ from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
 from domain.history import History
 from service.application.errors import Conflict, Invalid, Refused, TooLarge
-from service.application.games import Games, NewGame
+from service.application.games import MAX_MOVES, Games, NewGame
 from service.application.moves import MOVE_BODIES
 from service.storage.store import GameRow, StoredEvent
 
 T = TypeVar("T")
-
-# The request body limit (Settings.max_body_bytes) bounds the bytes; this bounds the
-# work: the longest simulated game has about 420 moves.
-MAX_IMPORT_MOVES = 5000
 
 GAME_NAMES = {
     "dobro": "Dobro",
@@ -159,8 +155,13 @@ def _lines(body: bytes) -> list[bytes]:
     lines = [line.rstrip(b"\r") for line in body.rstrip(b"\r\n").split(b"\n")]
     if lines == [b""]:
         raise _bad_line(1, "the file is empty: it needs the game's creation line.")
-    if len(lines) > MAX_IMPORT_MOVES + 1:
-        raise TooLarge(f"A game of more than {MAX_IMPORT_MOVES} moves is refused.")
+    # The request body limit (Settings.max_body_bytes) bounds the bytes; this bounds
+    # the work, as for a game logged move by move.
+    if len(lines) > MAX_MOVES + 1:
+        raise TooLarge(
+            f"A game of more than {MAX_MOVES:,} moves is refused: "
+            f"this file has {len(lines) - 1:,}."
+        )
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             raise _bad_line(number, "the line is empty.")

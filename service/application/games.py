@@ -38,6 +38,11 @@ from service.storage.store import (
 # a lost race is re-decided on the new state, a bounded number of times.
 APPEND_ATTEMPTS = 8
 
+# The most moves a game holds, logged one by one or imported (undos count: each is a
+# stored move). It bounds the work and memory one game can cost: the longest
+# simulated game has about 420 moves.
+MAX_MOVES = 5000
+
 PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"\S")]
 Text = Annotated[str, Meta(max_length=2000)]
 
@@ -63,11 +68,15 @@ def move_type(move: msgspec.Struct) -> str:
 
 class Games:
     def __init__(
-        self, store: EventStore, rules: Mapping[str, Rules], cached_games: int = 1024
+        self,
+        store: EventStore,
+        rules: Mapping[str, Rules],
+        cached_games: int = 1024,
+        cached_moves: int = 100_000,
     ) -> None:
         self.store = store
         self.rules = rules
-        self.timelines = Timelines(store, rules, cached_games)
+        self.timelines = Timelines(store, rules, cached_games, cached_moves)
         self._moves = {name: {*r.moves, Undo} for name, r in rules.items()}
         # Called after every stored event, to wake this process's log followers.
         self.on_append: Callable[[], None] = lambda: None
@@ -221,6 +230,7 @@ class Games:
             request_hash=idempotency.fingerprint if idempotency else None,
         )
         timeline.add(version, record)
+        self.timelines.remember(timeline)
         self.on_append()
         return timeline.at(version)
 
@@ -240,6 +250,11 @@ class Games:
 
 
 def _decide(history: History, move: Any, expected_version: int | None) -> Recorded:
+    if history.version > MAX_MOVES:  # version 1 is the creation
+        raise Invalid(
+            f"The game holds {MAX_MOVES:,} moves, the most a game may hold: "
+            "start a new game to go on."
+        )
     if expected_version is not None and expected_version != history.version:
         raise Conflict(
             f"The game is at version {history.version}, not {expected_version}: "

@@ -36,7 +36,9 @@ def create_app(settings: Settings) -> Litestar:
         await anyio.to_thread.run_sync(migrate, settings.database_url)
         pool = connection_pool(settings)
         await pool.open()
-        games = Games(EventStore(pool), GAMES, settings.cached_games)
+        games = Games(
+            EventStore(pool), GAMES, settings.cached_games, settings.cached_moves
+        )
         live = LiveLog(games.store)
         projector = Projector(pool, games)
 
