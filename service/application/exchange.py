@@ -26,6 +26,7 @@ import msgspec
 from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
 from domain.history import History
+from service.application import strict_json
 from service.application.errors import Conflict, Invalid, Refused, TooLarge
 from service.application.games import MAX_MOVES, Games, NewGame
 from service.application.moves import MOVE_BODIES
@@ -170,12 +171,15 @@ def _lines(body: bytes) -> list[bytes]:
 
 def _creation(line: bytes) -> NewGame:
     try:
-        fields = msgspec.json.decode(line)
+        fields = strict_json.decode(_ANY_JSON, line)
         if not isinstance(fields, dict) or fields.pop("type", None) != GAME_CREATED:
             raise _bad_line(1, f'the first line must be the game\'s "{GAME_CREATED}".')
         return msgspec.convert(fields, NewGame)
     except (msgspec.DecodeError, RecursionError) as error:
         raise _bad_line(1, f"it is not a game's creation: {error}.") from None
+
+
+_ANY_JSON = msgspec.json.Decoder()
 
 
 def _bad_line(number: int, reason: str) -> Invalid:

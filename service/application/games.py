@@ -21,6 +21,7 @@ from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup, draw_first_player
 from domain.history import History, Recorded, Undo
+from domain.names import normal_name
 from service.application.errors import Conflict, Invalid
 from service.application.idempotency import Idempotency
 from service.application.timeline import Timeline, Timelines
@@ -266,13 +267,13 @@ def _decide(history: History, move: Any, expected_version: int | None) -> Record
 
 
 def _setup(request: NewGame) -> Setup:
-    """The table's set-up as requested; the seed, and from it the first player
-    (D4, Z3, K3), drawn when not given. The game's rules check the rest."""
-    players = tuple(name.strip() for name in request.players)
+    """The table's set-up as requested, every name read as moves read them
+    (`domain.names`); the seed, and from it the first player (D4, Z3, K3), drawn
+    when not given. The game's rules check the rest."""
+    players = tuple(map(normal_name, request.players))
     seed = request.seed if request.seed is not None else secrets.randbits(63)
     first = request.first_player
-    if first is None:
-        first = draw_first_player(players, seed)
+    first = draw_first_player(players, seed) if first is None else normal_name(first)
     return Setup(
-        players=players, first_player=first.strip(), seed=seed, options=request.options
+        players=players, first_player=first, seed=seed, options=request.options
     )

@@ -18,6 +18,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 from domain.registry import GAMES
 from service.application.games import Games
 from service.http import problems
+from service.http.bodies import declared_media_type
 from service.http.exchange import ExchangeController
 from service.http.games import GameController
 from service.http.health import health
@@ -72,6 +73,7 @@ def create_app(settings: Settings) -> Litestar:
             *web_routes(),
         ],
         dependencies={name: from_state(name) for name in ("games", "live", "pool")},
+        guards=[declared_media_type],
         lifespan=[database],
         plugins=[problems.plugin()],
         exception_handlers={Exception: problems.unexpected},

@@ -62,8 +62,9 @@ class ExchangeController(Controller):
         summary="Create a new game from an export, checking every move",
         description="The body is an export (NDJSON). A file the rules refuse stores "
         "nothing: the 422 names the line (`line`) and the ruling (`rule`).",
-        responses=problems(400, 413, 422, 503),
+        responses=problems(400, 413, 415, 422, 503),
         operation_class=_ImportOperation,
+        opt={"body_media_type": NDJSON},
     )
     async def import_(
         self, request: Request, games: NamedDependency[Games]

@@ -21,7 +21,7 @@ from service.application.errors import NotFound
 from service.application.games import Games, NewGame
 from service.application.idempotency import Idempotency
 from service.application.moves import MOVE_BODIES, MoveBody
-from service.http.bodies import strict_body
+from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.guards import holds_write_token
 from service.http.problems import problems
 from service.http.stream import logged, stream_of
@@ -72,7 +72,8 @@ class GameController(Controller):
         summary="Create a game",
         dto=strict_body(NewGame),
         return_dto=None,
-        responses=problems(422, 503),
+        request_max_body_size=MAX_JSON_BODY_BYTES,
+        responses=problems(413, 415, 422, 503),
     )
     async def create_game(
         self, data: JSONBody[NewGame], games: NamedDependency[Games]
@@ -98,8 +99,9 @@ class GameController(Controller):
         guards=[holds_write_token],
         dto=strict_body(MoveBody),
         return_dto=None,
+        request_max_body_size=MAX_JSON_BODY_BYTES,
         security=[{"writeToken": []}],
-        responses=problems(401, 403, 404, 409, 413, 422, 503),
+        responses=problems(401, 403, 404, 409, 413, 415, 422, 503),
     )
     async def post_move(
         self,
