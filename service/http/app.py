@@ -14,6 +14,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
+from litestar.stores.memory import MemoryStore
 
 from domain.registry import GAMES
 from service.application.games import Games
@@ -22,6 +23,7 @@ from service.http.bodies import declared_media_type
 from service.http.exchange import ExchangeController
 from service.http.games import GameController
 from service.http.health import health
+from service.http.limits import creation_limit, forget_expired
 from service.http.players import get_player
 from service.http.webpage import web_routes
 from service.readside.live import LiveLog
@@ -32,6 +34,8 @@ from service.storage.store import EventStore, connection_pool
 
 
 def create_app(settings: Settings) -> Litestar:
+    rate_limits = MemoryStore()
+
     @asynccontextmanager
     async def database(app: Litestar) -> AsyncIterator[None]:
         await anyio.to_thread.run_sync(migrate, settings.database_url)
@@ -53,6 +57,7 @@ def create_app(settings: Settings) -> Litestar:
             async with anyio.create_task_group() as followers:
                 followers.start_soon(live.run)
                 followers.start_soon(projector.run)
+                followers.start_soon(forget_expired, rate_limits)
                 yield
                 followers.cancel_scope.cancel()
         finally:
@@ -74,6 +79,8 @@ def create_app(settings: Settings) -> Litestar:
         ],
         dependencies={name: from_state(name) for name in ("games", "live", "pool")},
         guards=[declared_media_type],
+        middleware=creation_limit(settings, rate_limits),
+        stores={"rate_limit": rate_limits},
         lifespan=[database],
         plugins=[problems.plugin()],
         exception_handlers={Exception: problems.unexpected},
