@@ -15,6 +15,7 @@ import msgspec
 
 from domain.errors import RuleError
 from domain.game import Setup
+from domain.names import name_fault, name_key
 
 OptionsT = TypeVar("OptionsT", bound=msgspec.Struct)
 
@@ -23,19 +24,26 @@ def seated(
     setup: Setup, game: str, fewest: int, most: int, rule: str
 ) -> tuple[str, ...]:
     """The players in their seating order: `fewest` to `most` of them, each with a
-    name of their own."""
+    name of their own (`domain.names`: names that differ only by case, invisible
+    characters or Unicode's forms are one name)."""
     players = tuple(setup.players)
     if not fewest <= len(players) <= most:
         raise RuleError(
             rule, f"{game} is for {fewest} to {most} players, not {len(players)}."
         )
-    if not all(name.strip() for name in players):
-        raise RuleError(rule, "Every player needs a name.")
-    twice = next((name for name in players if players.count(name) > 1), None)
-    if twice is not None:
-        raise RuleError(
-            rule, f"Every player needs a different name: {twice} is given twice."
-        )
+    for name in players:
+        if (fault := name_fault(name)) is not None:
+            raise RuleError(rule, fault)
+    seen: dict[str, str] = {}
+    for name in players:
+        key = name_key(name)
+        if key in seen:
+            first = seen[key]
+            again = "given twice" if first == name else f"the same name as {first}"
+            raise RuleError(
+                rule, f"Every player needs a different name: {name} is {again}."
+            )
+        seen[key] = name
     return players
 
 

@@ -74,6 +74,14 @@ def step(
     )
 
 
-def steps(histories: Sequence[History], records: Sequence[Recorded]) -> list[Step]:
-    sheets = score_sheets(histories, records)
-    return [step(histories, records, n, sheets[n]) for n in range(1, len(records) + 1)]
+def steps(
+    histories: Sequence[History],
+    records: Sequence[Recorded],
+    first: int = 1,
+    last: int | None = None,
+) -> list[Step]:
+    """Steps `first` to `last` (by default every step); the sheets are folded from
+    the start up to `last`."""
+    last = len(records) if last is None else last
+    sheets = score_sheets(histories[: last + 1], records[:last])
+    return [step(histories, records, n, sheets[n]) for n in range(first, last + 1)]

@@ -39,3 +39,14 @@ class Settings:
     # Identical warnings and errors (same place, same exception) within this many
     # seconds are logged once, then once more with how many there were.
     log_repeat_seconds: float = 10.0
+
+    # Issue 12, requests: what one request or one client may cost.
+    # The timeline cache is bounded by the stored moves it holds as well: a folded
+    # move costs 1 to 2.5 KB (measured with tracemalloc), so 100,000 keep the cache
+    # under about 250 MB whatever clients send.
+    cached_moves: int = 100_000
+    # Games created (POST /games) and imported (POST /games/import) per client and
+    # per minute; None for no limit. A client is its address as the server gives it
+    # (behind a proxy, the server's forwarded-IPs setting decides: uvicorn honours
+    # X-Forwarded-For from 127.0.0.1 only); IPv6 addresses count by /64 network.
+    creations_per_minute: int | None = 60

@@ -12,8 +12,9 @@ import msgspec
 from msgspec import Meta
 
 from domain.dobro.components import Card
+from domain.names import PLAYER_NAME
 
-Name = Annotated[str, Meta(min_length=1, max_length=100)]
+Name = Annotated[str, Meta(min_length=1, max_length=100), PLAYER_NAME]
 
 
 class Play(msgspec.Struct, frozen=True, tag="play"):

@@ -11,6 +11,7 @@ from typing import Annotated
 import msgspec
 
 from domain.double_donkey.components import Card, Color, Pips
+from domain.names import PlayerName
 
 _Revealed = Annotated[tuple[Card, ...], msgspec.Meta(max_length=3)]
 
@@ -18,34 +19,34 @@ _Revealed = Annotated[tuple[Card, ...], msgspec.Meta(max_length=3)]
 class Roll(msgspec.Struct, frozen=True, tag="roll"):
     """K4: `player` rolled every die not yet on the Hay card."""
 
-    player: str
+    player: PlayerName
     dice: Annotated[dict[Color, Pips], msgspec.Meta(min_length=1, max_length=6)]
 
 
 class Choose(msgspec.Struct, frozen=True, tag="choose"):
     """K4, K5: `player` puts the rolled die of `color` on the Hay card."""
 
-    player: str
+    player: PlayerName
     color: Color
 
 
 class LastDie(msgspec.Struct, frozen=True, tag="last_die"):
     """K6: `player` keeps the last die's face (`reroll` null) or rolls it once more."""
 
-    player: str
+    player: PlayerName
     reroll: Pips | None = None
 
 
 class Reveal(msgspec.Struct, frozen=True, tag="reveal"):
     """K7: the cards every player holding cards reveals at once (1 to 3 each)."""
 
-    cards: Annotated[dict[str, _Revealed], msgspec.Meta(max_length=5)]
+    cards: Annotated[dict[PlayerName, _Revealed], msgspec.Meta(max_length=5)]
 
 
 class RollOff(msgspec.Struct, frozen=True, tag="roll_off"):
     """K9: one die rolled by each player still tied for the Biggest Donkey."""
 
-    rolls: Annotated[dict[str, Pips], msgspec.Meta(max_length=5)]
+    rolls: Annotated[dict[PlayerName, Pips], msgspec.Meta(max_length=5)]
 
 
 Move = Roll | Choose | LastDie | Reveal | RollOff

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.dozito.components import Card, Spot
+from domain.names import PlayerName
 
 Source = Literal["deck", "discard_left", "discard_right"]
 Pile = Literal["left", "right"]
@@ -20,13 +21,13 @@ class StartRound(msgspec.Struct, frozen=True, tag="start_round"):
     """Begins every round: the two revealed discard piles, left then right (Z3)."""
 
     discards: Annotated[tuple[Card, ...], msgspec.Meta(min_length=2, max_length=2)]
-    starter: str | None = None
+    starter: PlayerName | None = None
 
 
 class Draw(msgspec.Struct, frozen=True, tag="draw"):
     """Take the deck's top card (stated) or a discard pile's top card (Z4)."""
 
-    player: str
+    player: PlayerName
     source: Source
     card: Card | None = None
 
@@ -34,7 +35,7 @@ class Draw(msgspec.Struct, frozen=True, tag="draw"):
 class Place(msgspec.Struct, frozen=True, tag="place"):
     """Put the held card on a spot; `revealed` states a face-down card it displaces."""
 
-    player: str
+    player: PlayerName
     spot: Spot | None = None
     revealed: Card | None = None
 
@@ -42,7 +43,7 @@ class Place(msgspec.Struct, frozen=True, tag="place"):
 class Discard(msgspec.Struct, frozen=True, tag="discard"):
     """Lay the held card on a discard pile; this ends the turn (Z4)."""
 
-    player: str
+    player: PlayerName
     pile: Pile
 
 

@@ -32,16 +32,19 @@ from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
 from domain.history import History
 from domain.registry import GAMES
+from service.application import strict_json
 from service.application.errors import Conflict, Invalid, Refused, TooLarge
-from service.application.games import Games, NewGame, check_moment, logged_at
+from service.application.games import (
+    MAX_MOVES,
+    Games,
+    NewGame,
+    check_moment,
+    logged_at,
+)
 from service.application.moves import MoveBodies
 from service.storage.store import GameRow, StoredEvent
 
 T = TypeVar("T")
-
-# The request body limit (Settings.max_body_bytes) bounds the bytes; this bounds the
-# work: the longest simulated game has about 420 moves.
-MAX_IMPORT_MOVES = 5000
 
 # Each export line's time: when it was logged at the table, with its offset.
 RECORDED_AT = "recorded_at"
@@ -49,7 +52,6 @@ LoggedTime = Annotated[datetime, Meta(tz=True)]
 
 # An import line is a move body with its time beside it.
 IMPORT_LINES = MoveBodies(GAMES, extra=((RECORDED_AT, LoggedTime | None, None),))
-
 GAME_NAMES = {
     "dobro": "Dobro",
     "dobro-pixar": "Dobro Pixar",
@@ -212,8 +214,13 @@ def _lines(body: bytes) -> list[bytes]:
     lines = [line.rstrip(b"\r") for line in body.rstrip(b"\r\n").split(b"\n")]
     if lines == [b""]:
         raise _bad_line(1, "the file is empty: it needs the game's creation line.")
-    if len(lines) > MAX_IMPORT_MOVES + 1:
-        raise TooLarge(f"A game of more than {MAX_IMPORT_MOVES} moves is refused.")
+    # The request body limit (Settings.max_body_bytes) bounds the bytes; this bounds
+    # the work, as for a game logged move by move.
+    if len(lines) > MAX_MOVES + 1:
+        raise TooLarge(
+            f"A game of more than {MAX_MOVES:,} moves is refused: "
+            f"this file has {len(lines) - 1:,}."
+        )
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             raise _bad_line(number, "the line is empty.")
@@ -222,7 +229,7 @@ def _lines(body: bytes) -> list[bytes]:
 
 def _creation(line: bytes) -> tuple[NewGame, datetime | None]:
     try:
-        fields = msgspec.json.decode(line)
+        fields = strict_json.decode(_ANY_JSON, line)
         if not isinstance(fields, dict) or fields.pop("type", None) != GAME_CREATED:
             raise _bad_line(1, f'the first line must be the game\'s "{GAME_CREATED}".')
         at = msgspec.convert(fields.pop(RECORDED_AT, None), LoggedTime | None)
@@ -230,6 +237,9 @@ def _creation(line: bytes) -> tuple[NewGame, datetime | None]:
         return msgspec.convert(fields, NewGame), at
     except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise _bad_line(1, f"it is not a game's creation: {error}.") from None
+
+
+_ANY_JSON = msgspec.json.Decoder()
 
 
 def _bad_line(number: int, reason: str) -> Invalid:

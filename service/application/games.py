@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
+import anyio
 import msgspec
 from msgspec import Meta
 
@@ -21,6 +22,7 @@ from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup, draw_first_player
 from domain.history import TABLE_MOVES, History, Recorded
+from domain.names import normal_name
 from service.application.errors import Conflict, Duplicate, Invalid
 from service.application.idempotency import Idempotency
 from service.application.timeline import Timeline, Timelines, setup_of
@@ -39,6 +41,11 @@ from service.storage.store import (
 # Without expected_version a client asks for its move to follow whatever is current:
 # a lost race is re-decided on the new state, a bounded number of times.
 APPEND_ATTEMPTS = 8
+
+# The most moves a game holds, logged one by one or imported (undos count: each is a
+# stored move). It bounds the work and memory one game can cost: the longest
+# simulated game has about 420 moves.
+MAX_MOVES = 5000
 
 PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"\S")]
 Text = Annotated[str, Meta(max_length=2000)]
@@ -101,11 +108,23 @@ def move_type(move: msgspec.Struct) -> str:
 
 class Games:
     def __init__(
-        self, store: EventStore, rules: Mapping[str, Rules], cached_games: int = 1024
+        self,
+        store: EventStore,
+        rules: Mapping[str, Rules],
+        cached_games: int = 1024,
+        cached_moves: int = 100_000,
     ) -> None:
         self.store = store
         self.rules = rules
-        self.timelines = Timelines(store, rules, cached_games)
+        # Work too long for the event loop (a long game's fold, a replay page) runs
+        # in a worker thread, one at a time: it is Python, so more threads would not
+        # run it faster, only take the interpreter's lock from the loop more often
+        # (with two, /health waited up to 0.66 s under 12 readers; with one, 0.14 s
+        # but for one outlier).
+        self.heavy_work = anyio.CapacityLimiter(1)
+        self.timelines = Timelines(
+            store, rules, cached_games, cached_moves, self.heavy_work
+        )
         self._moves = {name: {*r.moves, *TABLE_MOVES} for name, r in rules.items()}
         # Called after every stored event, to wake this process's log followers.
         self.on_append: Callable[[], None] = lambda: None
@@ -323,6 +342,7 @@ class Games:
         )
         before = timeline.latest
         timeline.add(version, record)
+        self.timelines.remember(timeline)
         self.on_append()
         after = timeline.at(version)
         if after.status != before.status:
@@ -345,6 +365,11 @@ class Games:
 
 
 def _decide(history: History, move: Any, expected_version: int | None) -> Recorded:
+    if history.version > MAX_MOVES:  # version 1 is the creation
+        raise Invalid(
+            f"The game holds {MAX_MOVES:,} moves, the most a game may hold: "
+            "start a new game to go on."
+        )
     if expected_version is not None and expected_version != history.version:
         raise Conflict(
             f"The game is at version {history.version}, not {expected_version}: "
@@ -387,15 +412,15 @@ def _stored_data(line: msgspec.Struct, imported: bool, at: datetime | None) -> b
 
 
 def _setup(request: NewGame) -> Setup:
-    """The table's set-up as requested; the seed, and from it the first player
-    (D4, Z3, K3), drawn when not given. The game's rules check the rest."""
-    players = tuple(name.strip() for name in request.players)
+    """The table's set-up as requested, every name read as moves read them
+    (`domain.names`); the seed, and from it the first player (D4, Z3, K3), drawn
+    when not given. The game's rules check the rest."""
+    players = tuple(map(normal_name, request.players))
     seed = request.seed if request.seed is not None else secrets.randbits(63)
     first = request.first_player
-    if first is None:
-        first = draw_first_player(players, seed)
+    first = draw_first_player(players, seed) if first is None else normal_name(first)
     return Setup(
-        players=players, first_player=first.strip(), seed=seed, options=request.options
+        players=players, first_player=first, seed=seed, options=request.options
     )
 
 

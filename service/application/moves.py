@@ -11,7 +11,9 @@ has one schema per shape. A move body also carries `expected_version`.
 The copies of every game form one tagged union (move `type`s differ across games;
 the two Dobro editions share theirs): one decoder reads any body, and
 `MoveBodies.to_domain` turns a decoded body into the domain's move, running the
-domain's own checks (`__post_init__`) on the way.
+domain's own checks (`__post_init__`) on the way. Every player's name in it (the
+fields the domain marks `PlayerName`, the keys of a Reveal's cards or a RollOff's
+rolls) is read as at the game's creation, with `domain.names.normal_name`.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from msgspec import Meta
 
 from domain.game import Rules
 from domain.history import TABLE_MOVES
+from domain.names import PLAYER_NAME, normal_name
 from domain.registry import GAMES
+from service.application import strict_json
 
 ExpectedVersion = Annotated[int, Meta(ge=1)] | None
 
@@ -50,19 +54,38 @@ class MoveBodies:
             body_of[move] = self._copy(move, "", fields)
         domain_of = {body: move for move, body in body_of.items()}
         self._domain_of = domain_of
+        self._names = {body: _name_fields(move) for body, move in domain_of.items()}
         tags = [body.__struct_config__.tag for body in domain_of]
         assert len(tags) == len(set(tags)), "two games' moves share a type"
         self.union: Any = Union[tuple(domain_of)]  # noqa: UP007 (built at runtime)
         self.decoder = msgspec.json.Decoder(self.union)
 
     def decode(self, body: bytes) -> Any:
-        """A body read strictly; msgspec.ValidationError (a DecodeError) if not."""
-        return self.decoder.decode(body)
+        """A body read strictly; msgspec.ValidationError (a DecodeError) if not,
+        also for an object that gives a key twice."""
+        return strict_json.decode(self.decoder, body)
 
     def to_domain(self, body: msgspec.Struct) -> tuple[Any, int | None]:
-        """The domain's move and the expected version the body carries."""
+        """The domain's move and the expected version the body carries; a
+        msgspec.ValidationError if two of its names are one player's."""
+        body = self._names_read(body)
         move = msgspec.convert(body, self._domain_of[type(body)], from_attributes=True)
         return move, body.expected_version  # type: ignore[attr-defined]
+
+    def _names_read(self, body: msgspec.Struct) -> msgspec.Struct:
+        changes: dict[str, Any] = {}
+        for field, keys in self._names[type(body)]:
+            value = getattr(body, field)
+            if value is None:
+                continue
+            if not keys:
+                changes[field] = normal_name(value)
+                continue
+            named = {normal_name(name): v for name, v in value.items()}
+            if len(named) < len(value):
+                raise msgspec.ValidationError(f"`{field}` names one player twice")
+            changes[field] = named
+        return msgspec.structs.replace(body, **changes) if changes else body
 
     def _copy(
         self, struct: type[msgspec.Struct], prefix: str, extra: tuple[Any, ...] = ()
@@ -114,6 +137,32 @@ class MoveBodies:
 
 _EXPECTED_VERSION = (("expected_version", ExpectedVersion, None),)
 _fields = msgspec.structs.fields
+
+
+def _name_fields(struct: type[msgspec.Struct]) -> tuple[tuple[str, bool], ...]:
+    """(field, keys) for each field of `struct` that holds players' names: the
+    field's value is one (keys false), or the keys of the dict it holds are."""
+    found = []
+    for field in _fields(struct):
+        annotation = field.type
+        if _is_name(annotation):
+            found.append((field.name, False))
+            continue
+        if typing.get_origin(annotation) is Annotated:
+            annotation = typing.get_args(annotation)[0]
+        if typing.get_origin(annotation) is dict and _is_name(
+            typing.get_args(annotation)[0]
+        ):
+            found.append((field.name, True))
+    return tuple(found)
+
+
+def _is_name(annotation: Any) -> bool:
+    """`PlayerName`, or `PlayerName | None`."""
+    origin = typing.get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        return any(_is_name(arg) for arg in typing.get_args(annotation))
+    return origin is Annotated and PLAYER_NAME in annotation.__metadata__
 
 
 def _field(field: msgspec.structs.FieldInfo, annotation: Any) -> tuple[Any, ...]:

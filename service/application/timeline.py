@@ -1,5 +1,6 @@
 """Games kept in memory between requests: each game's history after every stored
-move, in a small LRU cache, caught up from the store on demand.
+move, in an LRU cache bounded by the moves it holds, caught up from the store on
+demand.
 
 An append or a replay step then reads only the events the process has not seen. The
 cache is an optimisation only: the store's (game, version) key decides every race, and
@@ -10,12 +11,19 @@ from __future__ import annotations
 
 import uuid
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+
+import anyio
 
 from domain.game import Rules, Setup
 from domain.history import Codec, History, Recorded
 from service.application.errors import NotFound
-from service.storage.store import EventStore, GameRow
+from service.storage.store import EventStore, GameRow, StoredEvent
+
+# A fold of more moves than this is done in a worker thread: folding 5,000 moves
+# takes some 150 ms, which the event loop would otherwise spend away from every
+# other request.
+FOLD_IN_THREAD = 500
 
 
 class Timeline:
@@ -46,16 +54,38 @@ class Timeline:
 
 
 class Timelines:
-    """The cache: at most `size` games, the least recently used dropped first."""
+    """The cache: at most `games` games holding at most `moves` stored moves in all
+    (a game's creation counts as one), the least recently used dropped first.
+
+    Memory grows with the moves held, not with the games: a folded move costs about
+    1 to 2.5 KB (a state and a record per move; measured with tracemalloc on
+    simulated games of every kind), so the count of moves is what bounds it. A game
+    longer than the whole bound is still folded and served, just not kept.
+    """
 
     def __init__(
-        self, store: EventStore, rules: Mapping[str, Rules], size: int
+        self,
+        store: EventStore,
+        rules: Mapping[str, Rules],
+        games: int,
+        moves: int,
+        heavy_work: anyio.CapacityLimiter,
     ) -> None:
         self._store = store
+        self._heavy_work = heavy_work
         self._rules = rules
         self._codecs = {name: Codec(r) for name, r in rules.items()}
         self._cache: OrderedDict[uuid.UUID, Timeline] = OrderedDict()
-        self._size = size
+        self._games = games
+        self._moves = moves
+        # What each cached game counted for when last remembered, and their sum.
+        self._counted: dict[uuid.UUID, int] = {}
+        self._held = 0
+
+    @property
+    def moves_held(self) -> int:
+        """The stored moves the cache holds (each game's creation counts as one)."""
+        return self._held
 
     def cached(self, game_id: uuid.UUID) -> Timeline | None:
         """The game as this process last saw it, which may be behind the store."""
@@ -64,16 +94,27 @@ class Timelines:
     async def load(self, game_id: uuid.UUID) -> Timeline:
         """The game as stored now (caught up with moves other processes appended)."""
         timeline = self._cache.get(game_id)
+        fresh = timeline is None
         if timeline is None:
             row = await self.row(game_id)
             timeline = Timeline(
                 row, History.start(self._rules[row.game], setup_of(row))
             )
-        codec = self._codecs[timeline.row.game]
-        for event in await self._store.read(game_id, timeline.latest.version):
-            timeline.add(event.version, codec.record_from_json(event.data))
+        events = await self._store.read(game_id, timeline.latest.version)
+        if fresh and len(events) > FOLD_IN_THREAD:
+            # Only a timeline no other request can see yet is folded off the loop.
+            await anyio.to_thread.run_sync(
+                self._fold, timeline, events, limiter=self._heavy_work
+            )
+        else:
+            self._fold(timeline, events)
         self.remember(timeline)
         return timeline
+
+    def _fold(self, timeline: Timeline, events: Sequence[StoredEvent]) -> None:
+        codec = self._codecs[timeline.row.game]
+        for event in events:
+            timeline.add(event.version, codec.record_from_json(event.data))
 
     def codec(self, game: str) -> Codec:
         """The decoders of a game's stored rows."""
@@ -86,10 +127,19 @@ class Timelines:
         return row
 
     def remember(self, timeline: Timeline) -> None:
-        timeline = self._cache.setdefault(timeline.row.id, timeline)
-        self._cache.move_to_end(timeline.row.id)
-        while len(self._cache) > self._size:
-            self._cache.popitem(last=False)
+        """Keep the game as the most recently used, and count what it holds now:
+        called after every load and every append, so the count is never behind."""
+        game_id = timeline.row.id
+        timeline = self._cache.setdefault(game_id, timeline)
+        self._cache.move_to_end(game_id)
+        size = len(timeline.histories)
+        self._held += size - self._counted.get(game_id, 0)
+        self._counted[game_id] = size
+        while self._cache and (
+            len(self._cache) > self._games or self._held > self._moves
+        ):
+            dropped, _ = self._cache.popitem(last=False)
+            self._held -= self._counted.pop(dropped)
 
 
 def setup_of(row: GameRow) -> Setup:

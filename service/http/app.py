@@ -16,15 +16,18 @@ from litestar.di import Provide
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
+from litestar.stores.memory import MemoryStore
 from litestar.types import Method
 
 from domain.registry import GAMES
 from service.application.games import Games
 from service.http import problems, schema_page
+from service.http.bodies import declared_media_type
 from service.http.exchange import ExchangeController
 from service.http.feed import FeedController
 from service.http.games import GameController
 from service.http.health import health
+from service.http.limits import creation_limit, forget_expired
 from service.http.players import get_player
 from service.http.stream import StreamCap
 from service.http.webpage import web_routes
@@ -36,6 +39,8 @@ from service.storage.store import EventStore, connection_pool
 
 
 def create_app(settings: Settings) -> Litestar:
+    rate_limits = MemoryStore()
+
     @asynccontextmanager
     async def database(app: Litestar) -> AsyncIterator[None]:
         await anyio.to_thread.run_sync(
@@ -43,7 +48,9 @@ def create_app(settings: Settings) -> Litestar:
         )
         pool = connection_pool(settings)
         await pool.open()
-        games = Games(EventStore(pool), GAMES, settings.cached_games)
+        games = Games(
+            EventStore(pool), GAMES, settings.cached_games, settings.cached_moves
+        )
         live = LiveLog(games.store)
         projector = Projector(pool, games)
 
@@ -58,6 +65,7 @@ def create_app(settings: Settings) -> Litestar:
             async with anyio.create_task_group() as followers:
                 followers.start_soon(live.run)
                 followers.start_soon(projector.run)
+                followers.start_soon(forget_expired, rate_limits)
                 yield
                 followers.cancel_scope.cancel()
         finally:
@@ -80,8 +88,13 @@ def create_app(settings: Settings) -> Litestar:
             schema_page.asset_routes(),
         ],
         dependencies={name: from_state(name) for name in ("games", "live", "pool")},
+        guards=[declared_media_type],
+        middleware=[
+            StreamCap(settings.max_streams),
+            *creation_limit(settings, rate_limits),
+        ],
+        stores={"rate_limit": rate_limits},
         lifespan=[database],
-        middleware=[StreamCap(settings.max_streams)],
         plugins=[problems.plugin()],
         exception_handlers={Exception: problems.unexpected},
         request_max_body_size=settings.max_body_bytes,

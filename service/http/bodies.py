@@ -2,8 +2,14 @@
 
 Litestar decodes a handler's `data` leniently (a string "2" passes for the number 2).
 A `strict_body(T)` DTO instead decodes the raw bytes with a msgspec decoder of T in
-its default strict mode, and gives the OpenAPI document T's schema: a handler then
-declares `data: T` with `dto=strict_body(T)` and receives a T, decoded once.
+its default strict mode, refusing duplicate keys (`strict_json`), and gives the
+OpenAPI document T's schema: a handler then declares `data: T` with
+`dto=strict_body(T)` and receives a T, decoded once.
+
+Litestar reads a body whatever its Content-Type says, so a browser's cross-site form
+(`text/plain`, which needs no CORS preflight) could create games: the
+`declared_media_type` guard answers 415 to a body not of the handler's media type
+(`application/json` unless its `opt` names another under `body_media_type`).
 """
 
 from __future__ import annotations
@@ -12,8 +18,38 @@ from collections.abc import Generator
 from typing import Any
 
 import msgspec
+from litestar.connection import ASGIConnection
 from litestar.dto import AbstractDTO, DTOConfig, DTOFieldDefinition
+from litestar.exceptions import HTTPException
+from litestar.handlers import BaseRouteHandler
+from litestar.status_codes import HTTP_415_UNSUPPORTED_MEDIA_TYPE
 from litestar.typing import FieldDefinition
+
+from service.application import strict_json
+
+JSON = "application/json"
+
+# The largest JSON body of a game's creation or a move (an import may be larger): a
+# creation with every text at its longest, each character escaped, is under 20 KB.
+# It bounds the cost of the second read (strict_json) to some 10 ms at worst.
+MAX_JSON_BODY_BYTES = 128 * 1024
+
+_WITH_BODY = frozenset(("POST", "PUT", "PATCH"))
+
+
+def declared_media_type(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
+    """415 for a body whose Content-Type is not the one the handler reads."""
+    if connection.scope.get("method") not in _WITH_BODY:
+        return
+    expected = handler.opt.get("body_media_type", JSON)
+    given = connection.headers.get("content-type", "")
+    media_type = given.partition(";")[0].strip().lower()
+    if media_type != expected:
+        shown = f"'{media_type}'" if media_type else "none"
+        raise HTTPException(
+            status_code=HTTP_415_UNSUPPORTED_MEDIA_TYPE,
+            detail=f"The body must be sent as Content-Type: {expected}, not {shown}.",
+        )
 
 
 def strict_body(body_type: Any) -> type[AbstractDTO]:
@@ -24,7 +60,7 @@ def strict_body(body_type: Any) -> type[AbstractDTO]:
         config = DTOConfig()
 
         def decode_bytes(self, value: bytes) -> Any:
-            return decoder.decode(value)
+            return strict_json.decode(decoder, value)
 
         def decode_builtins(self, value: dict[str, Any]) -> Any:
             return msgspec.convert(value, body_type)

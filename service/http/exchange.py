@@ -19,7 +19,8 @@ from litestar.params import FromPath
 
 from service.application import exchange
 from service.application.exchange import BgStatsPlay
-from service.application.games import Games
+from service.application.games import MAX_MOVES, Games
+from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
 from service.http.wire import ImportedGame
 
@@ -59,12 +60,15 @@ class ExchangeController(Controller):
         "/import",
         status_code=201,
         summary="Create a new game from an export, checking every move",
-        description="The body is an export (NDJSON). A file the rules refuse stores "
-        "nothing: the 422 names the line (`line`) and the ruling (`rule`). A file "
-        "already imported (the same content) stores nothing either: the 409 names "
-        "the game it became (`game_id`).",
-        responses=problems(400, 409, 413, 422, 503),
+        description=f"The body is an export (NDJSON) of at most {MAX_MOVES:,} moves. "
+        "A file the rules refuse stores nothing: the 422 names the line (`line`) and "
+        "the ruling (`rule`). A file already imported (the same content) stores "
+        "nothing either: the 409 names the game it became (`game_id`). Imports count "
+        "with creations against the client's limit a minute (429 with Retry-After "
+        "past it).",
+        responses=problems(400, 409, 413, 415, 422, 429, 503),
         operation_class=_ImportOperation,
+        opt={"body_media_type": NDJSON, CREATES_GAMES: True},
     )
     async def import_game(
         self, request: Request, games: NamedDependency[Games]

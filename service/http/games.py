@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from litestar import Controller, get, post
+import anyio
+import msgspec
+from litestar import Controller, MediaType, Response, get, post
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
@@ -18,11 +20,12 @@ from domain.history import History
 from projections import replay
 from projections.scoresheet import ScoreSheet, score_sheet
 from service.application.errors import NotFound
-from service.application.games import Games, NewGame
+from service.application.games import MAX_MOVES, Games, NewGame
 from service.application.idempotency import Idempotency
 from service.application.moves import MOVE_BODIES, MoveBody
-from service.http.bodies import strict_body
+from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.guards import holds_write_token
+from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
 from service.http.stream import published, stream_of
 from service.http.wire import (
@@ -42,6 +45,11 @@ from service.storage.store import GameRow
 
 # A game's versions are PostgreSQL integers; a list's offset is kept to the same range.
 MAX_VERSION = MAX_OFFSET = 2**31 - 1
+
+# Replay steps a page. The longest simulated game (about 420 moves) fits in one; a
+# Dozito step is up to 6 KB of JSON and 60 µs of work, so a full page is some 3 MB,
+# built and encoded in a worker thread, off the event loop.
+REPLAY_PAGE = MAX_REPLAY_PAGE = 500
 
 
 def summary_of(row: GameRow, history: History) -> dict[str, Any]:
@@ -75,7 +83,11 @@ class GameController(Controller):
         summary="Create a game",
         dto=strict_body(NewGame),
         return_dto=None,
-        responses=problems(422, 503),
+        request_max_body_size=MAX_JSON_BODY_BYTES,
+        opt={CREATES_GAMES: True},
+        description="Each client may create and import some games a minute "
+        "(60 by default, `creations_per_minute`); past it, a 429 with Retry-After.",
+        responses=problems(413, 415, 422, 429, 503),
     )
     async def create_game(
         self, data: JSONBody[NewGame], games: NamedDependency[Games]
@@ -98,11 +110,14 @@ class GameController(Controller):
         "/{game_id:uuid}/moves",
         status_code=201,
         summary="Log one move",
+        description=f"A game holds at most {MAX_MOVES:,} moves, undos included, "
+        "whether logged here or imported: a move past them is a 422.",
         guards=[holds_write_token],
         dto=strict_body(MoveBody),
         return_dto=None,
+        request_max_body_size=MAX_JSON_BODY_BYTES,
         security=[{"writeToken": []}],
-        responses=problems(401, 403, 404, 409, 413, 422, 503),
+        responses=problems(401, 403, 404, 409, 413, 415, 422, 503),
     )
     async def post_move(
         self,
@@ -152,14 +167,40 @@ class GameController(Controller):
 
     @get(
         "/{game_id:uuid}/replay",
-        summary="Every step of the game, with sentences",
-        responses=problems(404, 503),
+        summary="The game's steps, with sentences, a page at a time",
+        description=f"Steps `after + 1` to `after + limit` (at most {MAX_REPLAY_PAGE} "
+        f"a page, {REPLAY_PAGE} by default: most games fit in one); `next` is the "
+        "`after` of the next page, null on the last.",
+        responses={
+            200: ResponseSpec(
+                data_container=Replay,
+                generate_examples=False,
+                description="A page of steps",
+            ),
+            **problems(404, 422, 503),
+        },
     )
     async def get_replay(
-        self, game_id: FromPath[UUID], games: NamedDependency[Games]
-    ) -> Replay:
+        self,
+        game_id: FromPath[UUID],
+        games: NamedDependency[Games],
+        after: Annotated[int, QueryParameter(ge=0)] = 0,
+        limit: Annotated[int, QueryParameter(ge=1, le=MAX_REPLAY_PAGE)] = REPLAY_PAGE,
+    ) -> Response[bytes]:
         timeline = await games.timeline(game_id)
-        return replay_of(replay.steps(timeline.histories, timeline.records))
+        # Taken now: the timeline may grow while the page is built in a thread.
+        moves = len(timeline.records)
+        last = min(moves, after + limit)
+        histories, records = timeline.histories[: last + 1], timeline.records[:last]
+
+        def page() -> bytes:
+            steps = replay.steps(histories, records, after + 1, last)
+            return msgspec.json.encode(
+                replay_of(steps, next=last if last < moves else None)
+            )
+
+        encoded = await anyio.to_thread.run_sync(page, limiter=games.heavy_work)
+        return Response(encoded, media_type=MediaType.JSON)
 
     @get(
         "/{game_id:uuid}/replay/{step:int}",

@@ -12,7 +12,11 @@ import msgspec
 import psycopg
 import psycopg_pool
 from litestar import Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import (
+    HTTPException,
+    TooManyRequestsException,
+    ValidationException,
+)
 from litestar.openapi import ResponseSpec
 from litestar.plugins.problem_details import (
     ProblemDetailsConfig,
@@ -120,6 +124,19 @@ def http_error(error: HTTPException) -> Problem:
     return problem
 
 
+def too_many_requests(error: TooManyRequestsException) -> Problem:
+    """429 from the rate limit, with the seconds to wait (Litestar's middleware
+    gives them as RateLimit-Reset; clients and proxies read Retry-After)."""
+    headers = dict(error.headers or {})
+    wait = headers.get("RateLimit-Reset", "60")
+    problem = Problem(
+        429,
+        f"Too many games created or imported from your address: try again in {wait} s.",
+    )
+    problem.headers = headers | {"Retry-After": wait}
+    return problem
+
+
 def too_deep(error: RecursionError) -> Problem:
     """422: JSON nested deeper than the decoder follows (a body no client sends)."""
     return Problem(422, "The request is not valid: its JSON is nested too deeply.")
@@ -165,6 +182,7 @@ def plugin() -> ProblemDetailsPlugin:
                 ValidationException: invalid_body,
                 msgspec.ValidationError: invalid_body,
                 msgspec.DecodeError: not_json,
+                TooManyRequestsException: too_many_requests,
                 HTTPException: http_error,
                 psycopg.DataError: unstorable,
                 RecursionError: too_deep,

@@ -96,11 +96,16 @@ class ReplayStep(msgspec.Struct, kw_only=True):
 
 
 class Replay(msgspec.Struct, kw_only=True):
+    """A page of `GET /games/{id}/replay`: its first step carries the score sheet
+    in force then. `next` is the `after` of the following page, null on the last."""
+
     steps: list[ReplayStep]
+    next: int | None = None
 
 
-def replay_of(steps: list[Step]) -> Replay:
-    """The steps with each score sheet given only where it changed."""
+def replay_of(steps: list[Step], next: int | None = None) -> Replay:
+    """The steps with each score sheet given only where it changed (and on the
+    first step, whatever the page)."""
     shown: list[ReplayStep] = []
     previous = None
     for step in steps:
@@ -110,7 +115,7 @@ def replay_of(steps: list[Step]) -> Replay:
         }
         shown.append(ReplayStep(**fields))
         previous = sheet
-    return Replay(steps=shown)
+    return Replay(steps=shown, next=next)
 
 
 class ImportedGame(msgspec.Struct, kw_only=True):

@@ -1,4 +1,8 @@
-"""Queries on the read models the projector keeps: the game list and player records."""
+"""Queries on the read models the projector keeps: the game list and player records.
+
+A player is looked up by the key of their name (migrations/0007, `domain.names`):
+"aná", "ANÁ" and "Aná" composed or decomposed find the same games.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ import msgspec
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from domain.names import normal_name
 from service.application.errors import NotFound
 
 
@@ -67,13 +72,14 @@ async def list_games(
         await cur.execute(
             f"SELECT {_COLUMNS} FROM game_summaries"
             " WHERE (%(game)s::text IS NULL OR game = %(game)s)"
-            " AND (%(player)s::text IS NULL OR players @> ARRAY[%(player)s::text])"
+            " AND (%(player)s::text IS NULL"
+            "      OR player_keys @> ARRAY[player_key(%(player)s::text)])"
             " AND (%(status)s::text IS NULL OR status = %(status)s)"
             " ORDER BY created_at DESC, game_id"
             " LIMIT %(limit)s OFFSET %(offset)s",
             {
                 "game": game,
-                "player": player,
+                "player": None if player is None else normal_name(player),
                 "status": status,
                 "limit": limit + 1,
                 "offset": offset,
@@ -88,13 +94,16 @@ async def list_games(
 
 
 async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
+    """The games of every player whose name has the key of `name`'s."""
+    name = normal_name(name)
     async with pool.connection() as conn:
         cursor = await conn.execute(
             "SELECT game, count(*),"
             " count(*) FILTER (WHERE status = 'finished'),"
             " count(*) FILTER (WHERE status = 'abandoned'),"
-            " count(*) FILTER (WHERE status = 'finished' AND %(name)s = ANY(winners))"
-            " FROM game_summaries WHERE players @> ARRAY[%(name)s::text]"
+            " count(*) FILTER (WHERE status = 'finished'"
+            "   AND player_key(%(name)s) = ANY(player_keys(winners)))"
+            " FROM game_summaries WHERE player_keys @> ARRAY[player_key(%(name)s)]"
             " GROUP BY game ORDER BY game",
             {"name": name},
         )

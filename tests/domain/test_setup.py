@@ -84,6 +84,53 @@ def test_a_player_without_a_name_is_refused_D3_Z3_K3(rules: Rules, blank: str) -
 
 
 @every_game
+@pytest.mark.parametrize(
+    "invisible",
+    ["\u200b", "\u200b\u200d\ufeff", "\u00a0\u2003", "\u3164", "\u0301"],
+    ids=["zero-width space", "zero-width run", "wide spaces", "filler", "lone mark"],
+)
+def test_a_name_that_shows_nothing_is_refused_D3_Z3_K3(
+    rules: Rules, invisible: str
+) -> None:
+    seating, _ = SEATING[rules.name]
+    error = refused(rules, seating, ("Ana", invisible), first="Ana")
+    assert error.message == "Every player needs a name."
+
+
+@every_game
+@pytest.mark.parametrize("name", ["Ana\tBia", "Ana\nBia", "Ana\x00", "Ana\u2028"])
+def test_a_name_with_a_control_character_is_refused_D3_Z3_K3(
+    rules: Rules, name: str
+) -> None:
+    seating, _ = SEATING[rules.name]
+    error = refused(rules, seating, ("Bia", name), first="Bia")
+    assert "cannot hold control characters" in error.message
+
+
+@every_game
+@pytest.mark.parametrize(
+    "again",
+    ["Ana\u0301", "Ana\u200b\u0301", "ANÁ", "\uff21n\u00e1"],
+    ids=["decomposed", "with a zero-width space", "in capitals", "full-width"],
+)
+def test_two_spellings_of_one_name_are_refused_D3_Z3_K3(
+    rules: Rules, again: str
+) -> None:
+    seating, _ = SEATING[rules.name]
+    error = refused(rules, seating, ("An\u00e1", "Bia", again), first="Bia")
+    assert error.message == (
+        f"Every player needs a different name: {again} is the same name as An\u00e1."
+    )
+
+
+@every_game
+def test_names_with_accents_case_spaces_and_emoji_are_seated_D3_Z3_K3(
+    rules: Rules,
+) -> None:
+    assert created(rules, ("Ana Lú", "bia", "👩\u200d💻"), first="bia") is not None
+
+
+@every_game
 def test_a_first_player_who_is_not_seated_is_refused_D4_Z3_K3(rules: Rules) -> None:
     _, first = SEATING[rules.name]
     error = refused(rules, first, ("Ana", "Bia"), first="Zé")

@@ -17,6 +17,8 @@ from service.settings import Settings
 
 @contextmanager
 def running_server(database_url: str, **settings) -> Iterator[str]:
+    # Every test's client is 127.0.0.1: only the tests of the limit itself set one.
+    settings.setdefault("creations_per_minute", None)
     chosen = Settings(database_url=database_url, **settings)
     server = uvicorn.Server(
         config(

@@ -15,7 +15,7 @@ import pytest
 from domain.game import Setup
 from domain.registry import GAMES
 from seeds.generate import SAMPLES, export
-from service.application.exchange import MAX_IMPORT_MOVES
+from service.application.games import MAX_MOVES
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 
@@ -225,7 +225,7 @@ def test_an_empty_file_is_refused(client):
 def test_too_many_lines_answer_413_and_too_many_bytes_413(client, stored_rows):
     first = simulated_file("dobro", seed=1).splitlines()[0]
     before = stored_rows()
-    many = b"\n".join([first] + [b"{}"] * (MAX_IMPORT_MOVES + 1))
+    many = b"\n".join([first] + [b"{}"] * (MAX_MOVES + 1))
     assert_problem(import_file(client, many), 413)
     huge = first + b"\n" + b" " * (300 * 1024)
     assert_problem(import_file(client, huge), 413)

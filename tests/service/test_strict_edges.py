@@ -68,7 +68,11 @@ def test_a_body_that_is_not_json_is_a_400(client):
 
 def test_a_write_without_its_token_is_refused_before_its_body_is_read(client):
     game = dozito_game(client)
-    answer = client.post(f"/games/{game['id']}/moves", content=b"not json at all")
+    answer = client.post(
+        f"/games/{game['id']}/moves",
+        content=b"not json at all",
+        headers={"Content-Type": "application/json"},
+    )
     assert_problem(answer, 401)
 
 

@@ -4,11 +4,21 @@ import { button, h } from "./dom.js";
 import { renderSheet } from "./sheet.js";
 import { renderState } from "./state.js";
 
+// Every step, a page at a time: `next` is the `after` of the next page.
+async function allSteps(id) {
+  const steps = [];
+  for (let after = 0; after !== null;) {
+    const page = await api.get(`/games/${id}/replay?after=${after}`);
+    steps.push(...page.steps);
+    after = page.next;
+  }
+  return steps;
+}
+
 export async function showReplay(root, id) {
-  const [game, replay, start, sheet] = await Promise.all([
-    api.get(`/games/${id}`), api.get(`/games/${id}/replay`),
+  const [game, steps, start, sheet] = await Promise.all([
+    api.get(`/games/${id}`), allSteps(id),
     api.get(`/games/${id}/replay/0`), api.get(`/games/${id}/scoresheet`)]);
-  const steps = replay.steps;
   const last = steps.length;
   const slider = h("input", {
     type: "range", id: "replay-step", min: "0", max: String(last), value: "0",

@@ -1,0 +1,74 @@
+"""Players' names, read the same way wherever a name is given: at a game's creation
+(the players and the first player) and in every move that names a player.
+
+A name is kept as the table typed it, case included, only trimmed of the spaces and
+invisible characters around it and put in Unicode's composed form (NFC): "Aná" typed
+with a composed "á" on one phone and with "a" and a combining accent on another is
+one name. Two names that differ only by case, invisible characters (zero-width,
+direction marks) or compatibility forms (a full-width "A", U+FF21) are the same player:
+`name_key` is what they share, so they cannot sit at one table, and a player's
+records gather both.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated
+
+
+class _PlayerNameMarker:
+    def __repr__(self) -> str:
+        return "PLAYER_NAME"
+
+
+# Marks a move's field, or a dict's keys, as a player's name (`player: PlayerName`,
+# `rolls: dict[PlayerName, Pips]`): the service reads every name so marked with
+# `normal_name` before the rules see it. msgspec ignores the marker.
+PLAYER_NAME = _PlayerNameMarker()
+PlayerName = Annotated[str, PLAYER_NAME]
+
+# Letters that render as nothing (Hangul fillers, the blank Braille pattern).
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Characters that break a name across lines or are not text at all.
+_CONTROL = frozenset(("Cc", "Cs", "Zl", "Zp"))
+
+
+def _zero_width(char: str) -> bool:
+    return unicodedata.category(char) == "Cf" or char in _BLANK
+
+
+def _invisible(char: str) -> bool:
+    return char.isspace() or _zero_width(char)
+
+
+def _visible(char: str) -> bool:
+    """A letter, digit, punctuation or symbol that shows (marks and spaces do not)."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK
+
+
+def normal_name(name: str) -> str:
+    """The name as it is kept: trimmed of invisible characters at both ends, NFC."""
+    start, end = 0, len(name)
+    while start < end and _invisible(name[start]):
+        start += 1
+    while end > start and _invisible(name[end - 1]):
+        end -= 1
+    return unicodedata.normalize("NFC", name[start:end])
+
+
+def name_key(name: str) -> str:
+    """What two spellings of one player's name share: without invisible characters,
+    in compatibility form (NFKC), case folded."""
+    shown = "".join(c for c in normal_name(name) if not _zero_width(c))
+    folded = unicodedata.normalize("NFKC", shown).casefold()
+    return unicodedata.normalize("NFKC", folded)
+
+
+def name_fault(name: str) -> str | None:
+    """Why `name` cannot be a player's name, or None: it shows nothing, or it holds
+    a control character (a tab, a line break, ...)."""
+    if not any(_visible(c) for c in name):
+        return "Every player needs a name."
+    if any(unicodedata.category(c) in _CONTROL for c in name):
+        return f"A player's name cannot hold control characters: {name!r}."
+    return None

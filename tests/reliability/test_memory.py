@@ -1,0 +1,183 @@
+"""Memory is bounded by the moves held, not by the games: the timeline cache keeps at
+most its bound of stored moves however many games clients read, a game longer than
+the whole bound is still served, and no game grows past the one limit on a game's
+length, logged move by move or imported."""
+
+from __future__ import annotations
+
+import itertools
+
+import httpx
+import msgspec
+import pytest
+
+from bench.workload import endless, setup_for
+from domain.creation import GameCreated
+from domain.registry import GAMES
+from service.application.games import MAX_MOVES, Games, NewGame
+from service.application.timeline import Timelines
+from tests.reliability.games import creation
+from tests.service.server import running_server
+
+BOUND = 300
+
+
+def _new_game(rules_name: str, seed: int) -> NewGame:
+    return msgspec.convert(creation(rules_name, seed), NewGame)
+
+
+def _plan(kind: str, seed: int, moves: int) -> list:
+    """The first `moves` legal moves of the game `creation(kind, seed)` sets up."""
+    rules = GAMES[kind]
+    return [
+        m for m, _, _ in itertools.islice(endless(rules, setup_for(rules, seed)), moves)
+    ]
+
+
+@pytest.fixture
+def games(store):
+    return Games(store, GAMES, cached_games=10_000, cached_moves=BOUND)
+
+
+@pytest.fixture
+def stored_game(games, run):
+    def store(kind: str, seed: int, moves: int):
+        """A game of `moves` legal moves stored in one go, as an import stores it."""
+        request = _new_game(kind, seed)
+        history = start = games.start(request)
+        records = []
+        for move in _plan(kind, seed, moves):
+            record, history = history.play(move)
+            records.append(record)
+        row, _ = run(games.store_new(request, start, records))
+        return row.id
+
+    return store
+
+
+def _held_by_cached(timelines: Timelines, ids) -> int:
+    return sum(
+        len(timeline.histories)
+        for timeline in map(timelines.cached, ids)
+        if timeline is not None
+    )
+
+
+def test_the_cache_holds_at_most_its_bound_of_moves(games, stored_game, run):
+    ids = []
+    for seed in range(12):
+        ids.append(stored_game("dobro", seed, 40 + 7 * seed))
+        for game_id in ids:  # every game read again: each is the newest in turn
+            timeline = run(games.timeline(game_id))
+            assert len(timeline.histories) == 41 + 7 * ids.index(game_id)
+            assert games.timelines.moves_held <= BOUND
+    assert games.timelines.moves_held == _held_by_cached(games.timelines, ids)
+    # Far fewer games are kept than were read: the bound is on moves, not games.
+    kept = [i for i in ids if games.timelines.cached(i) is not None]
+    assert 1 <= len(kept) < len(ids)
+    assert kept == ids[len(ids) - len(kept) :]  # the least recently used went first
+
+
+def test_moves_appended_to_a_cached_game_count_against_the_bound(
+    games, stored_game, run
+):
+    kind = "dozito"
+    first = stored_game(kind, 1, 100)
+    second = stored_game(kind, 2, 150)
+    for game_id in (first, second):
+        run(games.timeline(game_id))
+    assert games.timelines.moves_held == 101 + 151
+    for move in _plan(kind, 1, 160)[
+        100:
+    ]:  # the first game grows by 60 moves, from the cache
+        run(games.submit(first, move))
+        assert games.timelines.moves_held <= BOUND
+    assert games.timelines.moves_held == _held_by_cached(
+        games.timelines, [first, second]
+    )
+    assert games.timelines.cached(second) is None  # it was the least recently used
+
+
+def test_a_game_longer_than_the_bound_is_served_and_not_kept(games, stored_game, run):
+    small = stored_game("double-donkey", 3, 20)
+    run(games.timeline(small))
+    long = stored_game("dobro-pixar", 4, BOUND + 200)
+
+    timeline = run(games.timeline(long))
+
+    assert len(timeline.records) == BOUND + 200
+    assert games.timelines.cached(long) is None
+    assert games.timelines.moves_held <= BOUND
+    # And it can still be played on: each move is decided on the store's game.
+    move = _plan("dobro-pixar", 4, BOUND + 201)[-1]
+    assert run(games.submit(long, move)).version == BOUND + 202
+    assert games.timelines.cached(long) is None
+
+
+@pytest.fixture(scope="module")
+def small_cache_client(database_url):
+    # A body limit large enough for a whole game of MAX_MOVES moves in one import.
+    with (
+        running_server(
+            database_url, cached_moves=BOUND, max_body_bytes=1024 * 1024
+        ) as url,
+        httpx.Client(base_url=url, timeout=60) as client,
+    ):
+        yield client
+
+
+def _export(kind: str, seed: int, moves: int) -> bytes:
+    created = GameCreated.of(kind, setup_for(GAMES[kind], seed))
+    lines = [created, *_plan(kind, seed, moves)]
+    return b"\n".join(msgspec.json.encode(line) for line in lines)
+
+
+def _import(client, body: bytes):
+    return client.post(
+        "/games/import",
+        content=body,
+        headers={"Content-Type": "application/x-ndjson"},
+    )
+
+
+def test_a_long_game_beyond_the_cache_still_answers_over_http(small_cache_client):
+    answer = _import(small_cache_client, _export("dobro", 5, BOUND * 2))
+    assert answer.status_code == 201, answer.text
+    game = answer.json()
+
+    for path in ("", "/scoresheet", f"/replay/{BOUND * 2}", "/events?after=500"):
+        reply = small_cache_client.get(f"/games/{game['id']}{path}")
+        assert reply.status_code == 200, (path, reply.text)
+    assert small_cache_client.get(f"/games/{game['id']}").json()["version"] == (
+        BOUND * 2 + 1
+    )
+
+
+def test_no_game_grows_past_the_limit_one_move_at_a_time(small_cache_client):
+    kind = "dobro-pixar"
+    answer = _import(small_cache_client, _export(kind, 6, MAX_MOVES))
+    assert answer.status_code == 201, answer.text
+    game = answer.json()
+    following = _plan(kind, 6, MAX_MOVES + 1)[-1]
+
+    refused = small_cache_client.post(
+        f"/games/{game['id']}/moves",
+        json=msgspec.to_builtins(following),
+        headers={"Authorization": f"Bearer {game['write_token']}"},
+    )
+
+    assert refused.status_code == 422, refused.text
+    assert refused.headers["content-type"] == "application/problem+json"
+    assert f"{MAX_MOVES:,} moves" in refused.json()["detail"]
+    assert small_cache_client.get(f"/games/{game['id']}").json()["version"] == (
+        MAX_MOVES + 1
+    )
+    undo = small_cache_client.post(
+        f"/games/{game['id']}/moves",
+        json={"type": "undo"},
+        headers={"Authorization": f"Bearer {game['write_token']}"},
+    )
+    assert undo.status_code == 422, undo.text  # an undo is a stored move too
+    too_long = _import(small_cache_client, _export(kind, 6, MAX_MOVES + 1))
+    assert too_long.status_code == 413, too_long.text
+    assert f"{MAX_MOVES:,} moves" in too_long.json()["detail"]
