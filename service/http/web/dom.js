@@ -57,13 +57,21 @@ export function button(text, onclick, attrs = {}) {
   return h("button", { type: "button", onclick, ...attrs }, text);
 }
 
-/** Say why the service refused: its words and the ruling it names. */
+/** Why the service refused, in its words and with the ruling it names. */
+function refusalText(error) {
+  return [h("strong", {}, error.rule ? `Refused — rule ${error.rule}` : "Refused"),
+    h("span", {}, " "), h("span", { class: "detail" }, error.message)];
+}
+
+/** A refusal to draw beside the control that was tapped; announced as it appears. */
+export function refusalBox(error) {
+  return h("div", { class: "refusal", role: "alert", "aria-live": "assertive" },
+    refusalText(error));
+}
+
+/** A refusal of the page itself (a game that cannot be loaded), at the top. */
 export function refuse(error) {
-  const region = document.getElementById("refusal");
-  region.replaceChildren(
-    h("strong", {}, error.rule ? `Refused — rule ${error.rule}` : "Refused"),
-    h("span", {}, " "),
-    h("span", { class: "detail" }, error.message));
+  document.getElementById("refusal").replaceChildren(...refusalText(error));
 }
 
 export function clearRefusal() {

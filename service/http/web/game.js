@@ -1,6 +1,8 @@
-// One game: its state, the moves the state allows, the score sheet; live from the stream.
+// One game: its state, the moves the state allows, the moves so far, the score sheet;
+// live from the stream.
 import { api, gameLabel, tokens } from "./api.js";
-import { button, clearRefusal, field, h, refuse, say } from "./dom.js";
+import { button, field, h, refuse, refusalBox, say } from "./dom.js";
+import { entry, loadHistory, moveNumber, renderHistory, undoTarget } from "./history.js";
 import { dobroMoves } from "./moves/dobro.js";
 import { donkeyMoves } from "./moves/donkey.js";
 import { dozitoMoves } from "./moves/dozito.js";
@@ -15,32 +17,64 @@ const MOVES = {
 };
 
 export async function showGame(root, id) {
-  let game = await api.get(`/games/${id}`);
+  let [game, entries] = await Promise.all([api.get(`/games/${id}`), loadHistory(id)]);
+  let allHistory = false;
   const stateBox = h("section", { class: "card", "aria-labelledby": "state-title" });
   const movesBox = h("section", { class: "card moves", "aria-labelledby": "moves-title" });
+  const historyBox = h("section", { class: "card", "aria-labelledby": "history-title" });
   const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
   root.append(
     h("h1", { tabindex: "-1" }, game.title || gameLabel(game.game)),
     h("p", { class: "muted" }, game.players.join(" · "), " · ",
       h("a", { href: `#/games/${id}/replay` }, "Replay")),
-    stateBox, movesBox, sheetBox);
+    stateBox, movesBox, historyBox, sheetBox);
+
+  // A refusal is drawn beside the control that was tapped, where the player is
+  // looking, and it goes with the next tap (or key press) in the panel.
+  let tapped = null;
+  let refusal = null;
+  const clearRefusal = () => { refusal?.remove(); refusal = null; };
+  movesBox.addEventListener("click", (event) => {
+    const control = event.target.closest("button, input, select, label");
+    if (!control) return;
+    tapped = control;
+    clearRefusal();
+  }, true);
+  movesBox.addEventListener("change", clearRefusal, true);
+
+  function showRefusal(error) {
+    clearRefusal();
+    refusal = refusalBox(error);
+    const anchor = tapped?.isConnected ? tapped.closest(".row, .field, fieldset") ?? tapped
+      : movesBox.querySelector("h2");
+    anchor.after(refusal);
+    refusal.scrollIntoView({ block: "nearest" });
+  }
 
   function render() {
     stateBox.replaceChildren(h("h2", { id: "state-title" }, "On the table"),
       winnersLine(game), renderState(game.game, game.state, game.players));
     movesBox.replaceChildren(...movesPanel());
+    if (refusal) movesBox.querySelector("h2").after(refusal);
+    renderHistory(historyBox, entries, allHistory, () => {
+      allHistory = true;
+      renderHistory(historyBox, entries, true);
+    });
   }
 
   function movesPanel() {
     const title = h("h2", { id: "moves-title", tabindex: "-1" }, "Log a move");
     const token = tokens.get(id);
-    if (!token) return [title, tokenForm()];
-    const undo = button("Undo the last move", () => submit({ type: "undo" }),
-      { disabled: game.version <= 1 });
+    if (!token) return [title, game.status === "finished" ? h("p", {}, "The game is over.")
+      : tokenForm()];
+    const target = undoTarget(entries);
+    const undo = h("div", { class: "row undo" }, button(target
+      ? `Undo move ${moveNumber(target)}: “${target.description ?? target.type}”`
+      : "Nothing to undo", () => submit({ type: "undo" }), { disabled: !target }));
     if (game.status === "finished") {
       return [title, h("p", {}, "The game is over. A mistake can still be undone."), undo];
     }
-    return [title, MOVES[game.game](game, submit), h("div", { class: "row undo" }, undo)];
+    return [title, MOVES[game.game](game, submit), undo];
   }
 
   function tokenForm() {
@@ -51,14 +85,31 @@ export async function showGame(root, id) {
         if (input.value.trim()) tokens.set(id, input.value.trim());
         render();
       },
-    }, h("p", {}, "This device is watching. To log moves, enter the game's write token."),
+    }, h("p", {}, "This device is watching. To log moves from it, open the game's ",
+      "share link for logging on it (ask the phone that logs), or enter the write token."),
     field("Write token", input), h("button", { type: "submit" }, "Use this token"));
   }
 
+  /** Add stored events (from the stream or a move's answer) and their sentences. */
+  async function learn(events) {
+    const stored = events.filter((e) => e.version > 1);
+    for (const event of stored) {
+      if (entries.has(event.version)) continue;
+      const fresh = entry(event);
+      // Two refreshes may learn one move: both wait for its one sentence.
+      fresh.ready = api.get(`/games/${id}/replay/${event.version - 1}`)
+        .then((step) => { fresh.description = step.description; });
+      entries.set(event.version, fresh);
+    }
+    await Promise.all(stored.map((e) => entries.get(e.version).ready));
+  }
+
   async function refresh() {
-    const [summary, sheet] = await Promise.all([
-      api.get(`/games/${id}`), api.get(`/games/${id}/scoresheet`)]);
+    const [summary, sheet, log] = await Promise.all([
+      api.get(`/games/${id}`), api.get(`/games/${id}/scoresheet`),
+      api.get(`/games/${id}/events?after=${Math.max(1, ...entries.keys())}`)]);
     if (summary.version < game.version) return; // a late answer: newer is shown
+    await learn(log.events);
     renderSheet(sheetBox, game.game, sheet);
     if (summary.version === game.version && movesBox.childElementCount) return;
     game = summary;
@@ -66,15 +117,18 @@ export async function showGame(root, id) {
   }
 
   async function submit(move) {
-    clearRefusal();
     try {
       const answer = await api.post(`/games/${id}/moves`,
         { ...move, expected_version: game.version }, tokens.get(id));
       await refresh();
-      say(`Logged: move ${answer.version - 1}.`);
+      const logged = entries.get(answer.version);
+      say(`Logged: move ${answer.version - 1}${logged?.description
+        ? `, ${logged.description}` : ""}.`);
       movesBox.querySelector("h2").focus();
     } catch (error) {
-      refuse(error);
+      // Another phone logged first: show the game as it now stands, then why.
+      if (error.status === 409) await refresh().catch(() => {});
+      showRefusal(error);
     }
   }
 

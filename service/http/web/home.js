@@ -1,6 +1,6 @@
 // The start page: a form to start a game of any kind, and the latest games.
 import { api, GAMES, gameLabel, tokens } from "./api.js";
-import { button, clearRefusal, field, h, refuse, select } from "./dom.js";
+import { button, field, h, refusalBox, select } from "./dom.js";
 
 export async function showHome(root) {
   const form = newGameForm();
@@ -13,7 +13,7 @@ export async function showHome(root) {
       ? h("ul", { class: "games" }, list.games.map(gameItem))
       : h("p", {}, "No games yet."));
   } catch (error) {
-    refuse(error);
+    recent.append(refusalBox(error));
   }
 }
 
@@ -70,9 +70,11 @@ function newGameForm() {
     firstPlayer.value = named.includes(chosen) ? chosen : "";
   }
 
+  // A refusal shows beside the Start button, where the player just tapped.
+  const refusal = h("div");
   async function submit(event) {
     event.preventDefault();
-    clearRefusal();
+    refusal.replaceChildren();
     const body = { game: kind.name, players: names.map((n) => n.trim()) };
     if (firstPlayer.value) body.first_player = firstPlayer.value;
     if (kind.rounds !== null && Number(rounds.value) !== kind.rounds) {
@@ -84,7 +86,8 @@ function newGameForm() {
       tokens.set(game.id, game.write_token);
       location.hash = `#/games/${game.id}`;
     } catch (error) {
-      refuse(error);
+      refusal.replaceChildren(refusalBox(error));
+      refusal.scrollIntoView({ block: "nearest" });
     }
   }
 
@@ -95,5 +98,5 @@ function newGameForm() {
     field("First player", firstPlayer),
     roundsField,
     field("Title (optional)", title),
-    h("button", { type: "submit", class: "primary" }, "Start the game"));
+    h("button", { type: "submit", class: "primary" }, "Start the game"), refusal);
 }

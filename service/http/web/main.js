@@ -29,5 +29,7 @@ async function route() {
   if (!main.contains(document.activeElement)) main.querySelector("h1")?.focus();
 }
 
+// A note that a move was logged goes with the next tap.
+document.addEventListener("click", () => say(""), true);
 window.addEventListener("hashchange", route);
 route();
