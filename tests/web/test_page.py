@@ -241,3 +241,42 @@ def test_a_whole_dobro_game_is_played_to_its_end_on_a_phone(new_page, client):
     page.get_by_role("button", name=undo).click()
     expect(page.get_by_text("Game over")).to_have_count(0)
     assert page.errors == []
+
+
+def test_two_phones_share_a_game_through_its_link_one_logs_the_other_watches(
+    new_page, client
+):
+    game = new_dobro_game(client)
+    first = new_page()
+    open_game(first, game)
+    first.get_by_role("button", name="Share").click()
+    qr = first.get_by_role("img", name="QR code: Log from another phone")
+    expect(qr).to_be_visible()
+    link = first.get_by_label("Log from another phone: the link").input_value()
+    assert link.endswith(f"/app/#/games/{game['id']}?token={game['write_token']}")
+    watch = first.get_by_label("Watch from another phone: the link").input_value()
+    assert watch.endswith(f"/app/#/games/{game['id']}")
+
+    second = new_page()
+    sent: list[str] = []
+    second.on("request", lambda request: sent.append(request.url))
+    second.goto(link)
+    expect(second.get_by_text("Ana's turn")).to_be_visible()
+    # The token is kept on the second phone and leaves its address bar; the fragment
+    # that carried it never reached the service.
+    stored = second.evaluate(f"localStorage.getItem('tablelog:token:{game['id']}')")
+    assert stored == game["write_token"]
+    assert "token" not in second.url
+    assert not [url for url in sent if game["write_token"] in url]
+
+    second.get_by_role("radio", name="6", exact=True).check()
+    second.get_by_role("button", name="Ana plays 6").click()
+    expect(fact(first, "Value in play")).to_have_text("6")
+    expect(fact(first, "Next")).to_have_text("Bo")
+
+    # The watch-only link logs nothing: it asks for a token instead.
+    third = new_page()
+    third.goto(watch)
+    expect(third.get_by_text("This device is watching.")).to_be_visible()
+    expect(fact(third, "Value in play")).to_have_text("6")
+    assert first.errors == second.errors == third.errors == []

@@ -6,6 +6,7 @@ import { entry, loadHistory, moveNumber, renderHistory, undoTarget } from "./his
 import { dobroMoves } from "./moves/dobro.js";
 import { donkeyMoves } from "./moves/donkey.js";
 import { dozitoMoves } from "./moves/dozito.js";
+import { sharePanel } from "./share.js";
 import { renderSheet } from "./sheet.js";
 import { renderState } from "./state.js";
 
@@ -23,11 +24,14 @@ export async function showGame(root, id) {
   const movesBox = h("section", { class: "card moves", "aria-labelledby": "moves-title" });
   const historyBox = h("section", { class: "card", "aria-labelledby": "history-title" });
   const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
+  const shareBox = h("div", { class: "share-box" });
+  const drawShare = () => shareBox.replaceChildren(...sharePanel(id, tokens.get(id)));
+  drawShare();
   root.append(
     h("h1", { tabindex: "-1" }, game.title || gameLabel(game.game)),
     h("p", { class: "muted" }, game.players.join(" · "), " · ",
       h("a", { href: `#/games/${id}/replay` }, "Replay")),
-    stateBox, movesBox, historyBox, sheetBox);
+    shareBox, stateBox, movesBox, historyBox, sheetBox);
 
   // A refusal is drawn beside the control that was tapped, where the player is
   // looking, and it goes with the next tap (or key press) in the panel.
@@ -83,6 +87,7 @@ export async function showGame(root, id) {
       onsubmit: (event) => {
         event.preventDefault();
         if (input.value.trim()) tokens.set(id, input.value.trim());
+        drawShare();
         render();
       },
     }, h("p", {}, "This device is watching. To log moves from it, open the game's ",
