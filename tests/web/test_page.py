@@ -280,3 +280,38 @@ def test_two_phones_share_a_game_through_its_link_one_logs_the_other_watches(
     expect(third.get_by_text("This device is watching.")).to_be_visible()
     expect(fact(third, "Value in play")).to_have_text("6")
     assert first.errors == second.errors == third.errors == []
+
+
+def test_two_player_pixar_offers_no_skip_or_reverse_D5(new_page, client):
+    pixar = create(
+        client, game="dobro-pixar", players=["Ana", "Bo"], first_player="Ana"
+    )
+    dobro = create(client, game="dobro", players=["Ana", "Bo"], first_player="Ana")
+    for game in (pixar, dobro):
+        opened = move(client, game, {"type": "play", "player": "Ana", "cards": [4]})
+        assert opened.status_code == 201
+    page = new_page()
+    open_game(page, pixar)
+    expect(page.get_by_role("button", name="Bo takes the cards")).to_be_visible()
+    expect(page.get_by_role("button", name="Bo skips")).to_have_count(0)
+    expect(page.get_by_role("button", name="Bo reverses")).to_have_count(0)
+    # Plain Dobro keeps its Skips with two players, never the Reverses (D5).
+    open_game(page, dobro)
+    expect(page.get_by_role("button", name="Bo skips")).to_be_visible()
+    expect(page.get_by_role("button", name="Bo reverses")).to_have_count(0)
+
+
+def test_a_wrong_called_value_is_refused_D10(new_page, client):
+    game = new_dobro_game(client)
+    page = new_page()
+    open_game(page, game)
+    page.get_by_role("radio", name="3", exact=True).check()
+    page.get_by_role("radio", name="A pair").check()
+    page.get_by_label("Value called out (optional)").fill("7")
+    page.get_by_role("button", name="Ana plays 3 + 3").click()
+    expect(page.get_by_role("alert")).to_contain_text("Refused — rule D10")
+    page.get_by_label("Value called out (optional)").fill("6")
+    page.get_by_role("button", name="Ana plays 3 + 3").click()
+    expect(fact(page, "Value in play")).to_have_text("6")
+    played = client.get(f"/games/{game['id']}/events").json()["events"][-1]
+    assert played["data"]["move"]["announced"] == 6
