@@ -40,17 +40,25 @@ export function select(options, selected, attrs = {}) {
   return el;
 }
 
-/** Radio buttons shown as chips, in a fieldset; arrow keys move between them. */
-export function chips(legend, name, options, selected, onchange) {
+/** Radio buttons shown as chips, in a fieldset; arrow keys move between them. An
+ * option may carry a third item, a class for its chip (a colour, a die). */
+export function chips(legend, name, options, selected, onchange, attrs = {}) {
   const group = uid(name);
-  return h("fieldset", { class: "chips" }, h("legend", {}, legend),
-    options.map(([value, text]) => h("label", { class: "chip" },
+  return h("fieldset", { class: "chips", ...attrs }, h("legend", {}, legend),
+    options.map(([value, text, look]) => h("label", { class: look ? `chip ${look}` : "chip" },
       h("input", {
         type: "radio", name: group, value: String(value),
         checked: String(value) === String(selected),
         onchange: () => onchange(value),
       }),
       h("span", {}, text))));
+}
+
+/** A checkbox shown as a chip that stays pressed: Joker, STOP, Replay. */
+export function toggle(text, onchange) {
+  return h("label", { class: "chip toggle" },
+    h("input", { type: "checkbox", onchange: (event) => onchange(event.target.checked) }),
+    h("span", {}, text));
 }
 
 export function button(text, onclick, attrs = {}) {

@@ -6,6 +6,7 @@ import { entry, loadHistory, moveNumber, renderHistory, undoTarget } from "./his
 import { dobroMoves } from "./moves/dobro.js";
 import { donkeyMoves } from "./moves/donkey.js";
 import { dozitoMoves } from "./moves/dozito.js";
+import { when } from "./home.js";
 import { sharePanel } from "./share.js";
 import { renderSheet } from "./sheet.js";
 import { renderState } from "./state.js";
@@ -29,7 +30,8 @@ export async function showGame(root, id) {
   drawShare();
   root.append(
     h("h1", { tabindex: "-1" }, game.title || gameLabel(game.game)),
-    h("p", { class: "muted" }, game.players.join(" · "), " · ",
+    h("p", { class: "muted" }, game.players.join(" · "), h("br"), when(game),
+      game.location ? ` · ${game.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, "Replay")),
     shareBox, stateBox, movesBox, historyBox, sheetBox);
 
