@@ -50,7 +50,7 @@ function linkBlock(title, explain, link) {
   });
   const copied = h("span", { class: "muted", "aria-live": "polite" });
   return h("div", { class: "share-link" },
-    h("h3", {}, title), h("p", { class: "muted" }, explain),
+    h("h2", {}, title), h("p", { class: "muted" }, explain),
     qrImage(link, `QR code: ${title}`),
     h("label", { for: input.id }, `${title}: the link`), input,
     button("Copy the link", async () => {
