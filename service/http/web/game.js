@@ -7,6 +7,7 @@ import { dobroMoves } from "./moves/dobro.js";
 import { donkeyMoves } from "./moves/donkey.js";
 import { dozitoMoves } from "./moves/dozito.js";
 import { when } from "./home.js";
+import { idempotencyKey, queue, sketch } from "./queue.js";
 import { sharePanel } from "./share.js";
 import { renderSheet } from "./sheet.js";
 import { renderState } from "./state.js";
@@ -26,6 +27,8 @@ export async function showGame(root, id) {
   const historyBox = h("section", { class: "card", "aria-labelledby": "history-title" });
   const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
   const shareBox = h("div", { class: "share-box" });
+  const queueBox = h("section", { class: "card queue", "aria-labelledby": "queue-title",
+    "aria-live": "polite" });
   const drawShare = () => shareBox.replaceChildren(...sharePanel(id, tokens.get(id)));
   drawShare();
   root.append(
@@ -33,7 +36,7 @@ export async function showGame(root, id) {
     h("p", { class: "muted" }, game.players.join(" · "), h("br"), when(game),
       game.location ? ` · ${game.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, "Replay")),
-    shareBox, stateBox, movesBox, historyBox, sheetBox);
+    shareBox, stateBox, movesBox, queueBox, historyBox, sheetBox);
 
   // A refusal is drawn beside the control that was tapped, where the player is
   // looking, and it goes with the next tap (or key press) in the panel.
@@ -123,28 +126,117 @@ export async function showGame(root, id) {
     render();
   }
 
+  const send = (item) => api.post(`/games/${id}/moves`, item.body, tokens.get(id),
+    { "Idempotency-Key": item.key });
+
   async function submit(move) {
+    const waiting = queue.get(id);
+    const item = { key: idempotencyKey(),
+      body: { ...move, expected_version: game.version + waiting.length } };
+    if (waiting.length) { // behind moves not sent yet: in order, after them
+      queue.push(id, item);
+      drawQueue();
+      flush();
+      return;
+    }
     try {
-      const answer = await api.post(`/games/${id}/moves`,
-        { ...move, expected_version: game.version }, tokens.get(id));
+      const answer = await send(item);
       await refresh();
       const logged = entries.get(answer.version);
       say(`Logged: move ${answer.version - 1}${logged?.description
         ? `, ${logged.description}` : ""}.`);
       movesBox.querySelector("h2").focus();
     } catch (error) {
+      if (error.unreachable) {
+        queue.push(id, item);
+        drawQueue();
+        say("No connection: the move waits on this phone and is sent when it returns.");
+        return;
+      }
       // Another phone logged first: show the game as it now stands, then why.
       if (error.status === 409) await refresh().catch(() => {});
       showRefusal(error);
     }
   }
 
+  // --- the queue of moves waiting for the connection ---------------------------------
+  let flushing = false;
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    let sent = 0;
+    try {
+      for (;;) {
+        const [head, ...rest] = queue.get(id);
+        if (!head || head.refusal) break;
+        try {
+          await send(head); // a retry of a move that did arrive is answered, not stored
+        } catch (error) {
+          if (error.unreachable) break;
+          queue.set(id, [{ ...head, refusal: { rule: error.rule, message: error.message } },
+            ...rest]);
+          break;
+        }
+        queue.set(id, queue.get(id).slice(1));
+        sent += 1;
+        drawQueue();
+      }
+    } finally {
+      flushing = false;
+      drawQueue();
+    }
+    if (sent || queue.get(id)[0]?.refusal) await refresh().catch(() => {});
+    if (sent) {
+      say(`Sent ${sent} waiting move${sent > 1 ? "s" : ""}.`);
+    }
+  }
+
+  /** After a refusal on arrival: the waiting moves again, on the game as it stands.
+   * None of them was stored (the queue stops at a refusal), so new keys are safe. */
+  function rebase(moves) {
+    queue.set(id, moves.map((item, i) => ({ key: idempotencyKey(),
+      body: { ...item.body, expected_version: game.version + i } })));
+    drawQueue();
+    flush();
+  }
+
+  function drawQueue() {
+    const waiting = queue.get(id);
+    queueBox.hidden = waiting.length === 0;
+    const refused = waiting[0]?.refusal;
+    queueBox.replaceChildren(h("h2", { id: "queue-title" },
+      `Waiting to be sent: ${waiting.length}`),
+    h("ol", {}, waiting.map((item) => h("li", {}, sketch(item.body)))),
+    refused ? h("div", { class: "refusal", role: "alert" },
+      h("strong", {}, refused.rule ? `Refused on arrival — rule ${refused.rule}`
+        : "Refused on arrival"), h("span", {}, refused.message),
+      h("p", {}, "Another phone may have logged first: settle it at the table."),
+      h("div", { class: "row" },
+        button("Send it again as the game now stands", () => rebase(waiting)),
+        button("Drop this move", () => rebase(waiting.slice(1))),
+        button("Drop every waiting move", () => rebase([]))))
+      : h("p", { class: "muted" }, "No connection: they are sent in order when it returns."));
+  }
+
+  const retry = () => flush();
+  window.addEventListener("online", retry);
+  const timer = setInterval(() => { if (queue.get(id).length) flush(); }, 5000);
+
   render();
+  drawQueue();
   await refresh();
+  flush();
   // Every stored move arrives here, this device's and every other's.
   const stream = new EventSource(`/games/${id}/stream?after=${game.version}`);
   stream.addEventListener("move", () => refresh().catch(refuse));
-  return { close: () => stream.close() };
+  stream.addEventListener("open", retry); // the connection is back
+  return {
+    close: () => {
+      stream.close();
+      clearInterval(timer);
+      window.removeEventListener("online", retry);
+    },
+  };
 }
 
 function winnersLine(game) {

@@ -41,3 +41,7 @@ async function route() {
 document.addEventListener("click", () => say(""), true);
 window.addEventListener("hashchange", route);
 route();
+// Keep the app shell for the times the table's Wi-Fi drops (browsers allow service
+// workers on https and on localhost only: over plain http on a LAN the page still
+// queues moves, it just cannot open with no network).
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
