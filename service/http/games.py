@@ -65,7 +65,7 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
         "status": history.status,
         "version": history.version,
         "winners": list(winners or ()),
-        "state": history.rules.view(history.state),
+        "state": history.view(),
         "title": row.title,
         "played_at": row.played_at,
         "location": row.location,
@@ -132,7 +132,7 @@ class GameController(Controller):
         move, expected_version = MOVE_BODIES.to_domain(data)
         idempotency = Idempotency.of(idempotency_key, data)
         history = await games.submit(game_id, move, expected_version, idempotency)
-        return MoveAccepted(history.version, history.rules.view(history.state))
+        return MoveAccepted(history.version, history.view())
 
     @game_read(
         "/{game_id:uuid}/events",
@@ -223,7 +223,7 @@ class GameController(Controller):
             return ReplayFrame(
                 step=0,
                 version=1,
-                state=start.rules.view(start.state),
+                state=start.view(),
                 scoresheet=score_sheet(start),
             )
         frame = replay.step(timeline.histories, timeline.records, step)
