@@ -130,6 +130,14 @@ class History(msgspec.Struct, frozen=True, gc=False):
             return "abandoned"
         return "in_progress" if self.winners is None else "finished"
 
+    def view(self) -> msgspec.Struct:
+        """The public state the table sees. Once the game was abandoned (T2) no
+        move kind is allowed, whatever the rules would offer at that point."""
+        view = self.rules.view(self.state)
+        if self.top.abandoned:
+            return msgspec.structs.replace(view, allowed=type(view.allowed)())
+        return view
+
     def records(self) -> list[tuple[int, Recorded]]:
         """The stored moves still in force (not retracted), oldest first, by version."""
         found = []

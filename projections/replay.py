@@ -69,7 +69,7 @@ def step(
         version=after.version,
         move=records[n - 1].move,
         description=description(histories, records, n),
-        state=after.rules.view(after.state),
+        state=after.view(),
         scoresheet=score_sheet(after) if scoresheet is None else scoresheet,
     )
 

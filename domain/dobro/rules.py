@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Literal
+
 from domain.dobro.components import (
     REVERSE,
     SKIP,
@@ -31,6 +34,8 @@ from domain.dobro.scoring import (
 )
 from domain.dobro.state import DobroState, deal_size
 from domain.errors import RuleError
+
+MoveKind = Literal["play", "skip", "reverse", "take", "forgot_refill"]
 
 _FLIPPED: dict[Direction, Direction] = {
     "clockwise": "counterclockwise",
@@ -213,7 +218,7 @@ def _name(state: DobroState, seat: int | None) -> str | None:
 # --- Skip, Reverse, take (D7, D8) ---------------------------------------------------
 
 
-def _special(state: DobroState, seat: int, card: Card) -> list[object]:
+def _check_special(state: DobroState, seat: int, card: Card) -> None:
     _check_hand(state, seat, 1)
     _check_available(state, card, 1)
     if state.value_in_play is None and state.draw_pile_size > 0:
@@ -222,6 +227,10 @@ def _special(state: DobroState, seat: int, card: Card) -> list[object]:
             f"{card_name(card).capitalize()} cannot open a climb while the draw "
             "pile has cards.",
         )
+
+
+def _special(state: DobroState, seat: int, card: Card) -> list[object]:
+    _check_special(state, seat, card)
     player = state.table.players[seat]
     direction = _FLIPPED[state.direction] if card == REVERSE else state.direction
     refill, next_seat = _after_turn(state, seat, 1, direction)
@@ -238,6 +247,55 @@ def _take(state: DobroState, seat: int) -> list[object]:
     if state.value_in_play is None:
         raise RuleError("D7", f"There is nothing to take: {player} opens the climb.")
     return [PileTaken(player, len(state.cards_in_play))]
+
+
+# --- the moves that can be legal now, for a client to offer ------------------------
+
+
+def allowed(state: DobroState) -> tuple[MoveKind, ...]:
+    """The kinds of move some hand could make now, by the checks `decide` makes: the
+    next player's, and D12's `forgot_refill`, which anyone may log in the round. The
+    service sees no hand, so a kind is offered when the deck leaves it possible."""
+    if state.winners is not None:
+        return ()
+    seat = state.next_player
+    kinds: list[MoveKind] = []
+    if _can_play(state, seat):
+        kinds.append("play")
+    for kind, card in (("skip", SKIP), ("reverse", REVERSE)):
+        if _passes(lambda card=card: _check_special(state, seat, card)):
+            kinds.append(kind)  # type: ignore[arg-type]
+    if state.value_in_play is not None:
+        kinds.append("take")  # D7: only a climb under way can be taken
+    kinds.append("forgot_refill")
+    return tuple(kinds)
+
+
+def _can_play(state: DobroState, seat: int) -> bool:
+    """Whether a single card or a pair still in the deck (D1, D5) reaches the value
+    in play (D8), a wild counting at most the top of its range (D9)."""
+    need = state.value_in_play or 0
+    high = state.table.deck.wild_high
+    plays: list[tuple[tuple[Card, ...], int]] = []
+    for card in state.table.deck.kinds:
+        if card in (SKIP, REVERSE):
+            continue
+        value = high if card == WILD else int(card)
+        plays += [((card,), value), ((card, card), 2 * value)]
+        if card != WILD:
+            plays.append(((card, WILD), 2 * value))
+    return any(
+        total >= need and _passes(lambda cards=cards: _check_cards(state, seat, cards))
+        for cards, total in sorted(plays, key=lambda play: -play[1])
+    )
+
+
+def _passes(check: Callable[[], None]) -> bool:
+    try:
+        check()
+    except RuleError:
+        return False
+    return True
 
 
 # --- end of a round (D13-D17) -------------------------------------------------------

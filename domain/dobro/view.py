@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.dobro.components import Card, Direction, Scoring
+from domain.dobro.rules import MoveKind, allowed
 from domain.dobro.state import DobroState, RoundResult
 
 
@@ -27,6 +28,9 @@ class DobroView(msgspec.Struct, frozen=True, kw_only=True):
     totals: dict[str, int]
     results: list[RoundResult]
     winners: list[str] | None
+    # The kinds of move that can be legal now (`undo` aside, always possible once a
+    # move is stored): a client offers only these.
+    allowed: list[MoveKind] = []
 
 
 def view(state: DobroState) -> DobroView:
@@ -55,6 +59,7 @@ def view(state: DobroState) -> DobroView:
         totals=by_name(state.totals),
         results=list(state.results),
         winners=None if state.winners is None else list(state.winners),
+        allowed=list(allowed(state)),
     )
 
 

@@ -18,7 +18,8 @@ from domain.double_donkey.state import (
     State,
 )
 
-Expecting = Literal["roll", "choose", "last_die", "reveal", "roll_off", "none"]
+MoveKind = Literal["roll", "choose", "last_die", "reveal", "roll_off"]
+Expecting = MoveKind | Literal["none"]
 
 
 class PublicState(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,6 +42,9 @@ class PublicState(msgspec.Struct, frozen=True, kw_only=True):
     values: dict[str, list[int]]
     roll_offs: list[dict[str, int]]  # the roll-offs since the latest reveal
     winners: list[str]
+    # The kinds of move the rules await now (`undo` aside): `expecting`, as a list a
+    # client can offer from, empty once the game is over.
+    allowed: list[MoveKind] = []
 
 
 def _expecting(state: State) -> Expecting:
@@ -58,6 +62,7 @@ def _expecting(state: State) -> Expecting:
 def view(state: State) -> PublicState:
     step = state.step
     in_dice = isinstance(step, DICE_STEPS)
+    expecting = _expecting(state)
     return PublicState(
         round=state.round,
         phase="dice" if in_dice else "cards",
@@ -68,7 +73,7 @@ def view(state: State) -> PublicState:
         personal_piles=dict(zip(state.players, state.personal_piles, strict=True)),
         draw_pile_size=state.draw_pile,
         biggest_donkey=state.biggest_donkey,
-        expecting=_expecting(state),
+        expecting=expecting,
         rolled=dict(step.rolled) if isinstance(step, Choosing) else {},
         roll_off=list(step.among) if isinstance(step, RollingOff) else None,
         discard_pile_size=state.discard_pile,
@@ -77,6 +82,7 @@ def view(state: State) -> PublicState:
         values={p: list(values) for p, values in state.values},
         roll_offs=[dict(rolls) for rolls in state.roll_offs],
         winners=list(step.winners) if isinstance(step, Finished) else [],
+        allowed=[] if expecting == "none" else [expecting],  # type: ignore[list-item]
     )
 
 

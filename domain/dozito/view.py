@@ -9,6 +9,8 @@ import msgspec
 from domain.dozito.components import Card
 from domain.dozito.state import BetweenRounds, Drawing, Finished, Holding, State
 
+MoveKind = Literal["start_round", "draw", "place", "discard"]
+
 
 class DiscardTops(msgspec.Struct, frozen=True):
     left: Card | None
@@ -37,15 +39,31 @@ class DozitoView(msgspec.Struct, frozen=True, kw_only=True):
     round_scores: tuple[dict[str, int], ...]
     starter_choices: tuple[str, ...]
     winners: tuple[str, ...]
+    # The kinds of move the rules await now (`undo` aside): a client offers only these.
+    allowed: tuple[MoveKind, ...] = ()
+
+
+# The moves each phase awaits: a card just drawn from the deck may be placed or
+# discarded (Z4); one taken from a discard pile must be placed (Z5); after a STOP
+# only a discard is left.
+_ALLOWED: dict[str, tuple[MoveKind, ...]] = {
+    "start_round": ("start_round",),
+    "draw": ("draw",),
+    "place_or_discard": ("place", "discard"),
+    "place": ("place",),
+    "discard": ("discard",),
+    "finished": (),
+}
 
 
 def view(state: State) -> DozitoView:
     phase = state.phase
     left, right = state.piles
+    phase_name = _phase_name(state)
     return DozitoView(
         round=state.round,
         rounds=state.rounds,
-        phase=_phase_name(state),
+        phase=phase_name,
         next_player=_next_player(state),
         grids=dict(zip(state.players, state.grids, strict=True)),
         discard_tops=DiscardTops(*(pile[-1] if pile else None for pile in state.piles)),
@@ -60,6 +78,7 @@ def view(state: State) -> DozitoView:
         ),
         starter_choices=phase.tied if isinstance(phase, BetweenRounds) else (),
         winners=phase.winners if isinstance(phase, Finished) else (),
+        allowed=_ALLOWED[phase_name],
     )
 
 

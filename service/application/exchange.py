@@ -257,7 +257,7 @@ async def bgstats_play(games: Games, game_id: uuid.UUID) -> BgStatsPlay:
     winners = history.winners
     if winners is None:
         raise Conflict("The game is not finished: it has no result to export yet.")
-    view = msgspec.to_builtins(history.rules.view(history.state))
+    view = msgspec.to_builtins(history.view())
     totals = view.get("totals") if isinstance(view, dict) else None
     highest_wins = view.get("scoring") != "fewest-first"
     played = row.played_at or row.created_at

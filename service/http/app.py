@@ -120,9 +120,11 @@ def create_app(settings: Settings) -> Litestar:
 
 def operation_id(handler: HTTPRouteHandler, method: Method, path: Any) -> str:
     """An operation's id in the OpenAPI document: its handler's name, camelCased
-    (`create_game` is `createGame`), which generated clients name their calls by."""
+    (`create_game` is `createGame`; its HEAD is `getGameHead`), which generated
+    clients name their calls by."""
     first, *rest = handler.handler_name.strip("_").split("_")
-    return first + "".join(word.title() for word in rest)
+    name = first + "".join(word.title() for word in rest)
+    return name + "Head" if method == "HEAD" else name
 
 
 def cors(settings: Settings) -> CORSConfig:

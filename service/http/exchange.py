@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Request, Response, post
 from litestar.di import NamedDependency
 from litestar.openapi.spec import (
     OpenAPIFormat,
@@ -20,6 +20,7 @@ from litestar.params import FromPath
 from service.application import exchange
 from service.application.exchange import BgStatsPlay
 from service.application.games import MAX_MOVES, Games
+from service.http.caching import game_read
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
 from service.http.wire import ImportedGame
@@ -45,7 +46,7 @@ class ExchangeController(Controller):
     path = "/games"
     tags = ("exchange",)
 
-    @get(
+    @game_read(
         "/{game_id:uuid}/export",
         media_type=NDJSON,
         summary="The game as NDJSON: its creation, then one line per move",
@@ -87,7 +88,7 @@ class ExchangeController(Controller):
             write_token=imported.write_token,
         )
 
-    @get(
+    @game_read(
         "/{game_id:uuid}/bgstats",
         summary="A finished game's result as a BG Stats play",
         description="The BG Stats app's push-plays format. 409 while the game goes on.",

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, get
+from litestar import Controller
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import HeaderParameter, QueryParameter
@@ -25,6 +25,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from domain.registry import GAMES
 from service.application.errors import Invalid
 from service.application.games import Games
+from service.http.caching import read
 from service.http.problems import problems
 from service.http.stream import KEEP_ALIVE_SECONDS, published
 from service.readside.live import LiveLog
@@ -68,7 +69,7 @@ class FeedController(Controller):
     path = "/feed"
     tags = ("feed",)
 
-    @get(
+    @read(
         "/",
         summary="Every game's events, in commit order, paged by cursor",
         responses=problems(422, 503),
@@ -83,7 +84,7 @@ class FeedController(Controller):
         events = await _page(games, _position(after), limit, game)
         return FeedPage(events=events, next=events[-1].cursor if events else after)
 
-    @get(
+    @read(
         "/stream",
         summary="Server-Sent Events: every game's events as they are stored",
         media_type="text/event-stream",

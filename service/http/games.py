@@ -9,7 +9,7 @@ from uuid import UUID
 
 import anyio
 import msgspec
-from litestar import Controller, MediaType, Response, get, post
+from litestar import Controller, MediaType, Response, post
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
@@ -24,6 +24,7 @@ from service.application.games import MAX_MOVES, Games, NewGame
 from service.application.idempotency import Idempotency
 from service.application.moves import MOVE_BODIES, MoveBody
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
+from service.http.caching import game_read, read
 from service.http.guards import holds_write_token
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
@@ -64,7 +65,7 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
         "status": history.status,
         "version": history.version,
         "winners": list(winners or ()),
-        "state": history.rules.view(history.state),
+        "state": history.view(),
         "title": row.title,
         "played_at": row.played_at,
         "location": row.location,
@@ -95,7 +96,7 @@ class GameController(Controller):
         row, history, token = await games.create(data)
         return CreatedGame(**summary_of(row, history), write_token=token)
 
-    @get(
+    @game_read(
         "/{game_id:uuid}",
         summary="A game's summary and public state",
         responses=problems(404, 503),
@@ -131,9 +132,9 @@ class GameController(Controller):
         move, expected_version = MOVE_BODIES.to_domain(data)
         idempotency = Idempotency.of(idempotency_key, data)
         history = await games.submit(game_id, move, expected_version, idempotency)
-        return MoveAccepted(history.version, history.rules.view(history.state))
+        return MoveAccepted(history.version, history.view())
 
-    @get(
+    @game_read(
         "/{game_id:uuid}/events",
         summary="The game's stored log, in order",
         responses=problems(404, 422, 503),
@@ -149,7 +150,7 @@ class GameController(Controller):
         codec = games.timelines.codec(timeline.row.game)
         return EventPage([published(e, codec) for e in events], timeline.latest.version)
 
-    @get("/", summary="Games, newest first", responses=problems(422, 503))
+    @read("/", summary="Games, newest first", responses=problems(422, 503))
     async def list_games(
         self,
         pool: NamedDependency[AsyncConnectionPool],
@@ -165,7 +166,7 @@ class GameController(Controller):
             pool, game=game, player=player, status=status, limit=limit, offset=offset
         )
 
-    @get(
+    @game_read(
         "/{game_id:uuid}/replay",
         summary="The game's steps, with sentences, a page at a time",
         description=f"Steps `after + 1` to `after + limit` (at most {MAX_REPLAY_PAGE} "
@@ -202,7 +203,7 @@ class GameController(Controller):
         encoded = await anyio.to_thread.run_sync(page, limiter=games.heavy_work)
         return Response(encoded, media_type=MediaType.JSON)
 
-    @get(
+    @game_read(
         "/{game_id:uuid}/replay/{step:int}",
         summary="The game after N moves",
         responses=problems(404, 503),
@@ -222,7 +223,7 @@ class GameController(Controller):
             return ReplayFrame(
                 step=0,
                 version=1,
-                state=start.rules.view(start.state),
+                state=start.view(),
                 scoresheet=score_sheet(start),
             )
         frame = replay.step(timeline.histories, timeline.records, step)
@@ -235,7 +236,7 @@ class GameController(Controller):
             description=frame.description,
         )
 
-    @get(
+    @game_read(
         "/{game_id:uuid}/scoresheet",
         summary="Points per round, totals and winners",
         responses=problems(404, 503),
@@ -246,7 +247,7 @@ class GameController(Controller):
         _, history = await games.current(game_id)
         return score_sheet(history)
 
-    @get(
+    @read(
         "/{game_id:uuid}/stream",
         summary="Server-Sent Events: each move as stored",
         media_type="text/event-stream",

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import msgspec
-from litestar import Router, get
+from litestar import Router
 from litestar.di import NamedDependency
 from psycopg_pool import AsyncConnectionPool
 
 from service.application.games import Games
+from service.http.caching import read
 from service.http.problems import problems
 from service.http.wire import Health
 from service.readside import projector
@@ -24,24 +25,22 @@ class ProjectionsHealth(msgspec.Struct, kw_only=True):
     set_aside: list[SetAside]
 
 
-@get(
+@read(
     "/",
     summary="200 when the database answers",
-    operation_id="HealthHealth",  # its id before the router gathered the two
     responses=problems(503),
 )
-async def service_health(games: NamedDependency[Games]) -> Health:
+async def get_health(games: NamedDependency[Games]) -> Health:
     await games.store.ping()
     return Health("ok")
 
 
-@get(
+@read(
     "/projections",
     summary="The games the read models could not fold, set aside",
-    operation_id="HealthProjections",
     responses=problems(503),
 )
-async def projections_health(
+async def get_projections_health(
     pool: NamedDependency[AsyncConnectionPool],
 ) -> ProjectionsHealth:
     failed = await projector.set_aside(pool)
@@ -50,5 +49,5 @@ async def projections_health(
 
 # One router, so the app registers both under /health.
 health = Router(
-    "/health", route_handlers=[service_health, projections_health], tags=["service"]
+    "/health", route_handlers=[get_health, get_projections_health], tags=["service"]
 )

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from litestar import get
 from litestar.di import NamedDependency
 from litestar.params import FromPath
 from psycopg_pool import AsyncConnectionPool
 
+from service.http.caching import read
 from service.http.problems import problems
 from service.readside import summaries
 from service.readside.summaries import PlayerRecord
 
 
-@get(
+@read(
     "/players/{name:str}",
     tags=["players"],
     summary="A player's record across games",

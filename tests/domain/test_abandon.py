@@ -48,3 +48,10 @@ def test_a_finished_game_cannot_be_abandoned_T2():
     assert finished.status == "finished"
     with pytest.raises(GameFinished):
         finished.decide(Abandon())
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_an_abandoned_game_allows_no_move_in_its_public_state_T2(name):
+    history = started(name, 5)
+    assert history.view().allowed
+    assert not history.play(Abandon())[1].view().allowed

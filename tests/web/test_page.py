@@ -58,13 +58,17 @@ def test_a_table_starts_a_dobro_game_and_logs_a_move(new_page):
 
     expect(fact(page, "Value in play")).to_have_text("10")
     expect(fact(page, "Next")).to_have_text("Bo")
-    expect(page.get_by_role("status")).to_have_text("Logged: move 1.")
+    expect(page.get_by_role("status")).to_have_text(
+        "Logged: move 1, Ana plays 5 + 5: the value is 10."
+    )
     # Nothing to take opens a climb (D7); once a value is in play, Bo may take.
     expect(page.get_by_role("button", name="Bo takes the cards")).to_be_visible()
     assert page.errors == []
 
 
-def test_a_refused_move_shows_its_rule_and_the_services_words(new_page, client):
+def test_a_refused_move_shows_beside_the_tapped_control_until_the_next_tap(
+    new_page, client
+):
     game = new_dobro_game(client)
     opened = move(client, game, {"type": "play", "player": "Ana", "cards": [10]})
     assert opened.status_code == 201
@@ -72,16 +76,60 @@ def test_a_refused_move_shows_its_rule_and_the_services_words(new_page, client):
     open_game(page, game)
 
     page.get_by_role("radio", name="4", exact=True).check()
-    page.get_by_role("button", name="Bo plays 4").click()
+    play = page.get_by_role("button", name="Bo plays 4")
+    play.scroll_into_view_if_needed()
+    play.click()
 
     alert = page.get_by_role("alert")
     expect(alert).to_contain_text("Refused — rule D8")
     refused = move(client, game, {"type": "play", "player": "Bo", "cards": [4]})
     assert refused.status_code == 422
     expect(alert).to_contain_text(refused.json()["detail"])
+    expect(alert).to_have_attribute("aria-live", "assertive")
+    # Where the player is looking: in the viewport, right under the button tapped.
+    expect(alert).to_be_in_viewport()
+    below, button = alert.bounding_box(), play.bounding_box()
+    assert 0 <= below["y"] - (button["y"] + button["height"]) < 40
     # Nothing was stored: the value in play is still Ana's 10.
     expect(fact(page, "Value in play")).to_have_text("10")
     assert client.get(f"/games/{game['id']}").json()["version"] == 2
+    # The next tap clears it.
+    page.get_by_role("radio", name="10", exact=True).check()
+    expect(alert).to_have_count(0)
+    assert page.errors == []
+
+
+def test_the_moves_so_far_read_as_sentences_newest_first_and_undo_names_its_move(
+    new_page, client
+):
+    game = new_dobro_game(client)
+    for body in (
+        {"type": "play", "player": "Ana", "cards": [3]},
+        {"type": "play", "player": "Bo", "cards": [5]},
+    ):
+        assert move(client, game, body).status_code == 201
+    page = new_page()
+    open_game(page, game)
+    steps = client.get(f"/games/{game['id']}/replay").json()["steps"]
+    history = page.get_by_role("region", name="Moves so far").get_by_role("listitem")
+    expect(history).to_have_count(2)
+    expect(history.nth(0)).to_contain_text(steps[1]["description"])
+    expect(history.nth(1)).to_contain_text(steps[0]["description"])
+    recorded = client.get(f"/games/{game['id']}/events").json()["events"]
+    times = history.locator("time")
+    expect(times.nth(0)).to_have_attribute("datetime", recorded[2]["recorded_at"])
+
+    undo = page.get_by_role("button", name=f"Undo move 2: “{steps[1]['description']}”")
+    undo.click()
+    expect(history).to_have_count(3)
+    expect(history.nth(0)).to_contain_text(f"Undo: “{steps[1]['description']}”")
+    expect(history.nth(1)).to_contain_text("(taken back)")
+    # The next undo would take back the move before.
+    expect(
+        page.get_by_role("button", name=f"Undo move 1: “{steps[0]['description']}”")
+    ).to_be_visible()
+    expect(fact(page, "Value in play")).to_have_text("3")
+    assert page.errors == []
 
 
 def test_a_second_page_sees_a_move_live(new_page, client):
@@ -181,13 +229,89 @@ def test_a_whole_dobro_game_is_played_to_its_end_on_a_phone(new_page, client):
     moves = [msgspec.to_builtins(m) for m in simulated_moves(game)]
     for number, simulated in enumerate(moves, start=1):
         log_dobro_move(page, simulated)
-        expect(page.get_by_role("status")).to_have_text(f"Logged: move {number}.")
+        expect(page.get_by_role("status")).to_contain_text(f"Logged: move {number}, ")
 
     summary = client.get(f"/games/{game['id']}").json()
     assert summary["status"] == "finished"
     winners = " and ".join(summary["winners"])
     expect(page.get_by_text(f"Game over: {winners}")).to_be_visible()
     expect(page.get_by_role("img", name=re.compile("running totals"))).to_be_visible()
-    page.get_by_role("button", name="Undo the last move").click()
+    last = client.get(f"/games/{game['id']}/replay").json()["steps"][-1]
+    undo = f"Undo move {len(moves)}: “{last['description']}”"
+    page.get_by_role("button", name=undo).click()
     expect(page.get_by_text("Game over")).to_have_count(0)
     assert page.errors == []
+
+
+def test_two_phones_share_a_game_through_its_link_one_logs_the_other_watches(
+    new_page, client
+):
+    game = new_dobro_game(client)
+    first = new_page()
+    open_game(first, game)
+    first.get_by_role("button", name="Share").click()
+    qr = first.get_by_role("img", name="QR code: Log from another phone")
+    expect(qr).to_be_visible()
+    link = first.get_by_label("Log from another phone: the link").input_value()
+    assert link.endswith(f"/app/#/games/{game['id']}?token={game['write_token']}")
+    watch = first.get_by_label("Watch from another phone: the link").input_value()
+    assert watch.endswith(f"/app/#/games/{game['id']}")
+
+    second = new_page()
+    sent: list[str] = []
+    second.on("request", lambda request: sent.append(request.url))
+    second.goto(link)
+    expect(second.get_by_text("Ana's turn")).to_be_visible()
+    # The token is kept on the second phone and leaves its address bar; the fragment
+    # that carried it never reached the service.
+    stored = second.evaluate(f"localStorage.getItem('tablelog:token:{game['id']}')")
+    assert stored == game["write_token"]
+    assert "token" not in second.url
+    assert not [url for url in sent if game["write_token"] in url]
+
+    second.get_by_role("radio", name="6", exact=True).check()
+    second.get_by_role("button", name="Ana plays 6").click()
+    expect(fact(first, "Value in play")).to_have_text("6")
+    expect(fact(first, "Next")).to_have_text("Bo")
+
+    # The watch-only link logs nothing: it asks for a token instead.
+    third = new_page()
+    third.goto(watch)
+    expect(third.get_by_text("This device is watching.")).to_be_visible()
+    expect(fact(third, "Value in play")).to_have_text("6")
+    assert first.errors == second.errors == third.errors == []
+
+
+def test_two_player_pixar_offers_no_skip_or_reverse_D5(new_page, client):
+    pixar = create(
+        client, game="dobro-pixar", players=["Ana", "Bo"], first_player="Ana"
+    )
+    dobro = create(client, game="dobro", players=["Ana", "Bo"], first_player="Ana")
+    for game in (pixar, dobro):
+        opened = move(client, game, {"type": "play", "player": "Ana", "cards": [4]})
+        assert opened.status_code == 201
+    page = new_page()
+    open_game(page, pixar)
+    expect(page.get_by_role("button", name="Bo takes the cards")).to_be_visible()
+    expect(page.get_by_role("button", name="Bo skips")).to_have_count(0)
+    expect(page.get_by_role("button", name="Bo reverses")).to_have_count(0)
+    # Plain Dobro keeps its Skips with two players, never the Reverses (D5).
+    open_game(page, dobro)
+    expect(page.get_by_role("button", name="Bo skips")).to_be_visible()
+    expect(page.get_by_role("button", name="Bo reverses")).to_have_count(0)
+
+
+def test_a_wrong_called_value_is_refused_D10(new_page, client):
+    game = new_dobro_game(client)
+    page = new_page()
+    open_game(page, game)
+    page.get_by_role("radio", name="3", exact=True).check()
+    page.get_by_role("radio", name="A pair").check()
+    page.get_by_label("Value called out (optional)").fill("7")
+    page.get_by_role("button", name="Ana plays 3 + 3").click()
+    expect(page.get_by_role("alert")).to_contain_text("Refused — rule D10")
+    page.get_by_label("Value called out (optional)").fill("6")
+    page.get_by_role("button", name="Ana plays 3 + 3").click()
+    expect(fact(page, "Value in play")).to_have_text("6")
+    played = client.get(f"/games/{game['id']}/events").json()["events"][-1]
+    assert played["data"]["move"]["announced"] == 6

@@ -9,8 +9,8 @@ export class Refusal extends Error {
   }
 }
 
-async function request(method, path, body, token) {
-  const headers = { Accept: "application/json" };
+async function request(method, path, body, token, extra = {}) {
+  const headers = { Accept: "application/json", ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let answer;
@@ -19,7 +19,10 @@ async function request(method, path, body, token) {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new Refusal(0, { detail: "The service cannot be reached. Check the connection." });
+    const refusal = new Refusal(0, {
+      detail: "The service cannot be reached. Check the connection." });
+    refusal.unreachable = true;
+    throw refusal;
   }
   const text = await answer.text();
   const data = text ? JSON.parse(text) : null;
@@ -29,7 +32,7 @@ async function request(method, path, body, token) {
 
 export const api = {
   get: (path) => request("GET", path),
-  post: (path, body, token) => request("POST", path, body, token),
+  post: (path, body, token, headers) => request("POST", path, body, token, headers),
 };
 
 // The write token is shown once, at creation: keep it on this device, per game.

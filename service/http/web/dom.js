@@ -40,11 +40,12 @@ export function select(options, selected, attrs = {}) {
   return el;
 }
 
-/** Radio buttons shown as chips, in a fieldset; arrow keys move between them. */
-export function chips(legend, name, options, selected, onchange) {
+/** Radio buttons shown as chips, in a fieldset; arrow keys move between them. An
+ * option may carry a third item, a class for its chip (a colour, a die). */
+export function chips(legend, name, options, selected, onchange, attrs = {}) {
   const group = uid(name);
-  return h("fieldset", { class: "chips" }, h("legend", {}, legend),
-    options.map(([value, text]) => h("label", { class: "chip" },
+  return h("fieldset", { class: "chips", ...attrs }, h("legend", {}, legend),
+    options.map(([value, text, look]) => h("label", { class: look ? `chip ${look}` : "chip" },
       h("input", {
         type: "radio", name: group, value: String(value),
         checked: String(value) === String(selected),
@@ -53,17 +54,32 @@ export function chips(legend, name, options, selected, onchange) {
       h("span", {}, text))));
 }
 
+/** A checkbox shown as a chip that stays pressed: Joker, STOP, Replay. */
+export function toggle(text, onchange) {
+  return h("label", { class: "chip toggle" },
+    h("input", { type: "checkbox", onchange: (event) => onchange(event.target.checked) }),
+    h("span", {}, text));
+}
+
 export function button(text, onclick, attrs = {}) {
   return h("button", { type: "button", onclick, ...attrs }, text);
 }
 
-/** Say why the service refused: its words and the ruling it names. */
+/** Why the service refused, in its words and with the ruling it names. */
+function refusalText(error) {
+  return [h("strong", {}, error.rule ? `Refused — rule ${error.rule}` : "Refused"),
+    h("span", {}, " "), h("span", { class: "detail" }, error.message)];
+}
+
+/** A refusal to draw beside the control that was tapped; announced as it appears. */
+export function refusalBox(error) {
+  return h("div", { class: "refusal", role: "alert", "aria-live": "assertive" },
+    refusalText(error));
+}
+
+/** A refusal of the page itself (a game that cannot be loaded), at the top. */
 export function refuse(error) {
-  const region = document.getElementById("refusal");
-  region.replaceChildren(
-    h("strong", {}, error.rule ? `Refused — rule ${error.rule}` : "Refused"),
-    h("span", {}, " "),
-    h("span", { class: "detail" }, error.message));
+  document.getElementById("refusal").replaceChildren(...refusalText(error));
 }
 
 export function clearRefusal() {

@@ -1,9 +1,14 @@
-// One game: its state, the moves the state allows, the score sheet; live from the stream.
+// One game: its state, the moves the state allows, the moves so far, the score sheet;
+// live from the stream.
 import { api, gameLabel, tokens } from "./api.js";
-import { button, clearRefusal, field, h, refuse, say } from "./dom.js";
+import { button, field, h, refuse, refusalBox, say } from "./dom.js";
+import { entry, loadHistory, moveNumber, renderHistory, undoTarget } from "./history.js";
 import { dobroMoves } from "./moves/dobro.js";
 import { donkeyMoves } from "./moves/donkey.js";
 import { dozitoMoves } from "./moves/dozito.js";
+import { when } from "./home.js";
+import { idempotencyKey, queue, sketch } from "./queue.js";
+import { sharePanel } from "./share.js";
 import { renderSheet } from "./sheet.js";
 import { renderState } from "./state.js";
 
@@ -15,32 +20,70 @@ const MOVES = {
 };
 
 export async function showGame(root, id) {
-  let game = await api.get(`/games/${id}`);
+  let [game, entries] = await Promise.all([api.get(`/games/${id}`), loadHistory(id)]);
+  let allHistory = false;
   const stateBox = h("section", { class: "card", "aria-labelledby": "state-title" });
   const movesBox = h("section", { class: "card moves", "aria-labelledby": "moves-title" });
+  const historyBox = h("section", { class: "card", "aria-labelledby": "history-title" });
   const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
+  const shareBox = h("div", { class: "share-box" });
+  const queueBox = h("section", { class: "card queue", "aria-labelledby": "queue-title",
+    "aria-live": "polite" });
+  const drawShare = () => shareBox.replaceChildren(...sharePanel(id, tokens.get(id)));
+  drawShare();
   root.append(
     h("h1", { tabindex: "-1" }, game.title || gameLabel(game.game)),
-    h("p", { class: "muted" }, game.players.join(" · "), " · ",
+    h("p", { class: "muted" }, game.players.join(" · "), h("br"), when(game),
+      game.location ? ` · ${game.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, "Replay")),
-    stateBox, movesBox, sheetBox);
+    shareBox, stateBox, movesBox, queueBox, historyBox, sheetBox);
+
+  // A refusal is drawn beside the control that was tapped, where the player is
+  // looking, and it goes with the next tap (or key press) in the panel.
+  let tapped = null;
+  let refusal = null;
+  const clearRefusal = () => { refusal?.remove(); refusal = null; };
+  movesBox.addEventListener("click", (event) => {
+    const control = event.target.closest("button, input, select, label");
+    if (!control) return;
+    tapped = control;
+    clearRefusal();
+  }, true);
+  movesBox.addEventListener("change", clearRefusal, true);
+
+  function showRefusal(error) {
+    clearRefusal();
+    refusal = refusalBox(error);
+    const anchor = tapped?.isConnected ? tapped.closest(".row, .field, fieldset") ?? tapped
+      : movesBox.querySelector("h2");
+    anchor.after(refusal);
+    refusal.scrollIntoView({ block: "nearest" });
+  }
 
   function render() {
     stateBox.replaceChildren(h("h2", { id: "state-title" }, "On the table"),
       winnersLine(game), renderState(game.game, game.state, game.players));
     movesBox.replaceChildren(...movesPanel());
+    if (refusal) movesBox.querySelector("h2").after(refusal);
+    renderHistory(historyBox, entries, allHistory, () => {
+      allHistory = true;
+      renderHistory(historyBox, entries, true);
+    });
   }
 
   function movesPanel() {
     const title = h("h2", { id: "moves-title", tabindex: "-1" }, "Log a move");
     const token = tokens.get(id);
-    if (!token) return [title, tokenForm()];
-    const undo = button("Undo the last move", () => submit({ type: "undo" }),
-      { disabled: game.version <= 1 });
+    if (!token) return [title, game.status === "finished" ? h("p", {}, "The game is over.")
+      : tokenForm()];
+    const target = undoTarget(entries);
+    const undo = h("div", { class: "row undo" }, button(target
+      ? `Undo move ${moveNumber(target)}: “${target.description ?? target.type}”`
+      : "Nothing to undo", () => submit({ type: "undo" }), { disabled: !target }));
     if (game.status === "finished") {
       return [title, h("p", {}, "The game is over. A mistake can still be undone."), undo];
     }
-    return [title, MOVES[game.game](game, submit), h("div", { class: "row undo" }, undo)];
+    return [title, MOVES[game.game](game, submit), undo];
   }
 
   function tokenForm() {
@@ -49,41 +92,151 @@ export async function showGame(root, id) {
       onsubmit: (event) => {
         event.preventDefault();
         if (input.value.trim()) tokens.set(id, input.value.trim());
+        drawShare();
         render();
       },
-    }, h("p", {}, "This device is watching. To log moves, enter the game's write token."),
+    }, h("p", {}, "This device is watching. To log moves from it, open the game's ",
+      "share link for logging on it (ask the phone that logs), or enter the write token."),
     field("Write token", input), h("button", { type: "submit" }, "Use this token"));
   }
 
+  /** Add stored events (from the stream or a move's answer) and their sentences. */
+  async function learn(events) {
+    const stored = events.filter((e) => e.version > 1);
+    for (const event of stored) {
+      if (entries.has(event.version)) continue;
+      const fresh = entry(event);
+      // Two refreshes may learn one move: both wait for its one sentence.
+      fresh.ready = api.get(`/games/${id}/replay/${event.version - 1}`)
+        .then((step) => { fresh.description = step.description; });
+      entries.set(event.version, fresh);
+    }
+    await Promise.all(stored.map((e) => entries.get(e.version).ready));
+  }
+
   async function refresh() {
-    const [summary, sheet] = await Promise.all([
-      api.get(`/games/${id}`), api.get(`/games/${id}/scoresheet`)]);
+    const [summary, sheet, log] = await Promise.all([
+      api.get(`/games/${id}`), api.get(`/games/${id}/scoresheet`),
+      api.get(`/games/${id}/events?after=${Math.max(1, ...entries.keys())}`)]);
     if (summary.version < game.version) return; // a late answer: newer is shown
+    await learn(log.events);
     renderSheet(sheetBox, game.game, sheet);
     if (summary.version === game.version && movesBox.childElementCount) return;
     game = summary;
     render();
   }
 
+  const send = (item) => api.post(`/games/${id}/moves`, item.body, tokens.get(id),
+    { "Idempotency-Key": item.key });
+
   async function submit(move) {
-    clearRefusal();
+    const waiting = queue.get(id);
+    const item = { key: idempotencyKey(),
+      body: { ...move, expected_version: game.version + waiting.length } };
+    if (waiting.length) { // behind moves not sent yet: in order, after them
+      queue.push(id, item);
+      drawQueue();
+      flush();
+      return;
+    }
     try {
-      const answer = await api.post(`/games/${id}/moves`,
-        { ...move, expected_version: game.version }, tokens.get(id));
+      const answer = await send(item);
       await refresh();
-      say(`Logged: move ${answer.version - 1}.`);
+      const logged = entries.get(answer.version);
+      say(`Logged: move ${answer.version - 1}${logged?.description
+        ? `, ${logged.description}` : ""}.`);
       movesBox.querySelector("h2").focus();
     } catch (error) {
-      refuse(error);
+      if (error.unreachable) {
+        queue.push(id, item);
+        drawQueue();
+        say("No connection: the move waits on this phone and is sent when it returns.");
+        return;
+      }
+      // Another phone logged first: show the game as it now stands, then why.
+      if (error.status === 409) await refresh().catch(() => {});
+      showRefusal(error);
     }
   }
 
+  // --- the queue of moves waiting for the connection ---------------------------------
+  let flushing = false;
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    let sent = 0;
+    try {
+      for (;;) {
+        const [head, ...rest] = queue.get(id);
+        if (!head || head.refusal) break;
+        try {
+          await send(head); // a retry of a move that did arrive is answered, not stored
+        } catch (error) {
+          if (error.unreachable) break;
+          queue.set(id, [{ ...head, refusal: { rule: error.rule, message: error.message } },
+            ...rest]);
+          break;
+        }
+        queue.set(id, queue.get(id).slice(1));
+        sent += 1;
+        drawQueue();
+      }
+    } finally {
+      flushing = false;
+      drawQueue();
+    }
+    if (sent || queue.get(id)[0]?.refusal) await refresh().catch(() => {});
+    if (sent) {
+      say(`Sent ${sent} waiting move${sent > 1 ? "s" : ""}.`);
+    }
+  }
+
+  /** After a refusal on arrival: the waiting moves again, on the game as it stands.
+   * None of them was stored (the queue stops at a refusal), so new keys are safe. */
+  function rebase(moves) {
+    queue.set(id, moves.map((item, i) => ({ key: idempotencyKey(),
+      body: { ...item.body, expected_version: game.version + i } })));
+    drawQueue();
+    flush();
+  }
+
+  function drawQueue() {
+    const waiting = queue.get(id);
+    queueBox.hidden = waiting.length === 0;
+    const refused = waiting[0]?.refusal;
+    queueBox.replaceChildren(h("h2", { id: "queue-title" },
+      `Waiting to be sent: ${waiting.length}`),
+    h("ol", {}, waiting.map((item) => h("li", {}, sketch(item.body)))),
+    refused ? h("div", { class: "refusal", role: "alert" },
+      h("strong", {}, refused.rule ? `Refused on arrival — rule ${refused.rule}`
+        : "Refused on arrival"), h("span", {}, refused.message),
+      h("p", {}, "Another phone may have logged first: settle it at the table."),
+      h("div", { class: "row" },
+        button("Send it again as the game now stands", () => rebase(waiting)),
+        button("Drop this move", () => rebase(waiting.slice(1))),
+        button("Drop every waiting move", () => rebase([]))))
+      : h("p", { class: "muted" }, "No connection: they are sent in order when it returns."));
+  }
+
+  const retry = () => flush();
+  window.addEventListener("online", retry);
+  const timer = setInterval(() => { if (queue.get(id).length) flush(); }, 5000);
+
   render();
+  drawQueue();
   await refresh();
+  flush();
   // Every stored move arrives here, this device's and every other's.
   const stream = new EventSource(`/games/${id}/stream?after=${game.version}`);
   stream.addEventListener("move", () => refresh().catch(refuse));
-  return { close: () => stream.close() };
+  stream.addEventListener("open", retry); // the connection is back
+  return {
+    close: () => {
+      stream.close();
+      clearInterval(timer);
+      window.removeEventListener("online", retry);
+    },
+  };
 }
 
 function winnersLine(game) {

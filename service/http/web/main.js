@@ -2,6 +2,7 @@
 import { showGame } from "./game.js";
 import { showHome } from "./home.js";
 import { showReplay } from "./replay.js";
+import { tokens } from "./api.js";
 import { clearRefusal, h, refuse, say } from "./dom.js";
 
 const main = document.getElementById("main");
@@ -12,8 +13,15 @@ async function route() {
   current = null;
   clearRefusal();
   say("");
-  const path = location.hash.slice(1) || "/";
+  const [path, query] = (location.hash.slice(1) || "/").split("?");
   const match = path.match(/^\/games\/([0-9a-f-]{36})(\/replay)?$/);
+  // A share link to log (`#/games/{id}?token=…`): keep the token on this phone, and
+  // take it out of the address bar, so the page's address shared again is watch-only.
+  const token = new URLSearchParams(query).get("token");
+  if (match && token) {
+    tokens.set(match[1], token);
+    history.replaceState(null, "", `#${path}`);
+  }
   main.replaceChildren();
   try {
     if (match && match[2]) current = await showReplay(main, match[1]);
@@ -29,5 +37,11 @@ async function route() {
   if (!main.contains(document.activeElement)) main.querySelector("h1")?.focus();
 }
 
+// A note that a move was logged goes with the next tap.
+document.addEventListener("click", () => say(""), true);
 window.addEventListener("hashchange", route);
 route();
+// Keep the app shell for the times the table's Wi-Fi drops (browsers allow service
+// workers on https and on localhost only: over plain http on a LAN the page still
+// queues moves, it just cannot open with no network).
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});

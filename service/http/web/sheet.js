@@ -74,20 +74,39 @@ export function chart(kind, sheet) {
       ? "Each round's highest card per player" : "Totals after each round"));
 }
 
+/** A player's name in a narrow first column: cut short with "…", whole on a tap. */
+export function nameCell(player) {
+  return h("th", {
+    scope: "row", class: "name", title: player, tabindex: "0",
+    onclick: (event) => event.currentTarget.classList.toggle("whole"),
+    onkeydown: (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        event.currentTarget.classList.toggle("whole");
+      }
+    },
+  }, player);
+}
+
+// One row per player, the total beside the name and the rounds after it: the winner's
+// points are in sight on a phone, and only the rounds scroll sideways.
 export function renderSheet(box, kind, sheet) {
   const players = sheet.players;
   const totalsLabel = kind === "double-donkey" ? "Cards held" : "Total";
+  const rounds = sheet.rounds;
   const table = h("table", { class: "sheet" },
-    h("caption", {}, "Points per round"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"),
-      players.map((p) => h("th", { scope: "col" }, p)))),
-    h("tbody", {}, sheet.rounds.map((line) => h("tr", {},
-      h("th", { scope: "row" }, line.round),
-      players.map((p) => h("td", {}, line.points[p] ?? ""))))),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, totalsLabel),
-      players.map((p) => h("td", {}, sheet.totals[p] ?? "")))));
+    h("caption", {}, "Points per round",
+      rounds.length > 2 ? h("span", { class: "muted" }, " (scroll for every round)") : null),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "name" }, "Player"),
+      h("th", { scope: "col", class: "total" }, totalsLabel),
+      rounds.map((line) => h("th", { scope: "col" }, `R${line.round}`)))),
+    h("tbody", {}, players.map((p) => h("tr", {
+      class: sheet.finished && sheet.winners.includes(p) ? "won" : null,
+    }, nameCell(p), h("td", { class: "total" }, sheet.totals[p] ?? ""),
+    rounds.map((line) => h("td", {}, line.points[p] ?? ""))))));
   box.replaceChildren(h("h2", { id: "sheet-title" }, "Score sheet"),
-    ...(sheet.rounds.length ? [h("div", { class: "scroll" }, table), chart(kind, sheet)]
+    ...(rounds.length ? [h("div", { class: "scroll", tabindex: "0", role: "group",
+      "aria-label": "Score sheet table" }, table), chart(kind, sheet)]
       : [h("p", {}, "No round has been scored yet.")]),
     sheet.finished ? h("p", { class: "winners" }, `Winners: ${sheet.winners.join(", ")}`)
       : "");

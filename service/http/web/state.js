@@ -1,5 +1,6 @@
 // The public state of each game (docs/api.md, "Public state"), as the table reads it.
 import { h, titleCase } from "./dom.js";
+import { nameCell } from "./sheet.js";
 
 export function renderState(kind, state, players) {
   if (kind === "dozito") return dozitoState(state, players);
@@ -15,10 +16,10 @@ function facts(pairs) {
 function playerTable(caption, players, columns) {
   return h("div", { class: "scroll" }, h("table", {},
     h("caption", {}, caption),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "name" }, "Player"),
       columns.map(([title]) => h("th", { scope: "col" }, title)))),
     h("tbody", {}, players.map((player) => h("tr", {},
-      h("th", { scope: "row" }, player),
+      nameCell(player),
       columns.map(([, value]) => {
         const shown = value(player);
         return h("td", { class: typeof shown === "number" ? null : "text" }, shown);

@@ -4,12 +4,12 @@ import { button, chips, field, h, select } from "../dom.js";
 export function dobroMoves(game, submit) {
   const s = game.state;
   const player = s.next_player;
-  const opening = s.value_in_play === null;
   const [low, high] = s.wild_range;
   const values = Array.from({ length: high - low + 1 }, (_, i) => low + i);
   let first = null;
   let second = "none";
   let wildAs = s.value_in_play ?? low;
+  let announced = "";
 
   const wildBox = h("div");
   const secondBox = h("div");
@@ -25,6 +25,7 @@ export function dobroMoves(game, submit) {
   function playMove() {
     const move = { type: "play", player, cards: cards() };
     if (move.cards.every((card) => card === "wild")) move.wild_as = Number(wildAs);
+    if (announced.trim() !== "") move.announced = Number(announced);
     return move;
   }
 
@@ -53,19 +54,31 @@ export function dobroMoves(game, submit) {
     update();
   };
   update();
+  // The service says which kinds of move can be legal now (`allowed`): the page
+  // offers those and no others, and never works the rules out itself.
+  const may = new Set(s.allowed ?? ["play", "skip", "reverse", "take", "forgot_refill"]);
   return h("div", {},
     h("p", { class: "turn" }, `${player}'s turn`),
-    chips("Card", "card", [...values.map((v) => [v, v]), ["wild", "Wild"]], null, onValue),
-    secondBox, wildBox,
-    h("div", { class: "row" }, playButton),
+    may.has("play") ? [
+      chips("Card", "card", [...values.map((v) => [v, v]), ["wild", "Wild"]], null, onValue),
+      secondBox, wildBox, announceField(),
+      h("div", { class: "row" }, playButton)] : h("p", {}, "No card left can follow: take the cards."),
     h("div", { class: "row" },
-      // D7: Skip and Reverse open a climb only once the draw pile is empty.
-      opening && s.draw_pile_size > 0 ? null : [
-        button(`${player} skips`, () => submit({ type: "skip", player })),
-        button(`${player} reverses`, () => submit({ type: "reverse", player }))],
-      opening ? null
-        : button(`${player} takes the cards`, () => submit({ type: "take", player }))),
-    forgotRefill(game, submit));
+      may.has("skip") ? button(`${player} skips`, () => submit({ type: "skip", player })) : null,
+      may.has("reverse")
+        ? button(`${player} reverses`, () => submit({ type: "reverse", player })) : null,
+      may.has("take")
+        ? button(`${player} takes the cards`, () => submit({ type: "take", player })) : null),
+    may.has("forgot_refill") ? forgotRefill(game, submit) : null);
+
+  // D10: the value a player calls out, if the table logs it; a wrong call is refused.
+  function announceField() {
+    const input = h("input", {
+      type: "number", inputmode: "numeric", min: "2", max: "999", name: "announced",
+      oninput: (event) => { announced = event.target.value; },
+    });
+    return field("Value called out (optional)", input);
+  }
 }
 
 function forgotRefill(game, submit) {

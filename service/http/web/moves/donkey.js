@@ -1,8 +1,23 @@
 // Double Donkey's moves (docs/api.md): roll, choose, last die, reveal, roll-off.
-import { button, field, h, select, titleCase } from "../dom.js";
+import { button, chips, field, h, select, titleCase } from "../dom.js";
 
 const COLORS = ["light_blue", "orange", "dark_blue", "purple", "yellow", "green"];
-const PIPS = [1, 2, 3, 4, 5, 6].map((n) => [n, n]);
+const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+/** A die's six faces as chips, one tap to say what it shows; `.pips()` reads it. */
+function die(legend, look) {
+  let pips = null;
+  const box = chips(legend, "die", FACES.map((face, i) => [i + 1,
+    h("span", {}, h("span", { class: "face", "aria-hidden": "true" }, face),
+      h("span", { class: "sr" }, String(i + 1))),
+  ]), null, (n) => { pips = n; }, { class: `chips die ${look ?? ""}` });
+  box.pips = () => pips;
+  return box;
+}
+
+function unset(dice) {
+  return dice.filter(([, d]) => d.pips() === null).map(([name]) => name);
+}
 
 export function donkeyMoves(game, submit) {
   const s = game.state;
@@ -15,14 +30,19 @@ export function donkeyMoves(game, submit) {
 
 function roll(game, s, player, submit) {
   const free = COLORS.filter((c) => !(c in s.hay));
-  const dice = free.map((color) => [color, select(PIPS, 1)]);
-  return h("div", {},
-    h("div", { class: "row" }, dice.map(([color, die]) =>
-      field(`${titleCase(color)} die`, die))),
-    button(`${player} rolls`, () => submit({
-      type: "roll", player,
-      dice: Object.fromEntries(dice.map(([color, die]) => [color, Number(die.value)])),
-    }), { class: "primary" }));
+  const dice = free.map((color) => [color, die(`${titleCase(color)} die`, `dd-${color}`)]);
+  const missing = h("p", { class: "muted", "aria-live": "polite" });
+  return h("div", {}, dice.map(([, d]) => d), missing,
+    button(`${player} rolls`, () => {
+      const left = unset(dice);
+      if (left.length) {
+        missing.textContent = `Tap what the ${left.map(titleCase).join(", ")} ${
+          left.length > 1 ? "dice show" : "die shows"}.`;
+        return;
+      }
+      submit({ type: "roll", player,
+        dice: Object.fromEntries(dice.map(([color, d]) => [color, d.pips()])) });
+    }, { class: "primary" }));
 }
 
 function choose(game, s, player, submit) {
@@ -36,14 +56,14 @@ function choose(game, s, player, submit) {
 }
 
 function lastDie(game, s, player, submit) {
-  const again = select(PIPS, 1);
+  const again = die("Rolled again: the die shows");
   return h("div", {},
     button("Keep the last die as it is",
       () => submit({ type: "last_die", player, reroll: null }), { class: "primary" }),
-    h("div", { class: "row" }, field("Rolled again", again),
-      button("Roll it once more", () => submit({
-        type: "last_die", player, reroll: Number(again.value),
-      }))));
+    again,
+    button("Roll it once more", () => {
+      if (again.pips() !== null) submit({ type: "last_die", player, reroll: again.pips() });
+    }));
 }
 
 function cardFields(n) {
@@ -82,12 +102,18 @@ function reveal(game, s, player, submit) {
 }
 
 function rollOff(game, s, player, submit) {
-  const rolls = s.roll_off.map((p) => [p, select(PIPS, 1)]);
+  const rolls = s.roll_off.map((p) => [p, die(`${p} rolled`)]);
+  const missing = h("p", { class: "muted", "aria-live": "polite" });
   return h("div", {},
     h("p", {}, `Roll-off for the Biggest Donkey: ${s.roll_off.join(", ")}`),
-    h("div", { class: "row" }, rolls.map(([p, die]) => field(`${p} rolled`, die))),
-    button("Log the roll-off", () => submit({
-      type: "roll_off",
-      rolls: Object.fromEntries(rolls.map(([p, die]) => [p, Number(die.value)])),
-    }), { class: "primary" }));
+    rolls.map(([, d]) => d), missing,
+    button("Log the roll-off", () => {
+      const left = unset(rolls);
+      if (left.length) {
+        missing.textContent = `Tap what ${left.join(", ")} rolled.`;
+        return;
+      }
+      submit({ type: "roll_off",
+        rolls: Object.fromEntries(rolls.map(([p, d]) => [p, d.pips()])) });
+    }, { class: "primary" }));
 }

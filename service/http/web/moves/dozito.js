@@ -1,33 +1,36 @@
 // Dozito's moves (docs/api.md, "Dozito moves"): start_round, draw, place, discard.
-import { button, chips, field, h, select, titleCase } from "../dom.js";
+import { button, chips, field, h, select, titleCase, toggle } from "../dom.js";
 import { dozitoCard } from "../state.js";
 
 const DEFAULT_COLORS = ["red", "blue", "green", "purple", "yellow"];
 
-/** Fields for one card as the table states it; `.card()` reads it. */
+/** One card as the table states it, in taps: a colour chip, a number from the pad
+ * (or Joker), its suns, STOP and Replay; `.card()` reads it. */
 function cardPicker(legend, colors) {
-  const color = select(colors.map((c) => [c, titleCase(c)]), colors[0]);
-  const number = select([...Array(12).keys()].map((i) => [i + 1, i + 1]), 1);
-  const joker = h("input", { type: "checkbox" });
-  const suns = select([["", "0, or 3 on a STOP"], [1, 1], [2, 2], [3, 3]], "");
-  const stop = h("input", { type: "checkbox" });
-  const replay = h("input", { type: "checkbox" });
-  const numberField = field("Number", number);
-  joker.addEventListener("change", () => { numberField.hidden = joker.checked; });
+  const card = { color: colors[0], number: 1, suns: 0, joker: false, stop: false,
+    replay: false };
+  const pad = chips("Number", "number",
+    [...Array(12).keys()].map((i) => [i + 1, i + 1]), 1, (n) => { card.number = n; },
+    { class: "chips pad" });
   const box = h("fieldset", { class: "picker" }, h("legend", {}, legend),
-    h("div", { class: "row" }, field("Colour", color), numberField, field("Suns", suns)),
-    h("div", { class: "row" },
-      h("label", { class: "check" }, joker, " Joker"),
-      h("label", { class: "check" }, stop, " STOP"),
-      h("label", { class: "check" }, replay, " Replay")));
+    chips("Colour", "color", colors.map((c) => [c, titleCase(c), `dz dz-${c}`]), colors[0],
+      (c) => { card.color = c; }),
+    pad,
+    chips("Suns", "suns", [[0, "0"], [1, "1 ☀"], [2, "2 ☀"], [3, "3 ☀"]], 0,
+      (n) => { card.suns = n; }),
+    h("div", { class: "chips toggles", role: "group", "aria-label": "Marks" },
+      toggle("Joker", (on) => { card.joker = on; pad.hidden = on; }),
+      toggle("STOP", (on) => { card.stop = on; }),
+      toggle("Replay", (on) => { card.replay = on; })));
   box.card = () => {
-    const card = { color: color.value };
-    if (joker.checked) card.joker = true;
-    else card.number = Number(number.value);
-    if (suns.value !== "") card.suns = Number(suns.value);
-    if (stop.checked) card.stop = true;
-    if (replay.checked) card.replay = true;
-    return card;
+    const stated = { color: card.color };
+    if (card.joker) stated.joker = true;
+    else stated.number = Number(card.number);
+    // Z2: a STOP card's suns may be left out (it has 3); 0 is left out too.
+    if (card.suns) stated.suns = Number(card.suns);
+    if (card.stop) stated.stop = true;
+    if (card.replay) stated.replay = true;
+    return stated;
   };
   return box;
 }
@@ -39,8 +42,10 @@ export function dozitoMoves(game, submit) {
   if (s.phase === "start_round") return startRound(s, colors, submit);
   if (s.phase === "draw") return draw(s, player, colors, submit);
   const parts = [h("p", { class: "turn" }, `${player} holds the ${dozitoCard(s.held)}`)];
-  if (s.phase !== "discard") parts.push(place(s, player, colors, submit));
-  if (s.phase !== "place") {
+  // The moves the state allows (`allowed`): the page does not work the phases out.
+  const may = new Set(s.allowed ?? ["place", "discard"]);
+  if (may.has("place")) parts.push(place(s, player, colors, submit));
+  if (may.has("discard")) {
     parts.push(h("div", { class: "row" }, ["left", "right"].map((pile) =>
       button(`Discard on the ${pile} pile`,
         () => submit({ type: "discard", player, pile })))));
@@ -87,17 +92,21 @@ function draw(s, player, colors, submit) {
 
 function place(s, player, colors, submit) {
   const grid = s.grids[player];
-  const spot = select([...Array(12).keys()].map((i) => [i + 1, `Spot ${i + 1}`]),
-    s.held?.number ?? 1);
+  let spot = s.held?.number ?? 1;
   const revealed = cardPicker("The face-down card it uncovers", colors);
   // `revealed` is stated exactly when the displaced card was face down (Z4).
-  const showReveal = () => { revealed.hidden = grid[Number(spot.value) - 1] !== null; };
-  spot.addEventListener("change", showReveal);
+  const showReveal = () => { revealed.hidden = grid[spot - 1] !== null; };
+  const spots = chips(`Place on (${player}'s grid)`, "spot", grid.map((card, i) => [
+    i + 1, h("span", {}, h("span", { class: "sr" }, `Spot ${i + 1}: ${dozitoCard(card)}`),
+      h("span", { "aria-hidden": "true" }, card ? (card.joker ? "J" : String(card.number))
+        : `${i + 1}·`)),
+    card ? `dz dz-${card.color}` : "dz down"]), spot,
+  (n) => { spot = n; showReveal(); }, { class: "chips spots" });
   showReveal();
   return h("div", {},
-    field("Place on", spot), revealed,
+    spots, revealed,
     button("Place the card", () => {
-      const move = { type: "place", player, spot: Number(spot.value) };
+      const move = { type: "place", player, spot };
       if (!revealed.hidden) move.revealed = revealed.card();
       submit(move);
     }, { class: "primary" }));

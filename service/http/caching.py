@@ -1,0 +1,89 @@
+"""Reads a client can cache: HEAD wherever GET is, and per-game answers tagged with
+the game's version.
+
+A game changes only by a new stored move, so its version names every answer about
+it: the `ETag` is the version (and the service's own version, since a new release
+may tell the same game differently). A request whose `If-None-Match` names the
+current tag gets `304 Not Modified` before any work is done; every answer says
+`Cache-Control: no-cache`, so a cache asks again each time (a 304 costs one small
+read) and a game that moved is never shown stale.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from litestar import HttpMethod, MediaType, Request, Response, route
+from litestar.datastructures import CacheControlHeader
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from service.application.games import Games
+
+try:
+    _RELEASE = version("tablelog")
+except PackageNotFoundError:  # run from a checkout without installing it
+    _RELEASE = "dev"
+
+_NO_CACHE = CacheControlHeader(no_cache=True)
+
+
+def read(path: str, **kwargs: Any) -> Any:
+    """A GET route that answers HEAD too (the same headers, no body)."""
+    return route(path, http_method=[HttpMethod.GET, HttpMethod.HEAD], **kwargs)
+
+
+def game_read(path: str, **kwargs: Any) -> Any:
+    """A read of one game (its path names `game_id`): HEAD, ETag and 304."""
+    return read(
+        path,
+        before_request=_not_modified,
+        middleware=[_tag_answers],
+        cache_control=_NO_CACHE,
+        **kwargs,
+    )
+
+
+def etag(game_version: int) -> str:
+    return f'"{game_version}-{_RELEASE}"'
+
+
+async def _not_modified(request: Request) -> Response | None:
+    games: Games = request.app.state.games
+    timeline = await games.timeline(request.path_params["game_id"])
+    tag = etag(timeline.latest.version)
+    request.state.etag = tag
+    if tag in _tags(request.headers.get("If-None-Match")):
+        return Response(
+            content=b"",
+            status_code=304,
+            media_type=MediaType.TEXT,
+            headers={"Cache-Control": _NO_CACHE.to_header()},
+        )
+    return None
+
+
+def _tag_answers(app: ASGIApp) -> ASGIApp:
+    """Put the tag `_not_modified` found on the answer: the handler's answer is
+    about the version read before it ran, or a later one (never an earlier), so a
+    304 on that tag never hides a move."""
+
+    async def tagged(scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_tagged(message: Message) -> None:
+            tag = scope.get("state", {}).get("etag")
+            if message["type"] == "http.response.start" and tag:
+                headers = [*message.get("headers", ()), (b"etag", tag.encode())]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await app(scope, receive, send_tagged)
+
+    return tagged
+
+
+def _tags(header: str | None) -> set[str]:
+    """The entity tags an If-None-Match names (`*` matches any)."""
+    if not header:
+        return set()
+    tags = {part.strip().removeprefix("W/") for part in header.split(",")}
+    return tags

@@ -1,0 +1,80 @@
+// Share a game with the other phones at the table: a QR code and a link, to log or to
+// watch. The link to log carries the write token in the URL's fragment
+// (`#/games/{id}?token=…`), which a browser never sends to a server: the token stays
+// between the phones. That is also why the QR code is drawn here, in the page, and
+// not by the service.
+import { button, h, uid } from "./dom.js";
+import qrcode from "./vendor/qrcode-generator.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export function shareLink(id, token) {
+  const link = `${location.origin}/app/#/games/${id}`;
+  return token ? `${link}?token=${encodeURIComponent(token)}` : link;
+}
+
+/** A QR code of `text` as an SVG image, drawn from the library's modules. */
+export function qrImage(text, label) {
+  const code = qrcode(0, "M"); // 0: the smallest version that holds the text
+  code.addData(text);
+  code.make();
+  const count = code.getModuleCount();
+  const margin = 4; // the quiet zone the standard asks for
+  let path = "";
+  for (let row = 0; row < count; row += 1) {
+    for (let col = 0; col < count; col += 1) {
+      if (code.isDark(row, col)) path += `M${col + margin},${row + margin}h1v1h-1z`;
+    }
+  }
+  const size = count + 2 * margin;
+  const image = document.createElementNS(SVG, "svg");
+  for (const [key, value] of Object.entries({
+    viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": label, class: "qr",
+    "shape-rendering": "crispEdges",
+  })) image.setAttribute(key, value);
+  const background = document.createElementNS(SVG, "rect");
+  background.setAttribute("width", size);
+  background.setAttribute("height", size);
+  background.setAttribute("fill", "#fff");
+  const modules = document.createElementNS(SVG, "path");
+  modules.setAttribute("d", path);
+  modules.setAttribute("fill", "#000");
+  image.append(background, modules);
+  return image;
+}
+
+function linkBlock(title, explain, link) {
+  const input = h("input", {
+    type: "text", readonly: true, value: link, id: uid("link"), class: "link",
+    onfocus: (event) => event.target.select(),
+  });
+  const copied = h("span", { class: "muted", "aria-live": "polite" });
+  return h("div", { class: "share-link" },
+    h("h2", {}, title), h("p", { class: "muted" }, explain),
+    qrImage(link, `QR code: ${title}`),
+    h("label", { for: input.id }, `${title}: the link`), input,
+    button("Copy the link", async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        copied.textContent = " Copied.";
+      } catch {
+        input.focus();
+        copied.textContent = " Selected: copy it from the field.";
+      }
+    }), copied);
+}
+
+/** The "Share" button and the panel it opens. */
+export function sharePanel(id, token) {
+  const panel = h("div", { class: "card share", id: uid("share"), hidden: true },
+    token ? linkBlock("Log from another phone",
+      "Scanned or opened, it lets that phone log moves too. Share it only at the table.",
+      shareLink(id, token)) : null,
+    linkBlock("Watch from another phone",
+      "It shows the game live, and cannot log moves.", shareLink(id, null)));
+  const toggle = button("Share", () => {
+    panel.hidden = !panel.hidden;
+    toggle.setAttribute("aria-expanded", String(!panel.hidden));
+  }, { "aria-expanded": "false", "aria-controls": panel.id });
+  return [toggle, panel];
+}

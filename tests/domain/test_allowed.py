@@ -1,0 +1,98 @@
+"""The public state's `allowed`: the kinds of move a client may offer now. Seeded
+virtual tables play whole games of every game: every move they make was offered
+before it, nothing is offered once a game is over, and a kind left out is one the
+rules refuse."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from domain.dobro import DOBRO_PIXAR
+from domain.dobro.components import WILD
+from domain.dobro.moves import Play, Reverse, Skip, Take
+from domain.errors import RuleError
+from domain.game import Setup
+from domain.history import History
+from domain.registry import GAMES
+from tests.domain.dobro.given import after, draw_pile_empty, refused, start
+
+SEEDS = range(12)
+
+
+def kind(move: object) -> str:
+    return type(move).__struct_config__.tag
+
+
+def played(name: str, seed: int, players: tuple[str, ...]):
+    """(allowed before the move, the move) for every move of a seeded game, and the
+    history at its end."""
+    rules = GAMES[name]
+    setup = Setup(players=players, first_player=players[0], seed=seed)
+    history = History.start(rules, setup)
+    steps = []
+    for move in rules.simulate(setup):
+        steps.append((rules.view(history.state).allowed, move))
+        history = history.play(move)[1]
+    return steps, history
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_move_a_virtual_table_makes_was_offered_before_it(name, seed):
+    players = ("Ann", "Bob", "Cid", "Dee")[: 2 + seed % 3]
+    steps, history = played(name, seed, players)
+    for allowed, move in steps:
+        assert kind(move) in allowed, (allowed, move)
+    final = msgspec.to_builtins(GAMES[name].view(history.state))
+    assert history.finished and list(final["allowed"]) == []
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_two_player_pixar_never_offers_skip_or_reverse_D5(seed):
+    steps, _ = played("dobro-pixar", seed, ("Ann", "Bob"))
+    for allowed, _ in steps:
+        assert "skip" not in allowed and "reverse" not in allowed
+
+
+def dobro_offers(state) -> tuple[str, ...]:
+    return tuple(DOBRO_PIXAR.view(state).allowed)
+
+
+def test_an_opening_offers_no_take_nor_skip_or_reverse_while_cards_remain_D7():
+    state = start()
+    assert dobro_offers(state) == ("play", "forgot_refill")
+    refused(state, Take("Priscila"), "D7")
+    refused(state, Skip("Priscila"), "D7")
+
+
+def test_skip_and_reverse_open_a_climb_once_the_draw_pile_is_empty_D7():
+    state = draw_pile_empty(start())
+    assert dobro_offers(state) == ("play", "skip", "reverse", "forgot_refill")
+
+
+def test_a_climb_offers_every_kind():
+    state = after(start(), Play("Priscila", (4,)))
+    assert dobro_offers(state) == ("play", "skip", "reverse", "take", "forgot_refill")
+
+
+def test_a_value_no_card_left_can_reach_offers_no_play_D8():
+    # Pixar's top card is 10, a wild counts 10 at most: 20 is the best pair, and a
+    # doubled 20 makes 40, out of reach.
+    state = after(
+        start(), Play("Priscila", (10, 10)), Play("Mauricio", (WILD, WILD), 10)
+    )
+    assert state.value_in_play == 40
+    assert "play" not in dobro_offers(state)
+    for cards in ((10, 10), (WILD, WILD), (10, WILD)):
+        with pytest.raises(RuleError):
+            after(state, Play("Karen", cards, 10 if cards == (WILD, WILD) else None))
+    assert "take" in dobro_offers(state)
+
+
+def test_a_kind_of_card_played_out_is_not_offered_D1():
+    state = draw_pile_empty(start())
+    # Pixar has two Reverses: both are played this round, each turning the table.
+    state = after(state, Reverse("Priscila"), Reverse("Patricia"))
+    assert "reverse" not in dobro_offers(state)
+    refused(state, Reverse("Priscila"), "D1")

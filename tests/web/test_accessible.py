@@ -1,0 +1,74 @@
+"""axe-core, run inside the browser on the home, game and replay pages: no serious or
+critical violation. axe comes from npm, installed for the test session only: the page
+itself has no build step and ships nothing of it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.service.http import create, play_simulated
+from tests.web.test_page import open_game
+
+AXE_VERSION = "4.14.1"
+
+
+@pytest.fixture(scope="session")
+def axe_source(tmp_path_factory) -> str:
+    if shutil.which("npm") is None:
+        pytest.skip("npm is not installed: axe-core cannot be fetched")
+    prefix = tmp_path_factory.mktemp("axe")
+    try:
+        subprocess.run(
+            [
+                "npm",
+                "install",
+                "--prefix",
+                str(prefix),
+                "--no-audit",
+                "--no-fund",
+                f"axe-core@{AXE_VERSION}",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+        pytest.skip(f"npm could not install axe-core: {error}")
+    return (Path(prefix) / "node_modules/axe-core/axe.min.js").read_text()
+
+
+def serious(page, axe_source: str) -> list[str]:
+    page.add_script_tag(content=axe_source)
+    results = page.evaluate("async () => await axe.run()")
+    assert results["passes"], "axe checked nothing"
+    found = results["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_home_game_and_replay_pages_have_no_serious_violation(
+    new_page, client, axe_source
+):
+    game = create(
+        client, game="dobro", players=["Ana", "Bo"], seed=7, options={"rounds": 1}
+    )
+    play_simulated(client, game, limit=30)
+    page = new_page()
+    page.goto("/app/")
+    expect(page.get_by_role("heading", name="Games")).to_be_visible()
+    assert serious(page, axe_source) == []
+    open_game(page, game)
+    page.get_by_role("button", name="Share").click()
+    expect(page.get_by_role("heading", name="Moves so far")).to_be_visible()
+    assert serious(page, axe_source) == []
+    page.goto(f"/app/#/games/{game['id']}/replay")
+    expect(page.get_by_role("slider", name="Step")).to_be_visible()
+    assert serious(page, axe_source) == []

@@ -1,0 +1,103 @@
+"""Logging with the table's Wi-Fi down: a move tapped offline waits on the phone,
+visible, and is stored exactly once when the connection returns; one refused on
+arrival is shown for the table to settle; the app shell opens with no network."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.service.http import create, move
+from tests.web.test_page import fact, open_game
+
+
+def new_game(client) -> dict:
+    return create(client, game="dobro", players=["Ana", "Bo", "Cy"], first_player="Ana")
+
+
+def stored(client, game: dict) -> list[dict]:
+    events = client.get(f"/games/{game['id']}/events").json()["events"]
+    return [event["data"]["move"] for event in events[1:]]
+
+
+def test_a_move_tapped_offline_waits_and_is_stored_once_when_it_returns(
+    new_page, client
+):
+    game = new_game(client)
+    page = new_page()
+    open_game(page, game)
+    page.context.set_offline(True)
+    page.get_by_role("radio", name="6", exact=True).check()
+    page.get_by_role("button", name="Ana plays 6").click()
+    waiting = page.get_by_role("region", name="Waiting to be sent: 1")
+    expect(waiting).to_contain_text("Ana play 6")
+    assert stored(client, game) == []
+    queued = page.evaluate(f"localStorage.getItem('tablelog:queue:{game['id']}')")
+    assert '"key":"web-' in queued
+
+    page.context.set_offline(False)
+    expect(fact(page, "Value in play")).to_have_text("6")
+    expect(waiting).to_be_hidden()
+    assert [(m["player"], m["cards"]) for m in stored(client, game)] == [("Ana", [6])]
+    assert page.errors == []
+
+
+def test_a_move_whose_answer_was_lost_is_sent_again_and_stored_once(new_page, client):
+    """The request reached the service, the answer never came back: the queue sends
+    it again under its Idempotency-Key, and the service answers without storing it
+    a second time."""
+    game = new_game(client)
+    page = new_page()
+    open_game(page, game)
+    keys: list[str] = []
+
+    def lose_the_first_answer(route):
+        keys.append(route.request.headers["idempotency-key"])
+        if len(keys) == 1:
+            route.fetch()  # it arrives and is stored...
+            route.abort("internetdisconnected")  # ...and the answer is lost
+        else:
+            route.continue_()
+
+    page.route("**/games/*/moves", lose_the_first_answer)
+    page.get_by_role("radio", name="8", exact=True).check()
+    page.get_by_role("button", name="Ana plays 8").click()
+    expect(fact(page, "Value in play")).to_have_text("8", timeout=15_000)
+    expect(page.get_by_role("region", name="Waiting to be sent: 1")).to_be_hidden()
+    assert len(keys) == 2 and keys[0] == keys[1]
+    assert [(m["player"], m["cards"]) for m in stored(client, game)] == [("Ana", [8])]
+    assert client.get(f"/games/{game['id']}").json()["version"] == 2
+
+
+def test_a_queued_move_refused_on_arrival_is_shown_for_the_table_to_settle(
+    new_page, client
+):
+    game = new_game(client)
+    page = new_page()
+    open_game(page, game)
+    page.context.set_offline(True)
+    page.get_by_role("radio", name="6", exact=True).check()
+    page.get_by_role("button", name="Ana plays 6").click()
+    expect(page.get_by_role("region", name="Waiting to be sent: 1")).to_be_visible()
+    # Meanwhile another phone logs Ana's move first.
+    other = move(client, game, {"type": "play", "player": "Ana", "cards": [9]})
+    assert other.status_code == 201
+
+    page.context.set_offline(False)
+    settle = page.get_by_role("region", name="Waiting to be sent: 1")
+    expect(settle.get_by_role("alert")).to_contain_text("Refused on arrival")
+    expect(fact(page, "Value in play")).to_have_text("9")
+    settle.get_by_role("button", name="Drop this move").click()
+    expect(settle).to_be_hidden()
+    assert [(m["player"], m["cards"]) for m in stored(client, game)] == [("Ana", [9])]
+
+
+def test_the_app_shell_opens_with_no_network(new_page, client):
+    page = new_page()
+    page.goto("/app/")
+    expect(page.get_by_role("heading", name="Start a game")).to_be_visible()
+    # The service worker has kept the shell and controls the page.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", name="Start a game")).to_be_visible()
