@@ -15,6 +15,7 @@ import shutil
 import site
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -93,13 +94,22 @@ def test_the_installed_tablelog_seeds_and_serves(installed, tmp_path):
     )
     try:
         base = f"http://127.0.0.1:{port}"
-        listed = httpx.get(f"{base}/games", params={"limit": 100}).json()["games"]
+        # `seed` ran without the service: its projection runner lists the samples
+        # once it has folded them, a moment after it starts.
+        deadline = time.monotonic() + 30
+        while len(listed := _games(base)) < len(samples):
+            assert time.monotonic() < deadline, f"listed {len(listed)} samples"
+            time.sleep(0.2)
         assert len(listed) == len(samples)
         body = {"game": "dozito", "players": ["Ann", "Bob"], "first_player": "Ann"}
         assert httpx.post(f"{base}/games", json=body).status_code == 201
         assert "<html" in httpx.get(f"{base}/app/").text.lower()
     finally:
         stop(server)
+
+
+def _games(base: str) -> list[dict]:
+    return httpx.get(f"{base}/games", params={"limit": 100}).json()["games"]
 
 
 def _copy_of_the_checkout(target: Path) -> Path:
