@@ -4,7 +4,7 @@ arrival is shown for the table to settle; the app shell opens with no network.""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.service.http import create, move
 from tests.web.test_page import fact, open_game
@@ -19,15 +19,21 @@ def stored(client, game: dict) -> list[dict]:
     return [event["data"]["move"] for event in events[1:]]
 
 
-def test_a_move_tapped_offline_waits_and_is_stored_once_when_it_returns(
-    new_page, client
-):
+def ana_plays_6_offline(new_page, client) -> tuple[dict, Page]:
+    """A new game on a phone that loses the network, then Ana's 6 tapped."""
     game = new_game(client)
     page = new_page()
     open_game(page, game)
     page.context.set_offline(True)
     page.get_by_role("radio", name="6", exact=True).check()
     page.get_by_role("button", name="Ana plays 6").click()
+    return game, page
+
+
+def test_a_move_tapped_offline_waits_and_is_stored_once_when_it_returns(
+    new_page, client
+):
+    game, page = ana_plays_6_offline(new_page, client)
     waiting = page.get_by_role("region", name="Waiting to be sent: 1")
     expect(waiting).to_contain_text("Ana play 6")
     assert stored(client, game) == []
@@ -71,12 +77,7 @@ def test_a_move_whose_answer_was_lost_is_sent_again_and_stored_once(new_page, cl
 def test_a_queued_move_refused_on_arrival_is_shown_for_the_table_to_settle(
     new_page, client
 ):
-    game = new_game(client)
-    page = new_page()
-    open_game(page, game)
-    page.context.set_offline(True)
-    page.get_by_role("radio", name="6", exact=True).check()
-    page.get_by_role("button", name="Ana plays 6").click()
+    game, page = ana_plays_6_offline(new_page, client)
     expect(page.get_by_role("region", name="Waiting to be sent: 1")).to_be_visible()
     # Meanwhile another phone logs Ana's move first.
     other = move(client, game, {"type": "play", "player": "Ana", "cards": [9]})
