@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from service.cli import exchange, logs
-from service.cli.context import Database, application, database, default_data_dir
+from service.cli.context import (
+    Database,
+    application,
+    database,
+    default_data_dir,
+    owner_pool,
+)
 from service.settings import Settings
 from service.storage.migrate import migrate as run_migrations
 
@@ -83,8 +89,9 @@ def rebuild_projections(args: argparse.Namespace) -> None:
     from service.readside.projector import Projector
 
     async def rebuild(where: Database) -> int:
-        async with application(where) as games:
-            return await Projector(games.store.pool, games).rebuild()
+        # As the tables' owner: the rebuild creates the new tables and swaps them in.
+        async with application(where) as games, owner_pool(where) as pool:
+            return await Projector(pool, games).rebuild()
 
     with database(args.data_dir) as where:
         folded = asyncio.run(rebuild(where))
