@@ -399,3 +399,27 @@ async def _save_checkpoint(conn: AsyncConnection, position: GlobalPosition) -> N
         " WHERE name = %s",
         (position.transaction, position.position, NAME),
     )
+
+
+# The most events `lag` counts: beyond them the read models are far behind anyway,
+# and counting them all would cost as much as the lag is large.
+LAG_COUNTED = 100_000
+
+_LAG = """
+    SELECT count(*), coalesce(extract(epoch FROM now() - min(recorded_at)), 0)
+    FROM (SELECT e.recorded_at
+          FROM events e JOIN projection_checkpoints c ON c.name = %s
+          WHERE (e.transaction_id, e.position)
+                > (c.transaction::text::xid8, c.position)
+          ORDER BY e.transaction_id, e.position
+          LIMIT %s) AS behind
+"""
+
+
+async def lag(pool: psycopg_pool.AsyncConnectionPool) -> tuple[int, float]:
+    """How far the read models are behind the log: the events stored and not yet
+    folded (up to LAG_COUNTED), and the age in seconds of the oldest (0 if none)."""
+    async with pool.connection() as conn:
+        cursor = await conn.execute(_LAG, (NAME, LAG_COUNTED))
+        events, seconds = await cursor.fetchone()
+    return events, float(seconds)
