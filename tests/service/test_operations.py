@@ -4,10 +4,8 @@ metrics that move with the moves logged and refused."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
@@ -20,6 +18,8 @@ from service.readside import projector
 from service.storage import readiness
 from tests.service.http import create, move
 from tests.service.server import running_server
+from tests.service.test_cli import free_port
+from tests.service.test_read_models import eventually
 from tests.service.test_rule_errors import DOZITO_START, RED_3
 from tests.service.test_stream import open_stream
 
@@ -62,12 +62,6 @@ def test_ready_refuses_a_database_whose_migrations_are_not_this_releases(
     assert fresh_client.get("/health/live").status_code == 200
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_a_database_that_does_not_answer_is_not_ready(run):
     async def check() -> list[str]:
         nowhere = f"host=127.0.0.1 port={free_port()} dbname=tablelog connect_timeout=1"
@@ -77,23 +71,20 @@ def test_a_database_that_does_not_answer_is_not_ready(run):
     assert run(check()) == ["The database does not answer."]
 
 
-def scrape(client: httpx.Client) -> dict[tuple[str, tuple], float]:
-    answer = client.get("/metrics")
-    assert answer.status_code == 200
-    assert answer.headers["content-type"].startswith("text/plain")
+def samples(text: str) -> dict[tuple[str, tuple], float]:
+    """Prometheus's text format read back: each sample by name and labels."""
     return {
         (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(answer.text)
+        for family in text_string_to_metric_families(text)
         for sample in family.samples
     }
 
 
-def eventually(check, seconds: float = 10):
-    deadline = time.monotonic() + seconds
-    while not (result := check()):
-        assert time.monotonic() < deadline, "the metrics did not show it in time"
-        time.sleep(0.1)
-    return result
+def scrape(client: httpx.Client) -> dict[tuple[str, tuple], float]:
+    answer = client.get("/metrics")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/plain")
+    return samples(answer.text)
 
 
 def test_the_metrics_count_a_move_logged_and_one_refused(fresh_client):
@@ -174,11 +165,6 @@ def test_in_multiprocess_mode_a_scrape_adds_up_every_worker(tmp_path: Path):
         return done.stdout
 
     worker(2, "exit")
-    text = worker(3, "scrape")
-    seen = {
-        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(text)
-        for sample in family.samples
-    }
+    seen = samples(worker(3, "scrape"))
     assert seen[("tablelog_moves_appended_total", (("game", "dobro"),))] == 5
     assert seen[("tablelog_refusals_total", (("ruling", "D8"),))] == 2
