@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from datetime import datetime
 from uuid import UUID
 
@@ -175,11 +175,11 @@ class Projector:
                 position, count = await self._fold(conn, REBUILT, position)
                 folded += count
             await _save_checkpoint(conn, position)
-            await conn.execute(
-                "SELECT swap_in_rebuilt(%s, %s), swap_in_rebuilt(%s, %s),"
-                " grant_serving_role()",
-                (LIVE.summaries, REBUILT.summaries, LIVE.failures, REBUILT.failures),
-            )
+            for live, rebuilt in zip(astuple(LIVE), astuple(REBUILT), strict=True):
+                await conn.execute("SELECT swap_in_rebuilt(%s, %s)", (live, rebuilt))
+            # The new tables are the owner's: the serving role's rights, as on every
+            # table (migrations/0006).
+            await conn.execute("SELECT grant_serving_role()")
         return folded
 
     async def retry(self) -> int:
