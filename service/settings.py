@@ -50,3 +50,8 @@ class Settings:
     # (behind a proxy, the server's forwarded-IPs setting decides: uvicorn honours
     # X-Forwarded-For from 127.0.0.1 only); IPv6 addresses count by /64 network.
     creations_per_minute: int | None = 60
+
+    # Issue 16, operations. Serve Prometheus metrics at GET /metrics. Off by default:
+    # they tell how busy the service is to anyone who asks, so a host turns them on
+    # where only its scraper reaches that path (a private port, a proxy rule).
+    metrics: bool = False

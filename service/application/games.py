@@ -9,10 +9,11 @@ a refusal says the cached game may be behind.
 from __future__ import annotations
 
 import secrets
+import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 import anyio
 import msgspec
@@ -23,7 +24,7 @@ from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup, draw_first_player
 from domain.history import TABLE_MOVES, History, Recorded
 from domain.names import normal_name
-from service.application.errors import Conflict, Duplicate, Invalid
+from service.application.errors import Conflict, Duplicate, Invalid, Refused
 from service.application.idempotency import Idempotency
 from service.application.timeline import Timeline, Timelines, setup_of
 from service.application.tokens import new_token
@@ -101,6 +102,31 @@ def check_moment(name: str, moment: datetime | None) -> None:
         )
 
 
+class MoveObserver(Protocol):
+    """Told of every move logged and every move refused under a ruling (the HTTP
+    layer's metrics); the application knows nothing of how they are counted."""
+
+    def appended(self, game: str) -> None:
+        """A move of a game of kind `game` was stored."""
+
+    def submitted(self, seconds: float) -> None:
+        """A move was decided and stored (or its stored answer found) in `seconds`."""
+
+    def refused(self, ruling: str) -> None:
+        """A move was refused under the ruling `ruling` (A1, A2, D8, ...)."""
+
+
+class _Unobserved:
+    def appended(self, game: str) -> None:
+        pass
+
+    def submitted(self, seconds: float) -> None:
+        pass
+
+    def refused(self, ruling: str) -> None:
+        pass
+
+
 def move_type(move: msgspec.Struct) -> str:
     """A stored row's `type`: its move's tag (`play`, `undo`, ...)."""
     return type(move).__struct_config__.tag
@@ -134,6 +160,7 @@ class Games:
         self.on_new_status: Callable[[GameRow, History, datetime], Awaitable[None]] = (
             _nothing
         )
+        self.observer: MoveObserver = _Unobserved()
 
     # ------------------------------------------------------------------ creating
 
@@ -260,6 +287,25 @@ class Games:
         expected_version: int | None = None,
         idempotency: Idempotency | None = None,
     ) -> History:
+        """Decide and store one move of the game; the history after it (the
+        observer is told how long it took, or the ruling that refused it)."""
+        started = time.perf_counter()
+        try:
+            history = await self._submit(game_id, move, expected_version, idempotency)
+        except (RuleError, GameFinished, Refused) as error:
+            if ruling := _ruling_of(error):
+                self.observer.refused(ruling)
+            raise
+        self.observer.submitted(time.perf_counter() - started)
+        return history
+
+    async def _submit(
+        self,
+        game_id: uuid.UUID,
+        move: Any,
+        expected_version: int | None,
+        idempotency: Idempotency | None,
+    ) -> History:
         """Decide and store one move of the game; the history after it.
 
         The move is decided on the cached timeline without reading the store: the
@@ -343,6 +389,7 @@ class Games:
         before = timeline.latest
         timeline.add(version, record)
         self.timelines.remember(timeline)
+        self.observer.appended(timeline.row.game)
         self.on_append()
         after = timeline.at(version)
         if after.status != before.status:
@@ -362,6 +409,16 @@ class Games:
         if version > timeline.latest.version:
             timeline = await self.timeline(timeline.row.id)
         return timeline.at(version)
+
+
+def _ruling_of(error: Exception) -> str | None:
+    """The ruling a refusal names, as its problem answer names it (GameFinished
+    is A2), if any."""
+    if isinstance(error, GameFinished):
+        return "A2"
+    if isinstance(error, RuleError):
+        return error.rule
+    return error.extra.get("rule") if isinstance(error, Refused) else None
 
 
 def _decide(history: History, move: Any, expected_version: int | None) -> Recorded:

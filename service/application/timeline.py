@@ -87,6 +87,9 @@ class Timelines:
         """The stored moves the cache holds (each game's creation counts as one)."""
         return self._held
 
+    def games_held(self) -> int:
+        return len(self._cache)
+
     def cached(self, game_id: uuid.UUID) -> Timeline | None:
         """The game as this process last saw it, which may be behind the store."""
         return self._cache.get(game_id)

@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from service.cli import exchange, logs
-from service.cli.context import Database, application, database, default_data_dir
+from service.cli.context import (
+    Database,
+    application,
+    database,
+    default_data_dir,
+    owner_pool,
+)
 from service.settings import Settings
 from service.storage.migrate import migrate as run_migrations
 
@@ -26,6 +32,7 @@ def serve(args: argparse.Namespace) -> None:
     from service.http.app import create_app
     from service.http.server import config
 
+    logs.use_format(args.log_format)
     with database(args.data_dir) as where:
         settings = Settings(
             database_url=where.serve,
@@ -39,6 +46,7 @@ def serve(args: argparse.Namespace) -> None:
                 host=args.host,
                 port=args.port,
                 log_level=args.log_level,
+                log_config=logs.uvicorn_config(args.log_format),
                 # Live streams stay open until the viewer leaves: don't wait long.
                 timeout_graceful_shutdown=3,
             )
@@ -70,6 +78,8 @@ _SERVE_SETTINGS = {
     "answered 503",
     "log_repeat_seconds": "identical warnings within this many seconds are logged "
     "once, then once with their count",
+    "metrics": "serve Prometheus metrics at GET /metrics on this port, to anyone who "
+    "can reach it: turn on where only your scraper reaches that path",
 }
 
 
@@ -83,8 +93,9 @@ def rebuild_projections(args: argparse.Namespace) -> None:
     from service.readside.projector import Projector
 
     async def rebuild(where: Database) -> int:
-        async with application(where) as games:
-            return await Projector(games.store.pool, games).rebuild()
+        # As the tables' owner: the rebuild creates the new tables and swaps them in.
+        async with application(where) as games, owner_pool(where) as pool:
+            return await Projector(pool, games).rebuild()
 
     with database(args.data_dir) as where:
         folded = asyncio.run(rebuild(where))
@@ -123,10 +134,20 @@ def parser() -> argparse.ArgumentParser:
         choices=["critical", "error", "warning", "info", "debug"],
         help="the least severe messages logged",
     )
+    option(
+        run,
+        "log_format",
+        default="text",
+        choices=logs.FORMATS,
+        help="text, or json: one JSON object a line (the access log included)",
+    )
     defaults = {field.name: field for field in dataclasses.fields(Settings)}
     for name, help in _SERVE_SETTINGS.items():
         default = defaults[name].default
-        option(run, name, type=type(default), default=default, help=help)
+        if isinstance(default, bool):
+            option(run, name, default=default, help=help, flag=True)
+        else:
+            option(run, name, type=type(default), default=default, help=help)
     command("migrate", "Apply the pending database migrations, then exit.", migrate)
     projections = commands.add_parser(
         "projections", help="Manage the read models (game list, player records)."
@@ -142,14 +163,25 @@ def parser() -> argparse.ArgumentParser:
 
 
 def option(
-    command: argparse.ArgumentParser, name: str, *, default: Any, help: str, **kwargs
+    command: argparse.ArgumentParser,
+    name: str,
+    *,
+    default: Any,
+    help: str,
+    flag: bool = False,
+    **kwargs,
 ) -> None:
     """`--name`, whose default comes from TABLELOG_NAME when it is set (argparse
-    converts a default given as text like a value typed on the command line)."""
+    converts a default given as text like a value typed on the command line). A
+    `flag` is `--name` or `--no-name`, and TABLELOG_NAME=1, true, yes or on."""
     variable = f"TABLELOG_{name.upper()}"
+    value = os.environ.get(variable, default)
+    if flag:
+        value = str(value).lower() in {"1", "true", "yes", "on"}
+        kwargs["action"] = argparse.BooleanOptionalAction
     command.add_argument(
         "--" + name.replace("_", "-"),
-        default=os.environ.get(variable, default),
+        default=value,
         help=f"{help} (env {variable}; default: %(default)s)",
         **kwargs,
     )

@@ -10,6 +10,8 @@ from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from psycopg_pool import AsyncConnectionPool
+
 from domain.registry import GAMES
 from service.application.games import Games
 from service.settings import Settings
@@ -58,3 +60,12 @@ async def application(database: Database) -> AsyncIterator[Games]:
     settings = Settings(database_url=database.serve, pool_min_size=1, pool_max_size=4)
     async with connection_pool(settings) as pool:
         yield Games(EventStore(pool), GAMES)
+
+
+@asynccontextmanager
+async def owner_pool(database: Database) -> AsyncIterator[AsyncConnectionPool]:
+    """A small pool logged in as the tables' owner, for work that changes the schema
+    (a rebuild's new read models)."""
+    settings = Settings(database_url=database.migrate, pool_min_size=1, pool_max_size=2)
+    async with connection_pool(settings) as pool:
+        yield pool

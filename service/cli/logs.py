@@ -1,4 +1,14 @@
-"""The same error a thousand times is logged once, then once more with its count.
+"""How `tablelog serve` logs: as text or as JSON lines, with the access log's fields,
+and the same error a thousand times logged once, then once more with its count.
+
+JSON (`--log-format json`): one object a line, from python-json-logger, with
+`timestamp`, `level`, `logger` and `message`, an exception's traceback as `exc_info`,
+and for each request of the access log `client`, `method`, `path`, `http_version`
+and `status`. Write tokens travel in the Authorization header, which no log
+writes; a client that puts one in a URL anyway (`?token=...`) finds its value
+blanked in the access log, whatever the format.
+
+Repeats:
 
 A flood of identical failures (a client opening thousands of connections, the
 database gone for a minute) used to write one traceback per occurrence: 144 MB of the
@@ -11,9 +21,20 @@ untouched: each of them says something of its own.
 
 from __future__ import annotations
 
+import copy
 import logging
+import re
 import threading
 from collections.abc import Iterable
+from typing import Any
+
+from pythonjsonlogger.core import RESERVED_ATTRS
+from pythonjsonlogger.json import JsonFormatter
+
+FORMATS = ("text", "json")
+
+# A query parameter named like a token, and its value.
+_TOKEN_IN_QUERY = re.compile(r"(?i)([?&][^=&#]*token[^=&#]*=)[^&#]*")
 
 # A kind of error: where it was logged, at what level, and which exception it carries
 # (the message's arguments, such as a client's address, differ from one to the next).
@@ -99,3 +120,52 @@ def collapse_repeats(
 def flush(filters: Iterable[RepeatFilter]) -> None:
     for repeat in filters:
         repeat.flush()
+
+
+def json_formatter() -> JsonFormatter:
+    return JsonFormatter(
+        "{levelname}{name}{message}",
+        style="{",
+        timestamp=True,
+        rename_fields={"levelname": "level", "name": "logger"},
+        # uvicorn adds the message again with terminal colours.
+        reserved_attrs=[*RESERVED_ATTRS, "color_message"],
+    )
+
+
+def use_format(log_format: str) -> None:
+    """Log the root logger's records (the service's own, the embedded server's) in
+    this format; uvicorn's loggers take theirs from `uvicorn_config`."""
+    if log_format == "json":
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(json_formatter())
+
+
+def uvicorn_config(log_format: str) -> dict[str, Any]:
+    """uvicorn's logging configuration (its `log_config`), its access log with
+    fields and tokens blanked, in this format."""
+    # Imported here: the commands that do not serve never load uvicorn.
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"access_fields": {"()": AccessFields}}
+    config["handlers"]["access"]["filters"] = ["access_fields"]
+    if log_format == "json":
+        for name in config["formatters"]:
+            config["formatters"][name] = {"()": json_formatter}
+    return config
+
+
+class AccessFields(logging.Filter):
+    """Gives a uvicorn access record its request as fields, with the value of any
+    query parameter named like a token blanked (also in the message)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and len(record.args) == 5:
+            client, method, path, http_version, status = record.args
+            path = _TOKEN_IN_QUERY.sub(r"\1[redacted]", str(path))
+            record.args = (client, method, path, http_version, status)
+            fields = {"client": client, "method": method, "path": path}
+            fields |= {"http_version": http_version, "status": status}
+            record.__dict__.update(fields)
+        return True

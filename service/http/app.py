@@ -28,6 +28,7 @@ from service.http.feed import FeedController
 from service.http.games import GameController
 from service.http.health import health
 from service.http.limits import creation_limit, forget_expired
+from service.http.metrics import Metrics, get_metrics
 from service.http.players import get_player
 from service.http.stream import StreamCap
 from service.http.webpage import web_routes
@@ -40,6 +41,8 @@ from service.storage.store import EventStore, connection_pool
 
 def create_app(settings: Settings) -> Litestar:
     rate_limits = MemoryStore()
+    metrics = Metrics()
+    streams = StreamCap(settings.max_streams)
 
     @asynccontextmanager
     async def database(app: Litestar) -> AsyncIterator[None]:
@@ -60,12 +63,14 @@ def create_app(settings: Settings) -> Litestar:
 
         games.on_append = wake_followers
         games.on_new_status = projector.summarise_now
+        games.observer = metrics
         app.state.update(pool=pool, games=games, live=live, projector=projector)
         try:
             async with anyio.create_task_group() as followers:
                 followers.start_soon(live.run)
                 followers.start_soon(projector.run)
                 followers.start_soon(forget_expired, rate_limits)
+                followers.start_soon(metrics.sample, games, pool, lambda: streams.open)
                 yield
                 followers.cancel_scope.cancel()
         finally:
@@ -86,11 +91,15 @@ def create_app(settings: Settings) -> Litestar:
             health,
             *web_routes(),
             schema_page.asset_routes(),
+            *([get_metrics] if settings.metrics else []),
         ],
-        dependencies={name: from_state(name) for name in ("games", "live", "pool")},
+        dependencies={
+            **{name: from_state(name) for name in ("games", "live", "pool")},
+            "metrics": Provide(lambda: metrics, sync_to_thread=False),
+        },
         guards=[declared_media_type],
         middleware=[
-            StreamCap(settings.max_streams),
+            streams,
             *creation_limit(settings, rate_limits),
         ],
         stores={"rate_limit": rate_limits},

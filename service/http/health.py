@@ -1,19 +1,29 @@
-"""Whether the service can answer: `GET /health` is 200 when the database does;
-`GET /health/projections` lists the games the projection runner has set aside."""
+"""Whether the service can answer.
+
+- `GET /health/live`: the process serves HTTP; the database is not asked, so an
+  orchestrator restarts the process only for a fault of its own, never because the
+  database is away.
+- `GET /health/ready`: the process may be sent traffic: its database answers, as the
+  primary (it takes the writes), migrated to exactly this release's migrations.
+- `GET /health`: 200 when the database answers (kept for the clients that ask it).
+- `GET /health/projections`: the games the projection runner has set aside.
+"""
 
 from __future__ import annotations
 
 import msgspec
 from litestar import Router
+from litestar.datastructures import State
 from litestar.di import NamedDependency
 from psycopg_pool import AsyncConnectionPool
 
 from service.application.games import Games
 from service.http.caching import read
-from service.http.problems import problems
+from service.http.problems import Problem, problems
 from service.http.wire import Health
 from service.readside import projector
 from service.readside.projector import SetAside
+from service.storage import readiness
 
 
 class ProjectionsHealth(msgspec.Struct, kw_only=True):
@@ -36,6 +46,33 @@ async def get_health(games: NamedDependency[Games]) -> Health:
 
 
 @read(
+    "/live",
+    summary="200 while the process serves HTTP (the database is not asked)",
+    responses=problems(),
+)
+async def get_liveness() -> Health:
+    return Health("ok")
+
+
+@read(
+    "/ready",
+    summary="200 when the database answers as the primary, migrated to this release",
+    description="503 with the reasons otherwise: the database away, a read-only "
+    "replica where the primary is expected, migrations missing or unknown.",
+    responses=problems(503),
+)
+async def get_readiness(state: State) -> Health:
+    reasons = await readiness.unready(state.pool, writes=True)
+    # A pool for reads (replicas) is checked here too once the service has one:
+    # readable, migrated, not necessarily the primary (writes=False).
+    if reasons:
+        problem = Problem(503, " ".join(reasons))
+        problem.headers = {"Retry-After": "5"}
+        raise problem
+    return Health("ok")
+
+
+@read(
     "/projections",
     summary="The games the read models could not fold, set aside",
     responses=problems(503),
@@ -47,7 +84,9 @@ async def get_projections_health(
     return ProjectionsHealth(status="degraded" if failed else "ok", set_aside=failed)
 
 
-# One router, so the app registers both under /health.
+# One router, so the app registers them all under /health.
 health = Router(
-    "/health", route_handlers=[get_health, get_projections_health], tags=["service"]
+    "/health",
+    route_handlers=[get_health, get_liveness, get_readiness, get_projections_health],
+    tags=["service"],
 )

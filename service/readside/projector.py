@@ -1,9 +1,19 @@
 """The projection runner: keeps the read models (`game_summaries`) by folding the
 global log, and remembers how far it got in `projection_checkpoints`.
 
-Each batch runs in one transaction that locks the checkpoint row, so runners in
-several processes take turns and a batch is folded exactly once; the log is read in
-commit-safe order (EventStore.read_all), so no event that commits late is skipped.
+Runners in several processes take turns with an advisory lock, taken for one batch
+with `pg_try_advisory_xact_lock`: a runner that finds it taken leaves that batch to
+the one holding it, so a batch is folded exactly once. The lock is not a row lock on
+purpose. The global log is read below the oldest running transaction that holds a
+transaction id (EventStore.read_all), so whatever holds one holds back every live
+stream and the runners themselves; a row lock (`FOR UPDATE`) takes one, an advisory
+lock does not. A batch takes one only when it writes: the log is read and the games
+folded first, and the summaries written after, in a moment.
+
+`rebuild` folds the whole log again into new tables beside the live ones, in batches
+of their own short transactions, while the runners keep the live tables current;
+then, in one short transaction that takes the runners' turn, it folds what was
+logged meanwhile and swaps the new tables in (migrations/0009).
 
 A game the runner cannot fold (a stored row today's engine refuses, a bug) is set
 aside in `projection_failures`, with the version and the error, and logged: the
@@ -17,13 +27,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import suppress
+from dataclasses import astuple, dataclass
 from datetime import datetime
 from uuid import UUID
 
 import msgspec
 import psycopg
 import psycopg_pool
-from psycopg import AsyncConnection
+from psycopg import AsyncConnection, sql
 
 from domain.history import History
 from service.application.games import Games
@@ -36,8 +47,31 @@ BATCH = 500
 SETTLE_SECONDS = 0.05
 RETRY_SECONDS = 30.0
 
+# Keys of the advisory locks, fixed numbers every tablelog process shares (the
+# migrations hold another): the runners' turn at a batch, and the one rebuild that
+# may run at a time.
+TURN = 0x746C_7475726E  # "tl" "turn"
+REBUILDING = 0x746C_72626C64  # "tl" "rbld"
+
+# The swap waits this long for the readers of the live tables to let go of them.
+SWAP_LOCK_TIMEOUT = "10s"
+
+_START = GlobalPosition(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The tables a fold writes to: the live read models or their rebuilt copies."""
+
+    summaries: str
+    failures: str
+
+
+LIVE = Tables("game_summaries", "projection_failures")
+REBUILT = Tables("game_summaries_rebuilt", "projection_failures_rebuilt")
+
 _UPSERT = """
-    INSERT INTO game_summaries AS s
+    INSERT INTO {summaries} AS s
         (game_id, game, players, title, status, winners, version, created_at,
          updated_at)
     VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)
@@ -49,7 +83,7 @@ _UPSERT = """
 
 
 _SET_ASIDE = """
-    INSERT INTO projection_failures AS f (game_id, version, error)
+    INSERT INTO {failures} AS f (game_id, version, error)
     VALUES (%s, %s, %s)
     ON CONFLICT (game_id) DO UPDATE SET
         version = excluded.version, error = excluded.error,
@@ -73,6 +107,10 @@ class SetAside(msgspec.Struct, kw_only=True):
     retried_at: datetime
 
 
+class RebuildRunning(RuntimeError):
+    """Another rebuild holds the rebuilt tables: one runs at a time."""
+
+
 class Projector:
     def __init__(self, pool: psycopg_pool.AsyncConnectionPool, games: Games) -> None:
         self._pool = pool
@@ -82,42 +120,81 @@ class Projector:
     def wake(self) -> None:
         self._wake.set()
 
-    async def catch_up(self) -> int:
-        """Fold every event not yet folded; how many there were."""
+    async def catch_up(self, wait: bool = True) -> int:
+        """Fold every event not yet folded; how many this runner folded. It waits
+        for its turn while another runner folds a batch, or with `wait=False` leaves
+        the rest to that runner (and returns 0)."""
         folded = 0
         while True:
-            async with self._pool.connection() as conn, conn.transaction():
-                count = await self._fold_batch(conn)
+            count = await self._take_turn(wait)
             folded += count
             if count < BATCH:
                 return folded
 
-    async def rebuild(self) -> int:
-        """Empty the read models and fold the whole log again, in one transaction."""
+    async def _take_turn(self, wait: bool) -> int:
         async with self._pool.connection() as conn, conn.transaction():
-            await _lock_checkpoint(conn)
-            await conn.execute("DELETE FROM game_summaries")
-            await conn.execute("DELETE FROM projection_failures")
-            await _save_checkpoint(conn, GlobalPosition(0, 0))
-            folded = 0
-            while count := await self._fold_batch(conn):
+            if not await _turn(conn, wait):
+                return 0
+            position, count = await self._fold(conn, LIVE, await _checkpoint(conn))
+            if count:
+                await _save_checkpoint(conn, position)
+            return count
+
+    async def rebuild(self) -> int:
+        """Fold the whole log again into new read models and swap them in; how
+        many events were folded. Runs as the tables' owner (it creates tables)."""
+        async with self._pool.connection() as guard:
+            cursor = await guard.execute(
+                "SELECT pg_try_advisory_lock(%s)", (REBUILDING,)
+            )
+            if not (await cursor.fetchone())[0]:
+                raise RebuildRunning("another rebuild of the read models is running")
+            try:
+                return await self._rebuild()
+            finally:
+                await guard.execute("SELECT pg_advisory_unlock(%s)", (REBUILDING,))
+
+    async def _rebuild(self) -> int:
+        async with self._pool.connection() as conn, conn.transaction():
+            await conn.execute(
+                "SELECT start_rebuild(%s), start_rebuild(%s)",
+                (LIVE.summaries, LIVE.failures),
+            )
+        position, folded, count = _START, 0, BATCH
+        while count == BATCH:
+            async with self._pool.connection() as conn, conn.transaction():
+                position, count = await self._fold(conn, REBUILT, position)
+            folded += count
+        async with self._pool.connection() as conn, conn.transaction():
+            await conn.execute(f"SET LOCAL lock_timeout = '{SWAP_LOCK_TIMEOUT}'")
+            # The runners' turn, waited for: a batch of theirs in flight ends first,
+            # and none starts until the new tables are live.
+            await _turn(conn, wait=True)
+            count = BATCH
+            while count == BATCH:  # what was logged since the last batch
+                position, count = await self._fold(conn, REBUILT, position)
                 folded += count
+            await _save_checkpoint(conn, position)
+            for live, rebuilt in zip(astuple(LIVE), astuple(REBUILT), strict=True):
+                await conn.execute("SELECT swap_in_rebuilt(%s, %s)", (live, rebuilt))
+            # The new tables are the owner's: the serving role's rights, as on every
+            # table (migrations/0006).
+            await conn.execute("SELECT grant_serving_role()")
         return folded
 
     async def retry(self) -> int:
-        """Try every game set aside again; how many now fold."""
+        """Try every game set aside again; how many now fold (0 when another
+        runner has the turn)."""
         async with self._pool.connection() as conn, conn.transaction():
-            await _lock_checkpoint(conn)
+            if not await _turn(conn, wait=False):
+                return 0
             cursor = await conn.execute(
                 "SELECT game_id, version FROM projection_failures ORDER BY failed_at"
             )
-            failed = await cursor.fetchall()
-            folded = 0
-            for game_id, version in failed:
-                events = await self._games.store.read(game_id, version - 1, 1)
-                if events:
-                    folded += await self._fold_game(conn, events[0], {game_id})
-        return folded
+            events = []
+            for game_id, version in await cursor.fetchall():
+                events += await self._games.store.read(game_id, version - 1, 1)
+            return await self._fold_games(conn, LIVE, events)
 
     async def run(self, poll_seconds: float = 1.0) -> None:
         """Keep the read models current until cancelled."""
@@ -127,7 +204,7 @@ class Projector:
                 if asyncio.get_running_loop().time() - retried >= RETRY_SECONDS:
                     await self.retry()
                     retried = asyncio.get_running_loop().time()
-                await self.catch_up()
+                await self.catch_up(wait=False)
             except _UNAVAILABLE as error:
                 log.warning("projector: database unavailable (%s)", error)
             except Exception:
@@ -141,37 +218,70 @@ class Projector:
                 await asyncio.sleep(SETTLE_SECONDS)
             self._wake.clear()
 
-    async def _fold_batch(self, conn: AsyncConnection) -> int:
-        checkpoint = await _lock_checkpoint(conn)
-        batch = await self._games.store.read_all(checkpoint, BATCH)
+    async def _fold(
+        self, conn: AsyncConnection, tables: Tables, after: GlobalPosition
+    ) -> tuple[GlobalPosition, int]:
+        """Fold the batch of the log after `after` into `tables`: the position of
+        its last event and how many events it held."""
+        batch = await self._games.store.read_all(after, BATCH)
         if not batch:
-            return 0
-        latest: dict = {}
+            return after, 0
+        latest: dict[UUID, StoredEvent] = {}
         for _, event in batch:
             latest[event.game_id] = event
-        set_aside = await _set_aside_ids(conn)
-        for event in latest.values():
-            await self._fold_game(conn, event, set_aside)
-        await _save_checkpoint(conn, batch[-1][0])
-        return len(batch)
+        await self._fold_games(conn, tables, list(latest.values()))
+        return batch[-1][0], len(batch)
 
-    async def _fold_game(
-        self, conn: AsyncConnection, event: StoredEvent, set_aside: set[UUID]
+    async def _fold_games(
+        self, conn: AsyncConnection, tables: Tables, events: list[StoredEvent]
     ) -> int:
-        """Fold one game up to `event`: 1 if it folded, 0 if it was set aside."""
+        """Fold each event's game up to it; how many folded (the others are set
+        aside). Every game is folded before the first write: the transaction takes
+        its id, which holds back the log's readers, only for the writes."""
+        summaries = [await self._summarise(event) for event in events]
+        set_aside = await _set_aside_ids(conn, tables)
+        folded = 0
+        for event, summary in zip(events, summaries, strict=True):
+            folded += await self._write(conn, tables, event, summary, set_aside)
+        return folded
+
+    async def _summarise(self, event: StoredEvent) -> tuple | Exception:
+        """The `_UPSERT` parameters of the event's game, or why it cannot fold."""
+        try:
+            timeline = await self._games.timeline(event.game_id)
+            return _summary(timeline.row, timeline.at(event.version), event.recorded_at)
+        except _UNAVAILABLE:
+            raise
+        except Exception as error:
+            return error
+
+    async def _write(
+        self,
+        conn: AsyncConnection,
+        tables: Tables,
+        event: StoredEvent,
+        summary: tuple | Exception,
+        set_aside: set[UUID],
+    ) -> int:
+        """Write one game's summary: 1 if it folded, 0 if it was set aside."""
+        again = event.game_id in set_aside
+        if isinstance(summary, Exception):
+            await self._set_aside(conn, tables, event, summary, again)
+            return 0
         try:
             # A savepoint: a statement that fails here undoes this game's work
             # only, and the batch's transaction goes on.
             async with conn.transaction():
-                await self._summarise(conn, event)
+                await conn.execute(_sql(_UPSERT, tables), summary)
         except _UNAVAILABLE:
             raise
         except Exception as error:
-            await self._set_aside(conn, event, error, again=event.game_id in set_aside)
+            await self._set_aside(conn, tables, event, error, again)
             return 0
-        if event.game_id in set_aside:
+        if again:
             await conn.execute(
-                "DELETE FROM projection_failures WHERE game_id = %s", (event.game_id,)
+                _sql("DELETE FROM {failures} WHERE game_id = %s", tables),
+                (event.game_id,),
             )
             log.warning(
                 "projector: game %s folds again (version %s): no longer set aside",
@@ -181,26 +291,29 @@ class Projector:
         return 1
 
     async def _set_aside(
-        self, conn: AsyncConnection, event: StoredEvent, error: Exception, again: bool
+        self,
+        conn: AsyncConnection,
+        tables: Tables,
+        event: StoredEvent,
+        error: Exception,
+        again: bool,
     ) -> None:
         reason = f"{type(error).__name__}: {error}"[:2000]
-        await conn.execute(_SET_ASIDE, (event.game_id, event.version, reason))
+        await conn.execute(
+            _sql(_SET_ASIDE, tables), (event.game_id, event.version, reason)
+        )
         if again:
             log.info("projector: game %s still cannot be folded", event.game_id)
         else:
             log.error(
                 "projector: game %s cannot be folded at version %s; set aside in"
-                " projection_failures, the other games go on: %s",
+                " %s, the other games go on: %s",
                 event.game_id,
                 event.version,
+                tables.failures,
                 reason,
                 exc_info=error,
             )
-
-    async def _summarise(self, conn: AsyncConnection, event: StoredEvent) -> None:
-        timeline = await self._games.timeline(event.game_id)
-        history = timeline.at(event.version)
-        await conn.execute(_UPSERT, _summary(timeline.row, history, event.recorded_at))
 
     async def summarise_now(
         self, row: GameRow, history: History, recorded_at: datetime
@@ -210,11 +323,20 @@ class Projector:
         ever moves forward. A failure is left to the runner, which catches up."""
         try:
             async with self._pool.connection() as conn:
-                await conn.execute(_UPSERT, _summary(row, history, recorded_at))
+                await conn.execute(
+                    _sql(_UPSERT, LIVE), _summary(row, history, recorded_at)
+                )
         except _UNAVAILABLE as error:
             log.warning(
                 "projector: summary of %s left to the runner (%s)", row.id, error
             )
+
+
+def _sql(statement: str, tables: Tables) -> sql.Composed:
+    return sql.SQL(statement).format(
+        summaries=sql.Identifier(tables.summaries),
+        failures=sql.Identifier(tables.failures),
+    )
 
 
 def _summary(row: GameRow, history: History, recorded_at: datetime) -> tuple:
@@ -244,15 +366,27 @@ async def set_aside(pool: psycopg_pool.AsyncConnectionPool) -> list[SetAside]:
     return [SetAside(**dict(zip(names, row, strict=True))) for row in rows]
 
 
-async def _set_aside_ids(conn: AsyncConnection) -> set[UUID]:
-    cursor = await conn.execute("SELECT game_id FROM projection_failures")
+async def _set_aside_ids(conn: AsyncConnection, tables: Tables) -> set[UUID]:
+    cursor = await conn.execute(_sql("SELECT game_id FROM {failures}", tables))
     return {game_id for (game_id,) in await cursor.fetchall()}
 
 
-async def _lock_checkpoint(conn: AsyncConnection) -> GlobalPosition:
+async def _turn(conn: AsyncConnection, wait: bool) -> bool:
+    """Take the runners' turn until the transaction ends: whether it was taken.
+    Without `wait`, not if another runner holds it. Waiting holds no transaction id
+    either: it holds back no reader of the log."""
+    if wait:
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (TURN,))
+        return True
+    cursor = await conn.execute("SELECT pg_try_advisory_xact_lock(%s)", (TURN,))
+    (taken,) = await cursor.fetchone()
+    return taken
+
+
+async def _checkpoint(conn: AsyncConnection) -> GlobalPosition:
+    # Read after the turn is taken: the runner before committed its checkpoint.
     cursor = await conn.execute(
-        "SELECT transaction, position FROM projection_checkpoints"
-        " WHERE name = %s FOR UPDATE",
+        "SELECT transaction, position FROM projection_checkpoints WHERE name = %s",
         (NAME,),
     )
     transaction, position = await cursor.fetchone()
@@ -265,3 +399,27 @@ async def _save_checkpoint(conn: AsyncConnection, position: GlobalPosition) -> N
         " WHERE name = %s",
         (position.transaction, position.position, NAME),
     )
+
+
+# The most events `lag` counts: beyond them the read models are far behind anyway,
+# and counting them all would cost as much as the lag is large.
+LAG_COUNTED = 100_000
+
+_LAG = """
+    SELECT count(*), coalesce(extract(epoch FROM now() - min(recorded_at)), 0)
+    FROM (SELECT e.recorded_at
+          FROM events e JOIN projection_checkpoints c ON c.name = %s
+          WHERE (e.transaction_id, e.position)
+                > (c.transaction::text::xid8, c.position)
+          ORDER BY e.transaction_id, e.position
+          LIMIT %s) AS behind
+"""
+
+
+async def lag(pool: psycopg_pool.AsyncConnectionPool) -> tuple[int, float]:
+    """How far the read models are behind the log: the events stored and not yet
+    folded (up to LAG_COUNTED), and the age in seconds of the oldest (0 if none)."""
+    async with pool.connection() as conn:
+        cursor = await conn.execute(_LAG, (NAME, LAG_COUNTED))
+        events, seconds = await cursor.fetchone()
+    return events, float(seconds)

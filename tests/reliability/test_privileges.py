@@ -19,7 +19,12 @@ import pytest
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
+from domain.registry import GAMES
+from service.application.games import Games
+from service.readside.projector import Projector
+from service.settings import Settings
 from service.storage.migrate import migrate
+from service.storage.store import EventStore, connection_pool
 from tests.service.http import create, move, simulated_moves
 from tests.service.server import running_server
 
@@ -136,3 +141,45 @@ def test_a_table_a_later_migration_adds_is_granted_without_naming_it(
     finally:
         with psycopg.connect(owner_url, autocommit=True) as conn:
             conn.execute("DROP TABLE later_read_model, later_log")
+
+
+def _read_model_names(conninfo: str) -> list[tuple[str, str]]:
+    """The read models' indexes and constraints, by table."""
+    with psycopg.connect(conninfo) as conn:
+        return conn.execute(
+            "SELECT conrelid::regclass::text, conname FROM pg_constraint"
+            " WHERE conrelid IN ('game_summaries'::regclass,"
+            "                    'projection_failures'::regclass)"
+            " UNION SELECT tablename, indexname FROM pg_indexes"
+            " WHERE tablename IN ('game_summaries', 'projection_failures')"
+            " ORDER BY 1, 2"
+        ).fetchall()
+
+
+def test_a_rebuild_by_the_owner_leaves_the_serving_role_its_rights(
+    served, owner_url, serving_url, run
+):
+    game = create(served, game="dobro", players=["Ann", "Eve"], seed=7)
+    before = _read_model_names(owner_url)
+
+    async def rebuild() -> int:
+        settings = Settings(database_url=owner_url, pool_min_size=1)
+        async with connection_pool(settings) as pool:
+            return await Projector(pool, Games(EventStore(pool), GAMES)).rebuild()
+
+    assert run(rebuild()) >= 1
+    # The new tables bear the names a later migration knows the old ones by.
+    assert _read_model_names(owner_url) == before
+    # The server's runner, as the serving role, keeps the new list current.
+    for body in list(simulated_moves(game))[:2]:
+        assert move(served, game, msgspec.to_builtins(body)).status_code == 201
+    for _ in range(100):
+        listed = served.get("/games", params={"player": "Eve"}).json()["games"]
+        if [(g["id"], g["version"]) for g in listed] == [(game["id"], 3)]:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("the game's moves never reached the rebuilt list")
+    with psycopg.connect(serving_url) as conn:
+        # Its bookkeeping too: the runner empties and fills projection_failures.
+        conn.execute("DELETE FROM projection_failures WHERE false")

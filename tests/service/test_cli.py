@@ -3,6 +3,8 @@ keeps its games across a restart and stops cleanly on Ctrl-C."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import re
 import signal
@@ -12,7 +14,10 @@ import sys
 import time
 
 import httpx
+import psycopg
 import pytest
+
+PLAYERS = ["Ann", "Bob"]
 
 
 def tablelog(*args: str, **kwargs) -> subprocess.CompletedProcess:
@@ -113,3 +118,64 @@ def test_every_serve_option_comes_from_the_environment_too(monkeypatch):
     for option in options:
         variable = "TABLELOG_" + option[2:].replace("-", "_").upper()
         assert variable in serve.replace("\n", " ").replace(" ", ""), option
+
+
+def test_a_flag_comes_from_the_environment_as_on_or_off(monkeypatch):
+    from service.cli import parser
+
+    for value, on in (("1", True), ("true", True), ("off", False), ("0", False)):
+        monkeypatch.setenv("TABLELOG_METRICS", value)
+        assert parser().parse_args(["serve"]).metrics is on, value
+    assert parser().parse_args(["serve", "--no-metrics"]).metrics is False
+
+
+def test_json_logs_are_one_object_a_line_and_never_show_a_write_token(
+    fresh_database_url,
+):
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": fresh_database_url}
+    env |= {"TABLELOG_LOG_FORMAT": "json", "TABLELOG_METRICS": "on"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "service", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            with contextlib.suppress(httpx.TransportError):
+                if httpx.get(f"{base}/health/live").status_code == 200:
+                    break
+            time.sleep(0.1)
+        game = httpx.post(f"{base}/games", json={"game": "dobro", "players": PLAYERS})
+        token = game.json()["write_token"]
+        httpx.get(f"{base}/games/{game.json()['id']}?token={token}&x=1")
+        assert httpx.get(f"{base}/metrics").status_code == 200
+    finally:
+        output = stop(server)
+    lines = [json.loads(line) for line in output.splitlines() if line.strip()]
+    assert all({"timestamp", "level", "logger", "message"} <= set(r) for r in lines)
+    access = [r for r in lines if r["logger"] == "uvicorn.access"]
+    assert {
+        (r["method"], r["path"].partition("?")[0], r["status"]) for r in access
+    } >= {
+        ("POST", "/games", 201),
+        ("GET", "/metrics", 200),
+    }
+    assert any(r["path"].endswith("?token=[redacted]&x=1") for r in access)
+    assert token not in output
+
+
+def test_projections_rebuild_folds_the_log_into_new_tables(fresh_database_url):
+    env = {**os.environ, "DATABASE_URL": fresh_database_url}
+    imported = tablelog("seed", env=env)
+    assert imported.returncode == 0, imported.stderr
+    rebuilt = tablelog("projections", "rebuild", env=env)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert re.fullmatch(r"rebuilt the read models from \d+ events\n", rebuilt.stdout)
+    with psycopg.connect(fresh_database_url) as conn:
+        (listed,) = conn.execute("SELECT count(*) FROM game_summaries").fetchone()
+        (games,) = conn.execute("SELECT count(*) FROM games").fetchone()
+    assert listed == games > 0

@@ -69,6 +69,7 @@ def test_every_answer_and_request_body_has_a_schema(spec):
         ("post", "/games/{game_id}/moves", ["401", "403", "404", "409", "422"]),
         ("get", "/games/{game_id}/replay/{step}", ["404"]),
         ("get", "/health", ["503"]),
+        ("get", "/health/ready", ["503"]),
     ],
 )
 def test_errors_are_problem_details(spec, method, path, statuses):
