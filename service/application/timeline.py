@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import uuid
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import anyio
 
@@ -51,6 +51,21 @@ class Timeline:
         if version == self.latest.version + 1:
             self.histories.append(self.latest.apply(record))
             self.records.append(record)
+
+    def extend(
+        self, events: Sequence[StoredEvent], decode: Callable[[bytes], Recorded]
+    ) -> None:
+        """`add` for each stored event in turn, decoding only those it keeps: one
+        loop with no call per event but the decode and the fold, as a cold load of
+        a long game makes one turn per stored move."""
+        histories, records = self.histories, self.records
+        history = histories[-1]
+        for event in events:
+            if event.version == history.version + 1:
+                record = decode(event.data)
+                history = history.apply(record)
+                histories.append(history)
+                records.append(record)
 
 
 class Timelines:
@@ -112,9 +127,7 @@ class Timelines:
         return timeline
 
     def _fold(self, timeline: Timeline, events: Sequence[StoredEvent]) -> None:
-        codec = self._codecs[timeline.row.game]
-        for event in events:
-            timeline.add(event.version, codec.record_from_json(event.data))
+        timeline.extend(events, self._codecs[timeline.row.game].record_from_json)
 
     def codec(self, game: str) -> Codec:
         """The decoders of a game's stored rows."""
