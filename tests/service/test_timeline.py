@@ -1,5 +1,6 @@
-"""A cached timeline extended from stored events: the same histories as one move at a
-time, and versions it already holds skipped (another request added them)."""
+"""A cached timeline extended from stored (version, data) rows: the same histories as
+one move at a time, and versions it already holds skipped (another request added
+them)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ import msgspec
 from domain.history import Codec, History, Undo
 from domain.registry import GAMES
 from service.application.timeline import Timeline, setup_of
-from service.storage.store import GameRow, StoredEvent
+from service.storage.store import GameRow
 
 RULES = GAMES["dobro"]
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-def _game() -> tuple[GameRow, list[StoredEvent]]:
+def _game() -> tuple[GameRow, list[tuple[int, str]]]:
     """A game row and its stored moves (versions 2 on), an undo among them."""
     row = GameRow(
         id=uuid.uuid4(),
@@ -34,8 +35,7 @@ def _game() -> tuple[GameRow, list[StoredEvent]]:
     events = []
     for move in moves:
         record, history = history.play(move)
-        data = msgspec.json.encode(record)
-        events.append(StoredEvent(row.id, history.version, 0, "", data, NOW))
+        events.append((history.version, msgspec.json.encode(record).decode()))
     return row, events
 
 
@@ -47,8 +47,8 @@ def test_extending_gives_what_adding_each_stored_move_gives():
     row, events = _game()
     codec = Codec(RULES)
     one_by_one = Timeline(row, History.start(RULES, setup_of(row)))
-    for event in events:
-        one_by_one.add(event.version, codec.record_from_json(event.data))
+    for version, data in events:
+        one_by_one.add(version, codec.record_from_json(data))
     at_once = Timeline(row, History.start(RULES, setup_of(row)))
     at_once.extend(events, codec.record_from_json)
     assert _states(at_once) == _states(one_by_one)
@@ -64,12 +64,12 @@ def test_versions_already_held_are_skipped_and_not_decoded():
     timeline.extend(events[:3], codec.record_from_json)
     decoded = []
 
-    def decode(data: bytes):
+    def decode(data: str):
         decoded.append(data)
         return codec.record_from_json(data)
 
     timeline.extend(events[1:], decode)
-    assert decoded == [event.data for event in events[3:]]
+    assert decoded == [data for _, data in events[3:]]
     whole = Timeline(row, History.start(RULES, setup_of(row)))
     whole.extend(events, codec.record_from_json)
     assert _states(timeline) == _states(whole)
