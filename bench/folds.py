@@ -1,13 +1,16 @@
 """Folds: stored moves decoded and folded into each game's state, per second, beside
-decoding the same stored JSON with msgspec alone (what the fold cannot go below)."""
+decoding the same stored JSON with msgspec alone (what the fold cannot go below), in
+alternating slices: the ratio of each round is given too, with their median and
+range."""
 
 from __future__ import annotations
 
+import statistics
 import time
 
 import msgspec
 
-from bench.report import Figure, Report
+from bench.report import Figure, Rate, Report
 from bench.timing import Slice, alternate
 from bench.workload import setup_for
 from domain.game import Rules, Setup
@@ -78,17 +81,31 @@ def _fold(rules: Rules, games: list[tuple[Setup, list[bytes]]]) -> Slice:
 async def measure(report: Report, seconds: float, rounds: int) -> None:
     for name, rules in GAMES.items():
         games = logs(rules, MOVES_PER_GAME)
-        rates = await alternate(
-            {"fold": _fold(rules, games), "decode": _decode(Codec(rules), games)},
-            seconds,
-            rounds,
-        )
+        contestants = {
+            "fold": _fold(rules, games),
+            "decode": _decode(Codec(rules), games),
+        }
+        # One slice each a round, so each round gives a ratio of its own.
+        per_round = [
+            await alternate(contestants, seconds / rounds, 1) for _ in range(rounds)
+        ]
+        ratios = [r["fold"].per_second / r["decode"].per_second for r in per_round]
         report.add(
             Figure(
                 "folds",
                 f"{name}: decode + fold / decode alone",
-                rates["fold"],
-                rates["decode"],
+                _summed("fold", per_round),
+                _summed("decode", per_round),
                 ("min", 0.3),
+                note=f"per round: median {statistics.median(ratios):.3f}, range "
+                f"{min(ratios):.3f} to {max(ratios):.3f} over {rounds} rounds",
             )
         )
+
+
+def _summed(name: str, rounds: list[dict[str, Rate]]) -> Rate:
+    return Rate(
+        name,
+        sum(r[name].count for r in rounds),
+        sum(r[name].seconds for r in rounds),
+    )

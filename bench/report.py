@@ -28,11 +28,14 @@ class Rate:
 
 @dataclass(frozen=True, slots=True)
 class Latency:
-    """Milliseconds per request: the median of `samples`."""
+    """Milliseconds per request: the median of `samples`, and their range when
+    they are few and each one counts (a cold read)."""
 
     label: str
     median_ms: float
     samples: int
+    low_ms: float | None = None
+    high_ms: float | None = None
 
     def __str__(self) -> str:
         return f"{self.median_ms:.2f} ms"

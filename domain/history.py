@@ -10,6 +10,8 @@ goes back to what it was before the retracted move, and nothing stored is ever c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import reduce
 from typing import Any, Union
 
 import msgspec
@@ -18,30 +20,31 @@ from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup
 
 
-class Undo(msgspec.Struct, frozen=True, tag="undo"):
+class Undo(msgspec.Struct, frozen=True, gc=False, tag="undo"):
     """The move that retracts the latest move still in force (A2)."""
 
 
-class MoveRetracted(msgspec.Struct, frozen=True, tag="move_retracted"):
+class MoveRetracted(msgspec.Struct, frozen=True, gc=False, tag="move_retracted"):
     """The event of an undo: the move stored at `version` no longer counts."""
 
     version: int
 
 
-class Abandon(msgspec.Struct, frozen=True, tag="abandon"):
+class Abandon(msgspec.Struct, frozen=True, gc=False, tag="abandon"):
     """The move that ends a game where it stands, with no winners (T2); an undo
     reopens it."""
 
 
-class GameAbandoned(msgspec.Struct, frozen=True, tag="game_abandoned"):
+class GameAbandoned(msgspec.Struct, frozen=True, gc=False, tag="game_abandoned"):
     """The event of an abandon: the game ends here, and nobody wins."""
 
 
 # The moves every game has beside its own.
 TABLE_MOVES = (Undo, Abandon)
+_TABLE_MOVE = Undo | Abandon
 
 
-class Recorded(msgspec.Struct, frozen=True):
+class Recorded(msgspec.Struct, frozen=True, gc=False):
     """One stored move: what was logged and what the engine derived from it."""
 
     move: Any
@@ -68,6 +71,12 @@ class Codec:
     to the API: the service decodes request bodies through strict copies of the
     moves. The rows in `tests/domain/stored/` hold the promise: every later version
     must fold them into the same states.
+
+    Every Struct a stored row decodes into (moves, events, cards) is `gc=False`: a
+    long game is thousands of them, held by a cached timeline, and each one the
+    garbage collector tracks is walked again by its every full pass (that made a
+    cold load of a 5,000-move game take hundreds of milliseconds now and then). They
+    are immutable and hold only names, numbers and tuples, so never a cycle.
     """
 
     def __init__(self, rules: Rules) -> None:
@@ -78,14 +87,16 @@ class Codec:
             "Recorded", [("move", move), ("events", list[event])], frozen=True, gc=False
         )
         self.record_decoder = msgspec.json.Decoder(self.record_type)
+        # A stored record from its JSON: the decoder's own method, with no call of
+        # ours around it, since a fold makes one per stored move.
+        self.record_from_json: Callable[[bytes | str], Recorded] = (
+            self.record_decoder.decode
+        )
 
     def move_from_builtins(self, data: Any) -> Any:
         """A move from builtins; msgspec.ValidationError when malformed (fields it
         does not know are ignored: a request body is checked strictly before)."""
         return msgspec.convert(data, self.move_type)
-
-    def record_from_json(self, data: bytes | str) -> Recorded:
-        return self.record_decoder.decode(data)
 
 
 class History(msgspec.Struct, frozen=True, gc=False):
@@ -164,17 +175,19 @@ class History(msgspec.Struct, frozen=True, gc=False):
     def apply(self, record: Recorded) -> History:
         """The history after `record` is stored as the next version."""
         version = self.version + 1
-        if isinstance(record.move, Undo):  # its one event is a MoveRetracted
-            return History(self.rules, self.setup, version, self.top.below)
-        if isinstance(record.move, Abandon):  # the state stays, the game is over
-            entry = _Entry(version, self.top.state, record, self.top, abandoned=True)
+        top = self.top
+        move = record.move
+        # One check for both table moves: every other move is the game's own, and
+        # this runs once per stored move of every game folded.
+        if isinstance(move, _TABLE_MOVE):
+            if isinstance(move, Undo):  # its one event is a MoveRetracted
+                return History(self.rules, self.setup, version, top.below)
+            # An abandon: the state stays, the game is over.
+            entry = _Entry(version, top.state, record, top, abandoned=True)
             return History(self.rules, self.setup, version, entry)
-        state = self.top.state
-        evolve = self.rules.evolve
-        for event in record.events:
-            state = evolve(state, event)
+        state = reduce(self.rules.evolve, record.events, top.state)
         return History(
-            self.rules, self.setup, version, _Entry(version, state, record, self.top)
+            self.rules, self.setup, version, _Entry(version, state, record, top)
         )
 
     def play(self, move: Any) -> tuple[Recorded, History]:

@@ -10,7 +10,8 @@ import msgspec
 from domain.dobro.components import Card, Direction
 
 
-class CardsPlayed(msgspec.Struct, frozen=True, tag="cards_played"):
+# gc=False on what a stored row holds: see domain.history.Codec.
+class CardsPlayed(msgspec.Struct, frozen=True, gc=False, tag="cards_played"):
     """`value` is the new value in play; `next_player` is None when the play emptied
     the player's hand with the draw pile empty: the round ends (D13)."""
 
@@ -22,13 +23,13 @@ class CardsPlayed(msgspec.Struct, frozen=True, tag="cards_played"):
     next_player: str | None
 
 
-class SkipPlayed(msgspec.Struct, frozen=True, tag="skip_played"):
+class SkipPlayed(msgspec.Struct, frozen=True, gc=False, tag="skip_played"):
     player: str
     refill: int
     next_player: str | None
 
 
-class ReversePlayed(msgspec.Struct, frozen=True, tag="reverse_played"):
+class ReversePlayed(msgspec.Struct, frozen=True, gc=False, tag="reverse_played"):
     """`direction` is the direction after the flip."""
 
     player: str
@@ -37,20 +38,20 @@ class ReversePlayed(msgspec.Struct, frozen=True, tag="reverse_played"):
     next_player: str | None
 
 
-class PileTaken(msgspec.Struct, frozen=True, tag="pile_taken"):
+class PileTaken(msgspec.Struct, frozen=True, gc=False, tag="pile_taken"):
     """The climb ends: `cards` cards go to the player's score pile; they open next."""
 
     player: str
     cards: int
 
 
-class RefillForgotten(msgspec.Struct, frozen=True, tag="refill_forgotten"):
+class RefillForgotten(msgspec.Struct, frozen=True, gc=False, tag="refill_forgotten"):
     """The Forgetful card goes to `player` (D12)."""
 
     player: str
 
 
-class RoundScored(msgspec.Struct, frozen=True, tag="round_scored"):
+class RoundScored(msgspec.Struct, frozen=True, gc=False, tag="round_scored"):
     """A round's score (D14, D15): `points` are net of the Forgetful adjustment."""
 
     round: int
@@ -63,7 +64,7 @@ class RoundScored(msgspec.Struct, frozen=True, tag="round_scored"):
     totals: dict[str, int]
 
 
-class RoundDealt(msgspec.Struct, frozen=True, tag="round_dealt"):
+class RoundDealt(msgspec.Struct, frozen=True, gc=False, tag="round_dealt"):
     """A new round is dealt: `starter` opens it (D17)."""
 
     round: int
@@ -71,7 +72,7 @@ class RoundDealt(msgspec.Struct, frozen=True, tag="round_dealt"):
     draw_pile_size: int
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag="game_ended"):
+class GameEnded(msgspec.Struct, frozen=True, gc=False, tag="game_ended"):
     """The last round is scored; `winners` follow D16."""
 
     winners: tuple[str, ...]

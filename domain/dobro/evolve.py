@@ -55,6 +55,8 @@ def _played(
 
 def _added(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     """`values` with `amount` added at `index`."""
+    if not amount:  # a hand refilled to its size: most plays
+        return values
     changed = list(values)
     changed[index] += amount
     return tuple(changed)

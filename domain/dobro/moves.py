@@ -17,7 +17,8 @@ from domain.names import PLAYER_NAME
 Name = Annotated[str, Meta(min_length=1, max_length=100), PLAYER_NAME]
 
 
-class Play(msgspec.Struct, frozen=True, tag="play"):
+# gc=False on what a stored row holds: see domain.history.Codec.
+class Play(msgspec.Struct, frozen=True, gc=False, tag="play"):
     """One card or a pair (D8, D9); `wild_as` for a wild, `announced` the call (D10)."""
 
     player: Name
@@ -26,21 +27,21 @@ class Play(msgspec.Struct, frozen=True, tag="play"):
     announced: int | None = None
 
 
-class Skip(msgspec.Struct, frozen=True, tag="skip"):
+class Skip(msgspec.Struct, frozen=True, gc=False, tag="skip"):
     player: Name
 
 
-class Reverse(msgspec.Struct, frozen=True, tag="reverse"):
+class Reverse(msgspec.Struct, frozen=True, gc=False, tag="reverse"):
     player: Name
 
 
-class Take(msgspec.Struct, frozen=True, tag="take"):
+class Take(msgspec.Struct, frozen=True, gc=False, tag="take"):
     """The player ends the climb and takes the cards in play (D8)."""
 
     player: Name
 
 
-class ForgotRefill(msgspec.Struct, frozen=True, tag="forgot_refill"):
+class ForgotRefill(msgspec.Struct, frozen=True, gc=False, tag="forgot_refill"):
     """`player` was seen not refilling: the Forgetful card goes to them (D12)."""
 
     player: Name

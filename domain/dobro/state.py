@@ -37,7 +37,8 @@ class Table(msgspec.Struct, frozen=True, dict=True):
         return {kind: index for index, kind in enumerate(self.deck.kinds)}
 
 
-class RoundResult(msgspec.Struct, frozen=True):
+# Names to numbers only, never a cycle: out of the garbage collector like the state.
+class RoundResult(msgspec.Struct, frozen=True, gc=False):
     """One scored round, as a score sheet shows it (D14, D15)."""
 
     round: int

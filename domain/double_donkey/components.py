@@ -25,7 +25,8 @@ PERSONAL_PILE = 10
 HAND_SIZE = 3
 
 
-class Card(msgspec.Struct, frozen=True, omit_defaults=True):
+# gc=False on what a stored row holds: see domain.history.Codec.
+class Card(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """A Double Donkey `{"colors": [a, b]}` or an Angry Donkey `{"angry": colour}`.
 
     msgspec cannot tell two untagged Structs apart, so both shapes are one Struct with

@@ -7,7 +7,8 @@ import msgspec
 from domain.double_donkey.components import Card, Color
 
 
-class _Event(msgspec.Struct, frozen=True):
+# gc=False on what a stored row holds: see domain.history.Codec.
+class _Event(msgspec.Struct, frozen=True, gc=False):
     pass
 
 

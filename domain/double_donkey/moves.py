@@ -16,34 +16,35 @@ from domain.names import PlayerName
 _Revealed = Annotated[tuple[Card, ...], msgspec.Meta(max_length=3)]
 
 
-class Roll(msgspec.Struct, frozen=True, tag="roll"):
+# gc=False on what a stored row holds: see domain.history.Codec.
+class Roll(msgspec.Struct, frozen=True, gc=False, tag="roll"):
     """K4: `player` rolled every die not yet on the Hay card."""
 
     player: PlayerName
     dice: Annotated[dict[Color, Pips], msgspec.Meta(min_length=1, max_length=6)]
 
 
-class Choose(msgspec.Struct, frozen=True, tag="choose"):
+class Choose(msgspec.Struct, frozen=True, gc=False, tag="choose"):
     """K4, K5: `player` puts the rolled die of `color` on the Hay card."""
 
     player: PlayerName
     color: Color
 
 
-class LastDie(msgspec.Struct, frozen=True, tag="last_die"):
+class LastDie(msgspec.Struct, frozen=True, gc=False, tag="last_die"):
     """K6: `player` keeps the last die's face (`reroll` null) or rolls it once more."""
 
     player: PlayerName
     reroll: Pips | None = None
 
 
-class Reveal(msgspec.Struct, frozen=True, tag="reveal"):
+class Reveal(msgspec.Struct, frozen=True, gc=False, tag="reveal"):
     """K7: the cards every player holding cards reveals at once (1 to 3 each)."""
 
     cards: Annotated[dict[PlayerName, _Revealed], msgspec.Meta(max_length=5)]
 
 
-class RollOff(msgspec.Struct, frozen=True, tag="roll_off"):
+class RollOff(msgspec.Struct, frozen=True, gc=False, tag="roll_off"):
     """K9: one die rolled by each player still tied for the Biggest Donkey."""
 
     rolls: Annotated[dict[PlayerName, Pips], msgspec.Meta(max_length=5)]

@@ -22,20 +22,24 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """Double Donkey has no options."""
 
 
-class Rolling(msgspec.Struct, frozen=True, tag="rolling"):
+# The steps and the state hold only names, cards, counts and tuples of them, never
+# anything that could refer back: they cannot be part of a reference cycle. One state
+# is made per event folded; keeping them out of the garbage collector spares its
+# passes over every state a cached timeline holds.
+class Rolling(msgspec.Struct, frozen=True, gc=False, tag="rolling"):
     """K4: `player` rolls every die not yet on the Hay card."""
 
     player: str
 
 
-class Choosing(msgspec.Struct, frozen=True, tag="choosing"):
+class Choosing(msgspec.Struct, frozen=True, gc=False, tag="choosing"):
     """K4, K5: `player` rolled these dice and puts one on the Hay card."""
 
     player: str
     rolled: tuple[tuple[Color, int], ...]
 
 
-class DecidingLastDie(msgspec.Struct, frozen=True, tag="deciding_last_die"):
+class DecidingLastDie(msgspec.Struct, frozen=True, gc=False, tag="deciding_last_die"):
     """K6: `player` keeps or rerolls the last die, which shows `pips`."""
 
     player: str
@@ -43,17 +47,17 @@ class DecidingLastDie(msgspec.Struct, frozen=True, tag="deciding_last_die"):
     pips: int
 
 
-class Revealing(msgspec.Struct, frozen=True, tag="revealing"):
+class Revealing(msgspec.Struct, frozen=True, gc=False, tag="revealing"):
     """K7: every player reveals 1 to 3 cards at once."""
 
 
-class RollingOff(msgspec.Struct, frozen=True, tag="rolling_off"):
+class RollingOff(msgspec.Struct, frozen=True, gc=False, tag="rolling_off"):
     """K9: these players, tied for the Biggest Donkey, roll a die each."""
 
     among: tuple[str, ...]
 
 
-class Finished(msgspec.Struct, frozen=True, tag="finished"):
+class Finished(msgspec.Struct, frozen=True, gc=False, tag="finished"):
     """K12: the game is over."""
 
     winners: tuple[str, ...]
@@ -63,7 +67,7 @@ Step = Rolling | Choosing | DecidingLastDie | Revealing | RollingOff | Finished
 DICE_STEPS = (Rolling, Choosing, DecidingLastDie)
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     players: tuple[str, ...]
     round: int
     dice_holder: str

@@ -18,7 +18,8 @@ Suns = Annotated[int, msgspec.Meta(ge=0, le=3)]
 Spot = Annotated[int, msgspec.Meta(ge=1, le=12)]
 
 
-class Card(msgspec.Struct, frozen=True, kw_only=True):
+# gc=False on what a stored row holds: see domain.history.Codec.
+class Card(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A card as the table states it; `suns` left out means 0, or 3 on a STOP (Z2).
 
     Cards kept in events and state are normalized: `suns` is always a number.

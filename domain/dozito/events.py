@@ -13,14 +13,15 @@ from domain.dozito.moves import Pile, Source
 Choice = Literal["place_or_discard", "place", "discard", "discard_after_stop"]
 
 
-class RoundStarted(msgspec.Struct, frozen=True, tag="round_started"):
+# gc=False on what a stored row holds: see domain.history.Codec.
+class RoundStarted(msgspec.Struct, frozen=True, gc=False, tag="round_started"):
     round: int
     starter: str
     discards: tuple[Card, Card]
     draw_pile_size: int
 
 
-class CardDrawn(msgspec.Struct, frozen=True, tag="card_drawn"):
+class CardDrawn(msgspec.Struct, frozen=True, gc=False, tag="card_drawn"):
     player: str
     source: Source
     card: Card
@@ -28,7 +29,7 @@ class CardDrawn(msgspec.Struct, frozen=True, tag="card_drawn"):
     draw_pile_size: int
 
 
-class CardPlaced(msgspec.Struct, frozen=True, tag="card_placed"):
+class CardPlaced(msgspec.Struct, frozen=True, gc=False, tag="card_placed"):
     """`card` went to `spot`; `held` is the card it displaced (revealed or face up)."""
 
     player: str
@@ -39,13 +40,13 @@ class CardPlaced(msgspec.Struct, frozen=True, tag="card_placed"):
     choice: Choice
 
 
-class CardDiscarded(msgspec.Struct, frozen=True, tag="card_discarded"):
+class CardDiscarded(msgspec.Struct, frozen=True, gc=False, tag="card_discarded"):
     player: str
     pile: Pile
     card: Card
 
 
-class TurnBegan(msgspec.Struct, frozen=True, tag="turn_began"):
+class TurnBegan(msgspec.Struct, frozen=True, gc=False, tag="turn_began"):
     """`player` plays next; `replay` when it is a Replay card's extra turn (Z9)."""
 
     player: str
@@ -53,13 +54,13 @@ class TurnBegan(msgspec.Struct, frozen=True, tag="turn_began"):
     replay: bool = False
 
 
-class DeckReshuffled(msgspec.Struct, frozen=True, tag="deck_reshuffled"):
+class DeckReshuffled(msgspec.Struct, frozen=True, gc=False, tag="deck_reshuffled"):
     """Z10: all discards but each pile's top went back into the draw pile."""
 
     draw_pile_size: int
 
 
-class PlayerScore(msgspec.Struct, frozen=True):
+class PlayerScore(msgspec.Struct, frozen=True, gc=False):
     """One player's round (Z13): group sizes by colour, suns, and the points."""
 
     player: str
@@ -68,7 +69,7 @@ class PlayerScore(msgspec.Struct, frozen=True):
     points: int
 
 
-class RoundScored(msgspec.Struct, frozen=True, tag="round_scored"):
+class RoundScored(msgspec.Struct, frozen=True, gc=False, tag="round_scored"):
     """Z13-Z14: the round's points, the totals, and who starts next.
 
     `next_starter` is null when several players share the fewest points: the table
@@ -82,7 +83,7 @@ class RoundScored(msgspec.Struct, frozen=True, tag="round_scored"):
     tied: tuple[str, ...] = ()
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag="game_ended"):
+class GameEnded(msgspec.Struct, frozen=True, gc=False, tag="game_ended"):
     """Z12 (`instant_win`) or Z15 (`rounds_played`)."""
 
     winners: tuple[str, ...]

@@ -17,14 +17,15 @@ Source = Literal["deck", "discard_left", "discard_right"]
 Pile = Literal["left", "right"]
 
 
-class StartRound(msgspec.Struct, frozen=True, tag="start_round"):
+# gc=False on what a stored row holds: see domain.history.Codec.
+class StartRound(msgspec.Struct, frozen=True, gc=False, tag="start_round"):
     """Begins every round: the two revealed discard piles, left then right (Z3)."""
 
     discards: Annotated[tuple[Card, ...], msgspec.Meta(min_length=2, max_length=2)]
     starter: PlayerName | None = None
 
 
-class Draw(msgspec.Struct, frozen=True, tag="draw"):
+class Draw(msgspec.Struct, frozen=True, gc=False, tag="draw"):
     """Take the deck's top card (stated) or a discard pile's top card (Z4)."""
 
     player: PlayerName
@@ -32,7 +33,7 @@ class Draw(msgspec.Struct, frozen=True, tag="draw"):
     card: Card | None = None
 
 
-class Place(msgspec.Struct, frozen=True, tag="place"):
+class Place(msgspec.Struct, frozen=True, gc=False, tag="place"):
     """Put the held card on a spot; `revealed` states a face-down card it displaces."""
 
     player: PlayerName
@@ -40,7 +41,7 @@ class Place(msgspec.Struct, frozen=True, tag="place"):
     revealed: Card | None = None
 
 
-class Discard(msgspec.Struct, frozen=True, tag="discard"):
+class Discard(msgspec.Struct, frozen=True, gc=False, tag="discard"):
     """Lay the held card on a discard pile; this ends the turn (Z4)."""
 
     player: PlayerName

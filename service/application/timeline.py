@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import uuid
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import anyio
 
 from domain.game import Rules, Setup
 from domain.history import Codec, History, Recorded
 from service.application.errors import NotFound
-from service.storage.store import EventStore, GameRow, StoredEvent
+from service.storage.store import EventStore, GameRow
 
 # A fold of more moves than this is done in a worker thread: folding 5,000 moves
 # takes some 150 ms, which the event loop would otherwise spend away from every
@@ -51,6 +51,21 @@ class Timeline:
         if version == self.latest.version + 1:
             self.histories.append(self.latest.apply(record))
             self.records.append(record)
+
+    def extend(
+        self, events: Sequence[tuple[int, str]], decode: Callable[[str], Recorded]
+    ) -> None:
+        """`add` for each stored (version, data) in turn, decoding only those it
+        keeps: one loop with no call per event but the decode and the fold, as a
+        cold load of a long game makes one turn per stored move."""
+        histories, records = self.histories, self.records
+        history = histories[-1]
+        for version, data in events:
+            if version == history.version + 1:
+                record = decode(data)
+                history = history.apply(record)
+                histories.append(history)
+                records.append(record)
 
 
 class Timelines:
@@ -103,7 +118,7 @@ class Timelines:
             timeline = Timeline(
                 row, History.start(self._rules[row.game], setup_of(row))
             )
-        events = await self._store.read(game_id, timeline.latest.version)
+        events = await self._store.read_data(game_id, timeline.latest.version)
         if fresh and len(events) > FOLD_IN_THREAD:
             # Only a timeline no other request can see yet is folded off the loop.
             await anyio.to_thread.run_sync(
@@ -114,10 +129,8 @@ class Timelines:
         self.remember(timeline)
         return timeline
 
-    def _fold(self, timeline: Timeline, events: Sequence[StoredEvent]) -> None:
-        codec = self._codecs[timeline.row.game]
-        for event in events:
-            timeline.add(event.version, codec.record_from_json(event.data))
+    def _fold(self, timeline: Timeline, events: Sequence[tuple[int, str]]) -> None:
+        timeline.extend(events, self._codecs[timeline.row.game].record_from_json)
 
     def codec(self, game: str) -> Codec:
         """The decoders of a game's stored rows."""

@@ -159,6 +159,17 @@ class TestEventStore:
         assert run(store.read(game_id, after=6)) == []
         assert run(store.read(uuid4())) == []
 
+    def test_read_data_gives_each_version_and_its_data_as_read_does(self, store, run):
+        game_id = run(create(store))
+        run(append_moves(store, game_id, 4))
+
+        events = run(store.read(game_id, after=1))
+        data = run(store.read_data(game_id, after=1))
+        assert [version for version, _ in data] == versions(events) == [2, 3, 4, 5]
+        assert [text.encode() for _, text in data] == [e.data for e in events]
+        assert run(store.read_data(game_id, after=5)) == []
+        assert run(store.read_data(uuid4())) == []
+
     def test_concurrent_appends_of_one_version_store_exactly_one(self, store, run):
         game_id = run(create(store))
 
