@@ -1,0 +1,206 @@
+"""The engines' refusals in French: one template per key (`domain.wording`).
+
+The words of the games are those of the French guide to Dobro: « enchère » for a
+climb, « valeur en jeu », « joker », « passe mon tour » and « changement de sens »,
+« pioche », « manche ». Sentences put a player's name where French needs no elision
+(« à Ana », never « de Ana »).
+"""
+
+TEMPLATES: dict[str, str | dict[str, str]] = {
+    # --- every game ---------------------------------------------------------------
+    "game.over": "La partie est terminée : seule une annulation peut la rouvrir.",
+    "game.abandoned": (
+        "La partie a été abandonnée : seule une annulation peut la rouvrir."
+    ),
+    "game.ended": "La partie est terminée.",
+    "undo.nothing": "Il ne reste aucun coup à annuler.",
+    "turn.other": "C'est à {expected} de jouer, pas à {name}.",
+    "player.absent": "{name} ne joue pas dans cette partie.",
+    "name.missing": "Chaque joueur a besoin d'un nom.",
+    "name.control": (
+        "Un nom de joueur ne peut pas contenir de caractère de contrôle : {name}."
+    ),
+    "setup.players": "{game} se joue de {fewest} à {most} joueurs, pas à {count}.",
+    "setup.name_twice": (
+        "Chaque joueur a besoin d'un nom à lui : {name} est donné deux fois."
+    ),
+    "setup.name_same": (
+        "Chaque joueur a besoin d'un nom à lui : {name} et {first} sont le même nom."
+    ),
+    "setup.first_player": "{name} ne fait pas partie des joueurs.",
+    "setup.no_option": "{game} n'a pas d'option `{name}`.",
+    "setup.option": "L'option `{name}` n'est pas valable : {error}.",
+    "setup.options": "Les options ne sont pas valables : {error}.",
+    # --- Dobro and Dobro Pixar --------------------------------------------------------
+    "dobro.card.numbered": "Un {value}",
+    "dobro.card.wild": "Un joker",
+    "dobro.card.skip": "Une carte passe mon tour",
+    "dobro.card.reverse": "Une carte changement de sens",
+    "dobro.cards.numbered": "cartes {value}",
+    "dobro.cards.wild": "jokers",
+    "dobro.cards.skip": "cartes passe mon tour",
+    "dobro.cards.reverse": "cartes changement de sens",
+    "dobro.play.wild_declared": "{value} + un joker annoncé à {value} ({total})",
+    "dobro.play.wild_paired": "{value} + un joker valant {value} ({total})",
+    "dobro.play.two_wilds": "Deux jokers annoncés à {value} ({total})",
+    "dobro.play.wild": "Un joker annoncé à {value}",
+    "dobro.announced": "{player} a annoncé {announced}, mais le coup fait {value}.",
+    "dobro.specials_in_play": (
+        "Les cartes passe mon tour et changement de sens se jouent seules, "
+        "pas avec d'autres cartes."
+    ),
+    "dobro.hand": {
+        "one": "{name} n'a que {count} carte en main, pas {wanted}.",
+        "other": "{name} n'a que {count} cartes en main, pas {wanted}.",
+    },
+    "dobro.out_of_game": "À deux joueurs, les {cards} sont retirées du jeu.",
+    "dobro.deck_lacks": "Le paquet {edition} n'a pas de {cards}.",
+    "dobro.deck_spent": (
+        "Le paquet contient {count} {cards} : aucune autre ne peut être jouée "
+        "dans cette manche."
+    ),
+    "dobro.wild_as_without_wild": (
+        "`wild_as` donne la valeur d'un joker, et ce coup n'en a pas."
+    ),
+    "dobro.pair": "Une paire, ce sont deux valeurs égales, pas {a} et {b}.",
+    "dobro.wild_with_number": (
+        "Un joker joué avec un {value} vaut {value}, pas {wild_as}."
+    ),
+    "dobro.wild_unsaid": "Dites quelle valeur prend le joker (de {low} à {high}).",
+    "dobro.wild_range": "Un joker vaut de {low} à {high}, pas {wild_as}.",
+    "dobro.wild_too_low": (
+        "{play} ne peut pas suivre {current} : un coup doit faire {current} ou plus."
+    ),
+    "dobro.too_low": (
+        "{player} ne peut pas jouer {played} : la valeur en jeu est {current}."
+    ),
+    "dobro.special_opens": (
+        "{card} ne peut pas ouvrir une enchère tant que la pioche a des cartes."
+    ),
+    "dobro.nothing_to_take": "Il n'y a rien à ramasser : {player} ouvre l'enchère.",
+    "dobro.deck_unnumbered": "Le paquet a besoin d'au moins une carte numérotée.",
+    "dobro.deck_small": (
+        "Le paquet a {size} cartes : {count} joueurs en demandent {needed} "
+        "pour la distribution."
+    ),
+    "dobro.deck_specials": (
+        "Le paquet a {specials} cartes passe mon tour et changement de sens : une main "
+        "de {hand} cartes pourrait ne contenir qu'elles, et elles ne peuvent pas "
+        "ouvrir une enchère. Un paquet maison doit en avoir moins de {hand}."
+    ),
+    # --- Dozito -----------------------------------------------------------------------
+    "dozito.card.numbered": "{number} {color}",
+    "dozito.card.joker": "joker {color}",
+    "dozito.side.left": "gauche",
+    "dozito.side.right": "droite",
+    "dozito.look.plain": {"one": "{count} soleil", "other": "{count} soleils"},
+    "dozito.look.stop": {
+        "one": "{count} soleil, STOP",
+        "other": "{count} soleils, STOP",
+    },
+    "dozito.look.replay": {
+        "one": "{count} soleil, Replay",
+        "other": "{count} soleils, Replay",
+    },
+    "dozito.color": "Il n'y a pas de carte {color} : les couleurs sont {colors}.",
+    "dozito.joker_or_number": (
+        "Une carte est soit un joker, soit une carte numérotée de 1 à 12."
+    ),
+    "dozito.joker_special": (
+        "La carte {card} ne peut pas être une carte STOP ou Replay."
+    ),
+    "dozito.stop_and_replay": (
+        "La carte {card} ne peut pas être à la fois une carte STOP et une carte Replay."
+    ),
+    "dozito.stop_suns": "La carte STOP {card} montre 3 soleils, pas {suns}.",
+    "dozito.seen": "La carte {card} a été vue avec {before}, pas {now}.",
+    "dozito.in_grid": "La carte {card} est face visible dans la grille de {player}.",
+    "dozito.in_hand": "La carte {card} est dans la main de {player}.",
+    "dozito.in_pile": "La carte {card} est dans une défausse.",
+    "dozito.jokers_seen": "Les {count} jokers {color} sont déjà tous visibles.",
+    "dozito.round_on": "La manche {round} est encore en cours.",
+    "dozito.one_card_two_piles": (
+        "Il n'y a qu'une carte {card} : elle ne peut pas ouvrir les deux défausses."
+    ),
+    "dozito.starter_first": (
+        "La manche {round} commence avec {starter} (le premier joueur), pas avec "
+        "{named}."
+    ),
+    "dozito.starter_fewest": (
+        "La manche {round} commence avec {starter} (le moins de points), "
+        "pas avec {named}."
+    ),
+    "dozito.tie_unsettled": (
+        "{tied} sont à égalité avec le moins de points : dites qui commence."
+    ),
+    "dozito.tie_outsider": (
+        "{named} ne peut pas commencer : {tied} sont à égalité avec le moins de points."
+    ),
+    "dozito.round_not_started": "La manche {round} n'a pas encore commencé.",
+    "dozito.holding": (
+        "{player} tient la carte {card} : il faut la placer ou la défausser."
+    ),
+    "dozito.drawn_unsaid": "Dites quelle carte {player} a piochée.",
+    "dozito.deck_empty": "La pioche est vide : prenez le dessus d'une défausse.",
+    "dozito.top_known": (
+        "La carte du dessus d'une défausse est déjà connue : ne donnez pas `card`."
+    ),
+    "dozito.pile_empty": "La défausse de {side} est vide.",
+    "dozito.draw_first": "{player} doit d'abord piocher une carte.",
+    "dozito.spot_unsaid": "Dites sur quelle case va la carte {card}.",
+    "dozito.spot": "La carte {card} va sur la case {number}, pas sur la case {spot}.",
+    "dozito.displaced_face_up": (
+        "La carte {card} a été déplacée face visible : elle doit être défaussée."
+    ),
+    "dozito.displaced_by_stop": (
+        "La carte {card} a été déplacée par une carte STOP : elle est défaussée."
+    ),
+    "dozito.nothing_to_reveal": (
+        "La case {spot} montre déjà la carte {card} : il n'y a rien à révéler."
+    ),
+    "dozito.reveal_unsaid": (
+        "La case porte une carte face cachée : dites quelle carte elle révèle."
+    ),
+    "dozito.must_place": (
+        "La carte {card} vient d'une défausse : elle doit être placée."
+    ),
+    "dozito.discard_there": "La défausse de {side} est vide : défaussez dessus.",
+    "dozito.colors": "Un paquet de Dozito a cinq noms de couleur différents.",
+    # --- Double Donkey ----------------------------------------------------------------
+    "donkey.color.light_blue": "bleu clair",
+    "donkey.color.orange": "orange",
+    "donkey.color.dark_blue": "bleu foncé",
+    "donkey.color.purple": "violet",
+    "donkey.color.yellow": "jaune",
+    "donkey.color.green": "vert",
+    "donkey.angry": "l'Angry Donkey {color}",
+    "donkey.double": "le Double Donkey {first}/{second}",
+    "donkey.next.roll": "{player} doit lancer les dés",
+    "donkey.next.choose": "{player} doit choisir un dé",
+    "donkey.next.last_die": "{player} doit garder ou relancer le dernier dé",
+    "donkey.next.reveal": "tous les joueurs doivent révéler leurs cartes",
+    "donkey.next.roll_off": (
+        "{players} doivent se départager aux dés pour le Biggest Donkey"
+    ),
+    "donkey.next.over": "la partie est terminée",
+    "donkey.cannot.act": "{player} ne peut pas faire cela",
+    "donkey.cannot.reveal": "Les cartes ne peuvent pas être révélées",
+    "donkey.cannot.roll_off": "Il n'y a pas de départage",
+    "donkey.not_now": "{what} maintenant : {expected}.",
+    "donkey.turn": "Ce n'est pas à {player} de jouer : {expected}.",
+    "donkey.dice_owed": "{player} doit lancer exactement ces dés : {dice}.",
+    "donkey.pips": "Le dé {color} ne peut pas montrer {pips}.",
+    "donkey.not_rolled": "{player} n'a pas lancé le dé {color}.",
+    "donkey.hay_repeat": (
+        "{player} ne peut pas choisir le {pips} {color} : un {pips} est déjà sur la "
+        "carte Hay et un autre dé lancé montre une nouvelle valeur."
+    ),
+    "donkey.reveal_count": "{player} doit révéler de 1 à {most} cartes, pas {count}.",
+    "donkey.empty_hand": "{player} n'a aucune carte en main à révéler.",
+    "donkey.no_such_card": (
+        "La carte {card} n'existe pas : ses deux couleurs doivent être différentes."
+    ),
+    "donkey.one_angry": "Il n'y a qu'un Angry Donkey {color}, pas {count}.",
+    "donkey.roll_off_among": "Le départage se joue exactement entre {players}.",
+    "donkey.roll_off_pips": "Le dé lancé par {player} ne peut pas montrer {pips}.",
+}
