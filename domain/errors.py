@@ -28,7 +28,7 @@ class RuleError(Exception):
 class GameFinished(Exception):
     """A move other than undo on a game that has ended (A2)."""
 
-    def __init__(self, key: str = "game.over") -> None:
+    def __init__(self, key: str) -> None:
         self.said = message(key)
         self.message = ENGLISH.render(self.said)
         super().__init__(self.message)

@@ -156,7 +156,7 @@ class History(msgspec.Struct, frozen=True, gc=False):
         if self.top.abandoned:
             raise GameFinished("game.abandoned")
         if self.finished:
-            raise GameFinished()
+            raise GameFinished("game.over")
         if isinstance(move, Abandon):
             return Recorded(move, [GameAbandoned()])
         return Recorded(move, self.rules.decide(self.state, move))

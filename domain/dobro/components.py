@@ -103,12 +103,12 @@ class Deck(msgspec.Struct, frozen=True):
 def card_name(card: Card) -> Message:
     """A card as a player says it at the start of a sentence: "A 7", "A Skip"."""
     if isinstance(card, int):
-        return message("dobro.card.numbered", value=card)
+        return message("dobro.card", value=card)
     return message(f"dobro.card.{card}")
 
 
 def cards_name(card: Card) -> Message:
     """Cards of one kind: "7s", "wilds", "Skip cards"."""
     if isinstance(card, int):
-        return message("dobro.cards.numbered", value=card)
+        return message("dobro.cards", value=card)
     return message(f"dobro.cards.{card}")

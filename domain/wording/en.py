@@ -24,11 +24,11 @@ TEMPLATES: dict[str, str | dict[str, str]] = {
     "setup.option": "The option `{name}` is not valid: {error}.",
     "setup.options": "The options are not valid: {error}.",
     # --- Dobro and Dobro Pixar --------------------------------------------------------
-    "dobro.card.numbered": "A {value}",
+    "dobro.card": "A {value}",
     "dobro.card.wild": "A wild",
     "dobro.card.skip": "A Skip",
     "dobro.card.reverse": "A Reverse",
-    "dobro.cards.numbered": "{value}s",
+    "dobro.cards": "{value}s",
     "dobro.cards.wild": "wilds",
     "dobro.cards.skip": "Skip cards",
     "dobro.cards.reverse": "Reverse cards",

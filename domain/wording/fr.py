@@ -32,11 +32,11 @@ TEMPLATES: dict[str, str | dict[str, str]] = {
     "setup.option": "L'option `{name}` n'est pas valable : {error}.",
     "setup.options": "Les options ne sont pas valables : {error}.",
     # --- Dobro and Dobro Pixar --------------------------------------------------------
-    "dobro.card.numbered": "Un {value}",
+    "dobro.card": "Un {value}",
     "dobro.card.wild": "Un joker",
     "dobro.card.skip": "Une carte passe mon tour",
     "dobro.card.reverse": "Une carte changement de sens",
-    "dobro.cards.numbered": "cartes {value}",
+    "dobro.cards": "cartes {value}",
     "dobro.cards.wild": "jokers",
     "dobro.cards.skip": "cartes passe mon tour",
     "dobro.cards.reverse": "cartes changement de sens",

@@ -17,6 +17,7 @@ from litestar.response import ServerSentEvent
 from psycopg_pool import AsyncConnectionPool
 
 from domain.history import History
+from domain.wording import message
 from projections import replay
 from projections.scoresheet import ScoreSheet, score_sheet
 from service.application.errors import NotFound
@@ -217,7 +218,7 @@ class GameController(Controller):
         timeline = await games.timeline(game_id)
         last = len(timeline.records)
         if not 0 <= step <= last:
-            raise NotFound(f"The game has steps 0 to {last}, not {step}.")
+            raise NotFound(message("game.no_step", last=last, step=step))
         if step == 0:
             start = timeline.histories[0]
             return ReplayFrame(
