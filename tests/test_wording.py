@@ -12,16 +12,23 @@ from __future__ import annotations
 import ast
 from functools import cache
 from pathlib import Path
+from string import Formatter
 
 import pytest
 
-from domain.wording import Message, Names, message, placeholders
+from domain.wording import Message, Names, Template, message
 from service.application.wording import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [*(ROOT / "domain").rglob("*.py"), *(ROOT / "service").rglob("*.py")]
 # The calls that name a sentence, and the position of its key among their arguments.
 KEYED = {"RuleError": 1, "message": 0, "GameFinished": 0}
+
+
+def placeholders(template: Template) -> set[str]:
+    """The values a template names."""
+    texts = [template] if isinstance(template, str) else list(template.values())
+    return {name for text in texts for _, name, _, _ in Formatter().parse(text) if name}
 
 
 def _called(node: ast.Call) -> str | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from string import Formatter
 from typing import Any
 
 from domain.wording import en, fr
@@ -79,12 +78,6 @@ class Language:
         if len(said) <= 1:
             return "".join(said)
         return f"{', '.join(said[:-1])} {self.conjunction} {said[-1]}"
-
-
-def placeholders(template: Template) -> set[str]:
-    """The values a template names (for the catalogues' completeness test)."""
-    texts = [template] if isinstance(template, str) else list(template.values())
-    return {name for text in texts for _, name, _, _ in Formatter().parse(text) if name}
 
 
 ENGLISH = Language(

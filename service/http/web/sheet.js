@@ -39,12 +39,12 @@ export function chart(kind, sheet) {
   const bottom = Math.min(0, ...data.flat());
   const x = (i) => pad.left + ((width - pad.left - pad.right) * i) / Math.max(1, rounds);
   const y = (v) => pad.top + ((height - pad.top - pad.bottom) * (top - v)) / (top - bottom);
-  const what = t(kind === "double-donkey" ? "sheet.highest_card" : "sheet.running_totals");
   const summary = sheet.players.map((player, i) =>
     t("sheet.player_points", { player, points: data[i].at(-1) ?? 0 })).join(", ");
   const plot = svg("svg", {
     viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart",
-    "aria-label": t("sheet.chart", { what, count: rounds, summary }),
+    "aria-label": t(kind === "double-donkey" ? "sheet.chart_highest" : "sheet.chart_totals",
+      { count: rounds, summary }),
   });
   plot.append(
     svg("line", { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), class: "axis" }),

@@ -176,9 +176,8 @@ export default {
 
   // --- the score sheet ------------------------------------------------------------
   "sheet.title": "Score sheet",
-  "sheet.highest_card": "highest card each round",
-  "sheet.running_totals": "running totals",
-  "sheet.chart": { one: "Chart of {what} over {count} round: {summary}.", other: "Chart of {what} over {count} rounds: {summary}." },
+  "sheet.chart_highest": { one: "Chart of highest card each round over {count} round: {summary}.", other: "Chart of highest card each round over {count} rounds: {summary}." },
+  "sheet.chart_totals": { one: "Chart of running totals over {count} round: {summary}.", other: "Chart of running totals over {count} rounds: {summary}." },
   "sheet.player_points": "{player} {points}",
   "sheet.round": "R{round}",
   "sheet.caption_highest": "Each round's highest card per player",

@@ -178,9 +178,8 @@ export default {
 
   // --- la feuille de score ----------------------------------------------------------
   "sheet.title": "Feuille de score",
-  "sheet.highest_card": "la plus forte carte de chaque manche",
-  "sheet.running_totals": "les totaux cumulés",
-  "sheet.chart": { one: "Graphique de {what} sur {count} manche : {summary}.", other: "Graphique de {what} sur {count} manches : {summary}." },
+  "sheet.chart_highest": { one: "Graphique de la plus forte carte de chaque manche, sur {count} manche : {summary}.", other: "Graphique de la plus forte carte de chaque manche, sur {count} manches : {summary}." },
+  "sheet.chart_totals": { one: "Graphique des totaux cumulés sur {count} manche : {summary}.", other: "Graphique des totaux cumulés sur {count} manches : {summary}." },
   "sheet.player_points": "{player} {points}",
   "sheet.round": "M{round}",
   "sheet.caption_highest": "La plus forte carte de chaque manche, par joueur",
@@ -240,7 +239,7 @@ export default {
   "donkey.reveals": "{player} révèle",
   "donkey.how_many_cards": "Combien de cartes",
   "donkey.reveal": "Révéler",
-  "donkey.rolled": "Dé de {player}",
+  "donkey.rolled": "Dé lancé par {player}",
   "donkey.roll_off_for": "Départage pour le Biggest Donkey : {players}",
   "donkey.log_roll_off": "Noter le départage",
   "donkey.tap_rolled": "Touchez le résultat du dé pour : {players}.",
