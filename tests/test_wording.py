@@ -20,15 +20,20 @@ from domain.wording import Message, Names, Template, message
 from service.application.wording import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [*(ROOT / "domain").rglob("*.py"), *(ROOT / "service").rglob("*.py")]
+SOURCES = [
+    path
+    for part in ("domain", "projections", "service")
+    for path in (ROOT / part).rglob("*.py")
+]
 # The calls that name a sentence, and the position of its key among their arguments.
 KEYED = {"RuleError": 1, "message": 0, "GameFinished": 0}
 
 
 def placeholders(template: Template) -> set[str]:
-    """The values a template names."""
-    texts = [template] if isinstance(template, str) else list(template.values())
-    return {name for text in texts for _, name, _, _ in Formatter().parse(text) if name}
+    """The values a template names; one with plural forms chooses by `count`."""
+    if isinstance(template, str):
+        return {name for _, name, _, _ in Formatter().parse(template) if name}
+    return {"count"}.union(*(placeholders(text) for text in template.values()))
 
 
 def _called(node: ast.Call) -> str | None:

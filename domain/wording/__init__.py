@@ -4,7 +4,9 @@ A refusal carries a `Message`: a key and the values it names (a player, a card, 
 count). Each language has one catalogue, `en.py` and `fr.py`, holding the wording of
 every key, so a sentence's words in a language live in one place and one language is
 never made by looking up the other's strings. A value may itself be a `Message` (a
-card, a die's colour) or `Names` (players, read "Ana, Bo and Cy").
+card, a die's colour) or a list: `Names` (players, read "Ana, Bo and Cy"),
+`Clauses` (a sentence's parts, "a; b"), `Commas` ("a, b") or `Sum` ("5 + 5"), each
+set apart as the language does ("a ; b" in French).
 """
 
 from __future__ import annotations
@@ -35,6 +37,18 @@ class Names(tuple):
     """Names read as a list in the sentence's language: "Ana, Bo and Cy"."""
 
 
+class Clauses(tuple):
+    """A sentence's clauses: "round 1 ends; Ana opens round 2"."""
+
+
+class Commas(tuple):
+    """Items set apart by commas: "Ana scores 1, Bo scores 2"."""
+
+
+class Sum(tuple):
+    """Cards played together: "5 + 5"."""
+
+
 @dataclass(frozen=True)
 class Language:
     """A language's templates and how it says numbers, plurals and lists."""
@@ -44,6 +58,7 @@ class Language:
     plural: Callable[[int], str]
     thousands: str
     conjunction: str
+    semicolon: str
 
     def with_templates(self, more: Mapping[str, Template]) -> Language:
         """This language with more keys (the service's own refusals)."""
@@ -55,7 +70,12 @@ class Language:
             self.plural,
             self.thousands,
             self.conjunction,
+            self.semicolon,
         )
+
+    def say(self, said: Any) -> str:
+        """A sentence or a list of them (`Clauses`, ...) in this language."""
+        return self._value(said)
 
     def render(self, said: Message) -> str:
         template = self.templates[said.key]
@@ -69,6 +89,9 @@ class Language:
             return self.render(value)
         if isinstance(value, Names):
             return self._listed(value)
+        if isinstance(value, Clauses | Commas | Sum):
+            apart = {Clauses: self.semicolon, Commas: ", ", Sum: " + "}[type(value)]
+            return apart.join(self._value(item) for item in value)
         if isinstance(value, int) and not isinstance(value, bool):
             return f"{value:,}".replace(",", self.thousands)
         return str(value)
@@ -81,10 +104,16 @@ class Language:
 
 
 ENGLISH = Language(
-    "en", en.TEMPLATES, lambda n: "one" if n == 1 else "other", ",", "and"
+    "en", en.TEMPLATES, lambda n: "one" if n == 1 else "other", ",", "and", "; "
 )
-# French: 0 and 1 are singular; thousands are set apart by a narrow no-break space.
+# French: 0 and 1 are singular; thousands are set apart by a narrow no-break space,
+# and a semicolon has a space before it too.
 FRENCH = Language(
-    "fr", fr.TEMPLATES, lambda n: "one" if n in (0, 1) else "other", "\u202f", "et"
+    "fr",
+    fr.TEMPLATES,
+    lambda n: "one" if n in (0, 1) else "other",
+    "\u202f",
+    "et",
+    " ; ",
 )
 LANGUAGES = {language.code: language for language in (ENGLISH, FRENCH)}

@@ -159,4 +159,148 @@ TEMPLATES: dict[str, str | dict[str, str]] = {
     "donkey.one_angry": "There is only one {color} Angry Donkey, not {count}.",
     "donkey.roll_off_among": "The roll-off is for exactly {players}.",
     "donkey.roll_off_pips": "{player}'s die cannot show {pips}.",
+    # --- the sentences of a replay: every game ---------------------------------------
+    "said.clauses": "{said}: {clauses}",
+    "said.event": "{name}",
+    "said.round_ends": "round {round} ends",
+    "said.starts": "{starter} starts round {round}",
+    "said.scores": "{name} scores {points}",
+    "said.game_ends": {
+        "one": "the game ends: {winners} wins",
+        "other": "the game ends: {winners} share the victory",
+    },
+    "said.undo": "Undo: “{move}” is taken back",
+    "said.abandoned": "The game is abandoned: it ends here, and nobody wins",
+    # --- the sentences of a replay: Dobro -------------------------------------------
+    "said.dobro.plays": "{player} plays {cards}: {value}",
+    "said.dobro.skip": "{player} plays a Skip",
+    "said.dobro.reverse": "{player} plays a Reverse: play goes {direction}",
+    "said.dobro.direction.clockwise": "clockwise",
+    "said.dobro.direction.counterclockwise": "counterclockwise",
+    "said.dobro.takes": {
+        "one": "{player} takes {count} card",
+        "other": "{player} takes {count} cards",
+    },
+    "said.dobro.a_wild": "a Wild",
+    "said.dobro.a_wild_as": "a Wild as {value}",
+    "said.dobro.wild": "Wild",
+    "said.dobro.wilds_as": "{cards} as {value}",
+    "said.dobro.cards": "{cards}",
+    "said.dobro.doubles": "equal to the value, it doubles to {value}",
+    "said.dobro.value": "the value is {value}",
+    "said.dobro.hand_empty": "{said}; {player}'s hand is empty",
+    "said.dobro.pile_empty": "{said}; the draw pile is empty",
+    "said.dobro.forgot_again": (
+        "{player} forgot to refill again and keeps the Forgetful card"
+    ),
+    "said.dobro.forgot": "{player} forgot to refill and takes the Forgetful card",
+    "said.dobro.forgot_from": (
+        "{player} forgot to refill and takes the Forgetful card from {holder}"
+    ),
+    "said.dobro.opens": "{starter} opens round {round}",
+    "said.dobro.scores_forgetful": (
+        "{name} scores {points} (Forgetful card: {adjustment})"
+    ),
+    # --- the sentences of a replay: Dozito ------------------------------------------
+    "said.dozito.card.plain": "the {card}",
+    "said.dozito.card.stop": "the {card} (STOP)",
+    "said.dozito.card.replay": "the {card} (Replay)",
+    "said.dozito.round_starts": (
+        "Round {round} starts with {starter}; the discard piles show {left} and {right}"
+    ),
+    "said.dozito.draws": "{player} draws {card} from the deck",
+    "said.dozito.takes": "{player} takes {card} from the {side} discard pile",
+    "said.dozito.discards": "{player} discards {card} on the {side} pile",
+    "said.dozito.places": "{player} places {card} on spot {spot}",
+    "said.dozito.places_revealing": (
+        "{player} places {card} on spot {spot}, revealing {held}"
+    ),
+    "said.dozito.places_revealing_discarded": (
+        "{player} places {card} on spot {spot}, revealing {held}, which must be "
+        "discarded"
+    ),
+    "said.dozito.stop_placed": "the turn ends once it is placed",
+    "said.dozito.stop_placed_or_discarded": (
+        "the turn ends once it is placed or discarded"
+    ),
+    "said.dozito.plays_again": "{player} plays again",
+    "said.dozito.reshuffled": (
+        "the draw pile is empty, so the discard piles but their top cards are shuffled "
+        "into a new draw pile of {count} cards"
+    ),
+    "said.dozito.final_turns": {
+        "one": "{player}'s grid is all face up, {final} plays a final turn",
+        "other": "{player}'s grid is all face up, {final} play a final turn",
+    },
+    "said.dozito.instant_win": (
+        "{winner}'s twelve cards are all {color}, {winner} wins at once"
+    ),
+    "said.dozito.tied": (
+        "{tied} share the fewest points: the table names which of them starts round "
+        "{round}"
+    ),
+    "said.dozito.tie_best_round": (
+        "the game ends: {tied} tie on {most} points, {winner} wins with the best "
+        "single "
+        "round ({best})"
+    ),
+    "said.dozito.tie_shared": (
+        "the game ends: {tied} tie on {most} points and on their best round ({best}): "
+        "they share the victory"
+    ),
+    "said.dozito.tie_some_share": (
+        "the game ends: {tied} tie on {most} points, {winners} share the victory with "
+        "the best round ({best})"
+    ),
+    # --- the sentences of a replay: Double Donkey -----------------------------------
+    "said.donkey.face": "the {color} {pips}",
+    "said.donkey.die": "{color} {pips}",
+    "said.donkey.rolls": "{player} rolls {dice}",
+    "said.donkey.chooses": "{player} puts {face} on the Hay card",
+    "said.donkey.chooses_again": (
+        "{player} puts {face} on the Hay card, as every die rolled shows a value "
+        "already there"
+    ),
+    "said.donkey.keeps": "{player} keeps the last die, {face}",
+    "said.donkey.rerolls": "{player} rerolls the last die: {face}",
+    "said.donkey.roll": "{player} {pips}",
+    "said.donkey.roll_off": "Roll-off: {rolls}",
+    "said.donkey.reveals_nothing": "{player} reveals nothing",
+    "said.donkey.reveals": "{player} reveals {cards}",
+    "said.donkey.left_for": "{face} is left for {player}",
+    "said.donkey.reshuffled": (
+        "the discard pile's {count} cards are shuffled into a new draw pile"
+    ),
+    "said.donkey.draws": {
+        "one": "{player} draws {count} card from the draw pile",
+        "other": "{player} draws {count} cards from the draw pile",
+    },
+    "said.donkey.hay": "the Hay card shows {hay}",
+    "said.donkey.pile_out": "{player}'s personal pile runs out",
+    "said.donkey.flips": "the {color} die flips from {was} to {now}",
+    "said.donkey.values": "values: {values}",
+    "said.donkey.values_of": "{player} {values}",
+    "said.donkey.won": {
+        "one": "the game ends: {winners} has no card left and wins",
+        "other": "the game ends: {winners} have no card left and share the victory",
+    },
+    "said.donkey.taken_by_roll": (
+        "{player} takes the Biggest Donkey with the highest roll ({roll})"
+    ),
+    "said.donkey.taken_by_card": (
+        "{player} takes the Biggest Donkey with the highest card ({top})"
+    ),
+    "said.donkey.taken_by_pile": (
+        "{tied} tie at {top}, {player} takes the Biggest Donkey with the fewest cards "
+        "in a personal pile ({fewest})"
+    ),
+    "said.donkey.roll_again": "{among} tie at {pips} and roll again",
+    "said.donkey.roll_off_all": (
+        "{tied} tie at {top} with {fewest} cards in their personal piles: they roll "
+        "off for the Biggest Donkey"
+    ),
+    "said.donkey.roll_off_some": (
+        "{tied} tie at {top}, {among} have the fewest cards in a personal pile "
+        "({fewest}): they roll off for the Biggest Donkey"
+    ),
 }

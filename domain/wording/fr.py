@@ -203,4 +203,156 @@ TEMPLATES: dict[str, str | dict[str, str]] = {
     "donkey.one_angry": "Il n'y a qu'un Angry Donkey {color}, pas {count}.",
     "donkey.roll_off_among": "Le départage se joue exactement entre {players}.",
     "donkey.roll_off_pips": "Le dé lancé par {player} ne peut pas montrer {pips}.",
+    # --- the sentences of a replay: every game ---------------------------------------
+    "said.clauses": "{said} : {clauses}",
+    "said.event": "{name}",
+    "said.round_ends": "fin de la manche {round}",
+    "said.starts": "{starter} commence la manche {round}",
+    "said.scores": "{name} marque {points}",
+    "said.game_ends": {
+        "one": "fin de la partie : {winners} gagne",
+        "other": "fin de la partie : {winners} se partagent la victoire",
+    },
+    "said.undo": "Annulation : « {move} » est annulé",
+    "said.abandoned": "La partie est abandonnée : elle s'arrête là, sans gagnant",
+    # --- the sentences of a replay: Dobro -------------------------------------------
+    "said.dobro.plays": "{player} joue {cards} : {value}",
+    "said.dobro.skip": "{player} joue une carte passe mon tour",
+    "said.dobro.reverse": (
+        "{player} joue une carte changement de sens : le jeu tourne dans le {direction}"
+    ),
+    "said.dobro.direction.clockwise": "sens horaire",
+    "said.dobro.direction.counterclockwise": "sens antihoraire",
+    "said.dobro.takes": {
+        "one": "{player} ramasse {count} carte",
+        "other": "{player} ramasse {count} cartes",
+    },
+    "said.dobro.a_wild": "un joker",
+    "said.dobro.a_wild_as": "un joker valant {value}",
+    "said.dobro.wild": "Joker",
+    "said.dobro.wilds_as": "{cards} valant {value}",
+    "said.dobro.cards": "{cards}",
+    "said.dobro.doubles": "égal à la valeur en jeu, il la double à {value}",
+    "said.dobro.value": "la valeur en jeu est {value}",
+    "said.dobro.hand_empty": "{said} ; {player} n'a plus de cartes en main",
+    "said.dobro.pile_empty": "{said} ; la pioche est vide",
+    "said.dobro.forgot_again": (
+        "{player} a encore oublié de repiocher et garde la carte oubli"
+    ),
+    "said.dobro.forgot": "{player} a oublié de repiocher et prend la carte oubli",
+    "said.dobro.forgot_from": (
+        "{player} a oublié de repiocher et prend la carte oubli à {holder}"
+    ),
+    "said.dobro.opens": "{starter} ouvre la manche {round}",
+    "said.dobro.scores_forgetful": (
+        "{name} marque {points} (carte oubli : {adjustment})"
+    ),
+    # --- the sentences of a replay: Dozito ------------------------------------------
+    "said.dozito.card.plain": "le {card}",
+    "said.dozito.card.stop": "le {card} (STOP)",
+    "said.dozito.card.replay": "le {card} (Replay)",
+    "said.dozito.round_starts": (
+        "La manche {round} commence avec {starter} ; les défausses montrent {left} et "
+        "{right}"
+    ),
+    "said.dozito.draws": "{player} pioche {card}",
+    "said.dozito.takes": "{player} prend {card} sur la défausse de {side}",
+    "said.dozito.discards": "{player} défausse {card} sur la défausse de {side}",
+    "said.dozito.places": "{player} place {card} sur la case {spot}",
+    "said.dozito.places_revealing": (
+        "{player} place {card} sur la case {spot} et révèle {held}"
+    ),
+    "said.dozito.places_revealing_discarded": (
+        "{player} place {card} sur la case {spot} et révèle {held}, qui doit être "
+        "défaussé"
+    ),
+    "said.dozito.stop_placed": "le tour s'arrête une fois la carte placée",
+    "said.dozito.stop_placed_or_discarded": (
+        "le tour s'arrête une fois la carte placée ou défaussée"
+    ),
+    "said.dozito.plays_again": "{player} rejoue",
+    "said.dozito.reshuffled": (
+        "la pioche est vide : les défausses, sauf leur carte du dessus, sont mélangées "
+        "en une nouvelle pioche de {count} cartes"
+    ),
+    "said.dozito.final_turns": {
+        "one": "{player} a toute sa grille face visible, {final} joue un dernier tour",
+        "other": (
+            "{player} a toute sa grille face visible, {final} jouent un dernier tour"
+        ),
+    },
+    "said.dozito.instant_win": (
+        "{winner} a douze cartes {color} face visible, {winner} gagne aussitôt"
+    ),
+    "said.dozito.tied": (
+        "{tied} sont à égalité avec le moins de points : la table désigne qui commence "
+        "la manche {round}"
+    ),
+    "said.dozito.tie_best_round": (
+        "fin de la partie : {tied} sont à égalité à {most} points, {winner} gagne avec "
+        "la meilleure manche ({best})"
+    ),
+    "said.dozito.tie_shared": (
+        "fin de la partie : {tied} sont à égalité à {most} points et sur leur "
+        "meilleure "
+        "manche ({best}) : ils se partagent la victoire"
+    ),
+    "said.dozito.tie_some_share": (
+        "fin de la partie : {tied} sont à égalité à {most} points, {winners} se "
+        "partagent la victoire avec la meilleure manche ({best})"
+    ),
+    # --- the sentences of a replay: Double Donkey -----------------------------------
+    "said.donkey.face": "le {pips} {color}",
+    "said.donkey.die": "{color} {pips}",
+    "said.donkey.rolls": "{player} lance les dés : {dice}",
+    "said.donkey.chooses": "{player} met {face} sur la carte Hay",
+    "said.donkey.chooses_again": (
+        "{player} met {face} sur la carte Hay, car chaque dé lancé montre une valeur "
+        "déjà posée"
+    ),
+    "said.donkey.keeps": "{player} garde le dernier dé, {face}",
+    "said.donkey.rerolls": "{player} relance le dernier dé : {face}",
+    "said.donkey.roll": "{player} {pips}",
+    "said.donkey.roll_off": "Départage : {rolls}",
+    "said.donkey.reveals_nothing": "{player} ne révèle rien",
+    "said.donkey.reveals": "{player} révèle {cards}",
+    "said.donkey.left_for": "{face} reste pour {player}",
+    "said.donkey.reshuffled": (
+        "les {count} cartes de la défausse sont mélangées en une nouvelle pioche"
+    ),
+    "said.donkey.draws": {
+        "one": "{player} pioche {count} carte",
+        "other": "{player} pioche {count} cartes",
+    },
+    "said.donkey.hay": "la carte Hay montre {hay}",
+    "said.donkey.pile_out": "{player} épuise sa pile personnelle",
+    "said.donkey.flips": "le dé {color} passe de {was} à {now}",
+    "said.donkey.values": "valeurs : {values}",
+    "said.donkey.values_of": "{player} {values}",
+    "said.donkey.won": {
+        "one": "fin de la partie : {winners} n'a plus de cartes et gagne",
+        "other": (
+            "fin de la partie : {winners} n'ont plus de cartes et se partagent la "
+            "victoire"
+        ),
+    },
+    "said.donkey.taken_by_roll": (
+        "{player} prend le Biggest Donkey avec le plus haut dé ({roll})"
+    ),
+    "said.donkey.taken_by_card": (
+        "{player} prend le Biggest Donkey avec la plus forte carte ({top})"
+    ),
+    "said.donkey.taken_by_pile": (
+        "{tied} sont à égalité à {top}, {player} prend le Biggest Donkey avec le moins "
+        "de cartes dans sa pile personnelle ({fewest})"
+    ),
+    "said.donkey.roll_again": "{among} sont à égalité à {pips} et relancent",
+    "said.donkey.roll_off_all": (
+        "{tied} sont à égalité à {top} avec {fewest} cartes dans leur pile "
+        "personnelle : ils se départagent aux dés pour le Biggest Donkey"
+    ),
+    "said.donkey.roll_off_some": (
+        "{tied} sont à égalité à {top}, {among} ont le moins de cartes dans leur pile "
+        "personnelle ({fewest}) : ils se départagent aux dés pour le Biggest Donkey"
+    ),
 }

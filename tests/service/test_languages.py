@@ -90,3 +90,25 @@ def test_a_game_that_is_not_there_is_said_in_french(client):
     assert answer.status_code == 404
     assert answer.json()["detail"] == f"Il n'y a pas de partie {missing}."
     assert answer.headers["content-language"] == "fr"
+
+
+@pytest.mark.db
+def test_the_replay_tells_each_move_in_the_requests_language(client):
+    game = dobro(client)
+    assert move(
+        client, game, {"type": "play", "player": "Ana", "cards": [5]}
+    ).is_success
+    path = f"/games/{game['id']}/replay/1"
+    english = client.get(path)
+    french = client.get(path, headers={"Accept-Language": "fr-FR"})
+    assert english.json()["description"] == "Ana plays 5: the value is 5"
+    assert french.json()["description"] == "Ana joue 5 : la valeur en jeu est 5"
+    assert french.headers["vary"] == "Accept-Language"
+    # Each language has its own tag: a cache never serves one for the other.
+    assert english.headers["etag"] != french.headers["etag"]
+    again = client.get(
+        path, headers={"Accept-Language": "fr", "If-None-Match": french.headers["etag"]}
+    )
+    assert again.status_code == 304 and again.headers["vary"] == "Accept-Language"
+    page = client.get(f"/games/{game['id']}/replay", headers={"Accept-Language": "fr"})
+    assert page.json()["steps"][0]["description"] == french.json()["description"]

@@ -1,6 +1,7 @@
 """The page in French for a phone set to French: its words, the switch to English
-and back (remembered on the phone), and a refused move worded in French beside the
-control just tapped, with its ruling. axe finds nothing serious on the French page."""
+and back (remembered on the phone), the moves so far told in French, and a refused
+move worded in French beside the control just tapped, with its ruling. axe finds
+nothing serious on the French page."""
 
 from __future__ import annotations
 
@@ -68,6 +69,12 @@ def test_a_refused_move_is_shown_in_french_beside_the_tapped_control_D8(
     page.goto(f"/app/#/games/{game['id']}?token={game['write_token']}")
     expect(page.get_by_role("heading", name="Sur la table")).to_be_visible()
     expect(page.get_by_role("heading", name="Coups joués")).to_be_visible()
+    # The moves so far, and the move Undo takes back, as the service words them.
+    said = "Ana joue 10 : la valeur en jeu est 10"
+    expect(page.locator(".history")).to_contain_text(said)
+    expect(
+        page.get_by_role("button", name=f"Annuler le coup 1 : « {said} »")
+    ).to_be_visible()
     term = page.locator("dt", has_text="Valeur en jeu")
     expect(page.locator(".facts div", has=term).locator("dd")).to_have_text("10")
 
