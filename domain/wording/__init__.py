@@ -1,12 +1,12 @@
 """Sentences built from data, in each language the service speaks.
 
-A refusal carries a `Message`: a key and the values it names (a player, a card, a
-count). Each language has one catalogue, `en.py` and `fr.py`, holding the wording of
-every key, so a sentence's words in a language live in one place and one language is
-never made by looking up the other's strings. A value may itself be a `Message` (a
-card, a die's colour) or a list: `Names` (players, read "Ana, Bo and Cy"),
-`Clauses` (a sentence's parts, "a; b"), `Commas` ("a, b") or `Sum` ("5 + 5"), each
-set apart as the language does ("a ; b" in French).
+A refusal, and a replay's sentence for a move, is a `Message`: a key and the values
+it names (a player, a card, a count). Each language has one catalogue, `en.py` and
+`fr.py`, holding the wording of every key, so a sentence's words in a language live
+in one place and one language is never made by looking up the other's strings. A
+value may itself be a `Message` (a card, a die's colour) or a list: `Names` (players,
+read "Ana, Bo and Cy"), `Clauses` (a sentence's parts, "a; b"), `Commas` ("a, b")
+or `Sum` ("5 + 5"), each set apart as the language does ("a ; b" in French).
 """
 
 from __future__ import annotations

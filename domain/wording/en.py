@@ -1,4 +1,5 @@
-"""The engines' refusals in English: one template per key (`domain.wording`).
+"""The engines' refusals and a replay's sentences (`said.*`) in English: one
+template per key (`domain.wording`).
 
 A template names its values in braces; one keyed by "one" and "other" is chosen by
 the plural of its `count`.

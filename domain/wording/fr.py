@@ -1,4 +1,5 @@
-"""The engines' refusals in French: one template per key (`domain.wording`).
+"""The engines' refusals and a replay's sentences (`said.*`) in French: one
+template per key (`domain.wording`).
 
 The words of the games are those of the French guide to Dobro: « enchère » for a
 climb, « valeur en jeu », « joker », « passe mon tour » and « changement de sens »,
