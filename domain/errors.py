@@ -1,24 +1,34 @@
-"""Errors the engines raise when a move cannot be accepted."""
+"""Errors the engines raise when a move cannot be accepted.
+
+Each carries its sentence as data (`said`, a `domain.wording.Message`), so that the
+service can say it in the language a player reads; `message` is its English wording.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.wording import ENGLISH, message
 
 
 class RuleError(Exception):
     """A move the rules forbid (A1). `rule` is the ruling's id (e.g. "D8"): the
-    heading it has in docs/rules.md."""
+    heading it has in docs/rules.md; `key` and `params` the sentence that says why."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, rule: str, key: str, **params: Any) -> None:
         self.rule = rule
-        self.message = message
+        self.said = message(key, **params)
+        self.message = ENGLISH.render(self.said)
+        super().__init__(self.message)
 
     def __str__(self) -> str:
         return f"{self.message} ({self.rule})"
 
 
 class GameFinished(Exception):
-    """A move other than undo on a game that has ended."""
+    """A move other than undo on a game that has ended (A2)."""
 
-    def __init__(
-        self, message: str = "The game is over: only an undo can reopen it."
-    ) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, key: str) -> None:
+        self.said = message(key)
+        self.message = ENGLISH.render(self.said)
+        super().__init__(self.message)

@@ -43,7 +43,7 @@ class Rules:
     built from `record` (a `domain.history.Recorded`: the move as logged and the events
     the engine derived and stored with it) and `before`, the state before the move, for
     names and values already on the table. It never decides the move again: the log
-    is the truth.
+    is the truth. The sentence is data (`domain.wording`), worded in each language.
     """
 
     name: str
@@ -58,4 +58,4 @@ class Rules:
     view: Callable[[Any], msgspec.Struct]
     outcome: Callable[[Any], tuple[str, ...] | None]
     simulate: Callable[[Setup], Iterator[Any]]
-    describe: Callable[[Any, Any], str] | None = None
+    describe: Callable[[Any, Any], Any] | None = None

@@ -162,12 +162,12 @@ class History(msgspec.Struct, frozen=True, gc=False):
         """Check `move`: the record to store, or RuleError / GameFinished."""
         if isinstance(move, Undo):
             if self.top.below is None:
-                raise RuleError("A2", "There is no move left to undo.")
+                raise RuleError("A2", "undo.nothing")
             return Recorded(move, [MoveRetracted(self.top.version)])
         if self.top.abandoned:
-            raise GameFinished("The game was abandoned: only an undo can reopen it.")
+            raise GameFinished("game.abandoned")
         if self.finished:
-            raise GameFinished()
+            raise GameFinished("game.over")
         if isinstance(move, Abandon):
             return Recorded(move, [GameAbandoned()])
         return Recorded(move, self.rules.decide(self.state, move))

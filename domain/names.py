@@ -15,6 +15,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated
 
+from domain.wording import Message, message
+
 
 class _PlayerNameMarker:
     def __repr__(self) -> str:
@@ -64,11 +66,11 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", folded)
 
 
-def name_fault(name: str) -> str | None:
+def name_fault(name: str) -> Message | None:
     """Why `name` cannot be a player's name, or None: it shows nothing, or it holds
     a control character (a tab, a line break, ...)."""
     if not any(_visible(c) for c in name):
-        return "Every player needs a name."
+        return message("name.missing")
     if any(unicodedata.category(c) in _CONTROL for c in name):
-        return f"A player's name cannot hold control characters: {name!r}."
+        return message("name.control", name=repr(name))
     return None

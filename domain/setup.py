@@ -29,20 +29,24 @@ def seated(
     players = tuple(setup.players)
     if not fewest <= len(players) <= most:
         raise RuleError(
-            rule, f"{game} is for {fewest} to {most} players, not {len(players)}."
+            rule,
+            "setup.players",
+            game=game,
+            fewest=fewest,
+            most=most,
+            count=len(players),
         )
     for name in players:
         if (fault := name_fault(name)) is not None:
-            raise RuleError(rule, fault)
+            raise RuleError(rule, fault.key, **fault.params)
     seen: dict[str, str] = {}
     for name in players:
         key = name_key(name)
         if key in seen:
             first = seen[key]
-            again = "given twice" if first == name else f"the same name as {first}"
-            raise RuleError(
-                rule, f"Every player needs a different name: {name} is {again}."
-            )
+            if first == name:
+                raise RuleError(rule, "setup.name_twice", name=name)
+            raise RuleError(rule, "setup.name_same", name=name, first=first)
         seen[key] = name
     return players
 
@@ -50,7 +54,7 @@ def seated(
 def first_player(setup: Setup, players: tuple[str, ...], rule: str) -> str:
     """The player the table chose to start (D4): one of the players."""
     if setup.first_player not in players:
-        raise RuleError(rule, f"{setup.first_player} is not one of the players.")
+        raise RuleError(rule, "setup.first_player", name=setup.first_player)
     return setup.first_player
 
 
@@ -63,15 +67,13 @@ def decoded_options(
     known = struct.__struct_encode_fields__
     for name, value in setup.options.items():
         if name not in known:
-            raise RuleError("A1", f"{game} has no option `{name}`.")
+            raise RuleError("A1", "setup.no_option", game=game, name=name)
         try:
             msgspec.convert({name: value}, struct, str_keys=True)
         except msgspec.ValidationError as error:
             rule = rulings.get(name, "A1")
-            raise RuleError(
-                rule, f"The option `{name}` is not valid: {error}."
-            ) from None
+            raise RuleError(rule, "setup.option", name=name, error=str(error)) from None
     try:
         return msgspec.convert(setup.options, struct, str_keys=True)
     except msgspec.ValidationError as error:  # options that do not go together
-        raise RuleError("A1", f"The options are not valid: {error}.") from None
+        raise RuleError("A1", "setup.options", error=str(error)) from None

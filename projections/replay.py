@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from domain.history import Abandon, History, MoveRetracted, Recorded, Undo
+from domain.wording import ENGLISH, Language, message
 from projections.scoresheet import ScoreSheet, score_sheet, score_sheets
 
 
@@ -30,23 +31,34 @@ class Step(msgspec.Struct, kw_only=True):
 
 
 def description(
-    histories: Sequence[History], records: Sequence[Recorded], step: int
+    histories: Sequence[History],
+    records: Sequence[Recorded],
+    step: int,
+    language: Language = ENGLISH,
 ) -> str:
-    """The sentence for stored move number `step` (1 is the first move).
+    """The sentence for stored move number `step` (1 is the first move), in
+    `language`.
 
     `histories[n]` is the game after n moves and `records[n - 1]` the nth move.
     """
+    return language.say(_sentence(histories, records, step))
+
+
+def _sentence(
+    histories: Sequence[History], records: Sequence[Recorded], step: int
+) -> Any:
+    """The sentence as data (`domain.wording`), worded by `description`."""
     record = records[step - 1]
     if isinstance(record.move, Undo):
         (retracted,) = (e for e in record.events if isinstance(e, MoveRetracted))
-        taken_back = description(histories, records, retracted.version - 1)
-        return f"Undo: “{taken_back}” is taken back"
+        taken_back = _sentence(histories, records, retracted.version - 1)
+        return message("said.undo", move=taken_back)
     if isinstance(record.move, Abandon):
-        return "The game is abandoned: it ends here, and nobody wins"
+        return message("said.abandoned")
     before = histories[step - 1]
     describe = before.rules.describe
     if describe is None:
-        return _plain(record.move)
+        return message("said.event", name=_plain(record.move))
     return describe(before.state, record)
 
 
@@ -61,6 +73,7 @@ def step(
     records: Sequence[Recorded],
     n: int,
     scoresheet: ScoreSheet | None = None,
+    language: Language = ENGLISH,
 ) -> Step:
     """Step `n` alone; without `scoresheet` its sheet is folded from the history."""
     after = histories[n]
@@ -68,7 +81,7 @@ def step(
         step=n,
         version=after.version,
         move=records[n - 1].move,
-        description=description(histories, records, n),
+        description=description(histories, records, n, language),
         state=after.view(),
         scoresheet=score_sheet(after) if scoresheet is None else scoresheet,
     )
@@ -79,9 +92,12 @@ def steps(
     records: Sequence[Recorded],
     first: int = 1,
     last: int | None = None,
+    language: Language = ENGLISH,
 ) -> list[Step]:
     """Steps `first` to `last` (by default every step); the sheets are folded from
     the start up to `last`."""
     last = len(records) if last is None else last
     sheets = score_sheets(histories[: last + 1], records[:last])
-    return [step(histories, records, n, sheets[n]) for n in range(first, last + 1)]
+    return [
+        step(histories, records, n, sheets[n], language) for n in range(first, last + 1)
+    ]

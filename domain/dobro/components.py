@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
+from domain.wording import Message, message
+
 WILD = "wild"
 SKIP = "skip"
 REVERSE = "reverse"
@@ -98,13 +100,15 @@ class Deck(msgspec.Struct, frozen=True):
         return self.removed[self.kinds.index(card)] if card in self.kinds else 0
 
 
-def card_name(card: Card) -> str:
-    """A card as a player says it: "7", "a wild", "a Skip"."""
-    names = {WILD: "a wild", SKIP: "a Skip", REVERSE: "a Reverse"}
-    return str(card) if isinstance(card, int) else names[card]
+def card_name(card: Card) -> Message:
+    """A card as a player says it at the start of a sentence: "A 7", "A Skip"."""
+    if isinstance(card, int):
+        return message("dobro.card", value=card)
+    return message(f"dobro.card.{card}")
 
 
-def cards_name(card: Card) -> str:
+def cards_name(card: Card) -> Message:
     """Cards of one kind: "7s", "wilds", "Skip cards"."""
-    names = {WILD: "wilds", SKIP: "Skip cards", REVERSE: "Reverse cards"}
-    return f"{card}s" if isinstance(card, int) else names[card]
+    if isinstance(card, int):
+        return message("dobro.cards", value=card)
+    return message(f"dobro.cards.{card}")

@@ -34,6 +34,7 @@ from domain.dobro.scoring import (
 )
 from domain.dobro.state import DobroState, deal_size
 from domain.errors import RuleError
+from domain.wording import Message, message
 
 MoveKind = Literal["play", "skip", "reverse", "take", "forgot_refill"]
 
@@ -61,7 +62,7 @@ def decide(state: DobroState, move: object) -> list[object]:
 
 def _seat(state: DobroState, name: str) -> int:
     if name not in state.table.players:
-        raise RuleError("D3", f"{name} is not playing in this game.")
+        raise RuleError("D3", "player.absent", name=name)
     return state.table.players.index(name)
 
 
@@ -69,7 +70,7 @@ def _turn(state: DobroState, name: str) -> int:
     seat = _seat(state, name)
     if seat != state.next_player:
         expected = state.table.players[state.next_player]
-        raise RuleError("D8", f"It is {expected}'s turn, not {name}'s.")
+        raise RuleError("D8", "turn.other", expected=expected, name=name)
     return seat
 
 
@@ -83,7 +84,10 @@ def _play(state: DobroState, seat: int, move: Play) -> list[object]:
     if move.announced is not None and move.announced != value:
         raise RuleError(
             "D10",
-            f"{move.player} announced {move.announced}, but the play makes {value}.",
+            "dobro.announced",
+            player=move.player,
+            announced=move.announced,
+            value=value,
         )
     refill, next_seat = _after_turn(state, seat, len(move.cards), state.direction)
     played = CardsPlayed(
@@ -99,9 +103,7 @@ def _play(state: DobroState, seat: int, move: Play) -> list[object]:
 
 def _check_cards(state: DobroState, seat: int, cards: tuple[Card, ...]) -> None:
     if SKIP in cards or REVERSE in cards:
-        raise RuleError(
-            "D9", "Skip and Reverse are played on their own, not in a play."
-        )
+        raise RuleError("D9", "dobro.specials_in_play")
     _check_hand(state, seat, len(cards))
     for card in set(cards):
         _check_available(state, card, cards.count(card))
@@ -111,27 +113,24 @@ def _check_hand(state: DobroState, seat: int, count: int) -> None:
     held = state.hand_sizes[seat]
     if count > held:
         name = state.table.players[seat]
-        raise RuleError("D11", f"{name} holds only {held} card(s), not {count}.")
+        raise RuleError("D11", "dobro.hand", name=name, count=held, wanted=count)
 
 
 def _check_available(state: DobroState, card: Card, count: int) -> None:
     """D1: no more of a card than the deck holds; D5: none that left the game."""
     deck = state.table.deck
     if deck.removed_count(card):
-        raise RuleError(
-            "D5", f"With two players the {cards_name(card)} are out of the game."
-        )
+        raise RuleError("D5", "dobro.out_of_game", cards=cards_name(card))
     in_deck = deck.count(card)
     if in_deck == 0:
         raise RuleError(
-            "D1", f"The {state.table.edition} deck has no {cards_name(card)}."
+            "D1",
+            "dobro.deck_lacks",
+            edition=state.table.edition,
+            cards=cards_name(card),
         )
     if state.played[deck.kinds.index(card)] + count > in_deck:
-        raise RuleError(
-            "D1",
-            f"The deck holds {in_deck} {cards_name(card)}: no more can be played "
-            "this round.",
-        )
+        raise RuleError("D1", "dobro.deck_spent", count=in_deck, cards=cards_name(card))
 
 
 def _face_value(state: DobroState, move: Play) -> int:
@@ -139,16 +138,16 @@ def _face_value(state: DobroState, move: Play) -> int:
     numbered = [card for card in move.cards if isinstance(card, int)]
     if len(numbered) == len(move.cards):
         if move.wild_as is not None:
-            raise RuleError("D9", "`wild_as` is for a wild, and this play has none.")
+            raise RuleError("D9", "dobro.wild_as_without_wild")
         if len(numbered) == 2 and numbered[0] != numbered[1]:
             a, b = numbered
-            raise RuleError("D9", f"A pair is two equal values, not {a} and {b}.")
+            raise RuleError("D9", "dobro.pair", a=a, b=b)
         return numbered[0]
     if numbered:
         value = numbered[0]
         if move.wild_as not in (None, value):
             raise RuleError(
-                "D9", f"A wild played with a {value} is a {value}, not {move.wild_as}."
+                "D9", "dobro.wild_with_number", value=value, wild_as=move.wild_as
             )
         return value
     return _declared_wild(state, move.wild_as)
@@ -157,11 +156,9 @@ def _face_value(state: DobroState, move: Play) -> int:
 def _declared_wild(state: DobroState, wild_as: int | None) -> int:
     low, high = state.table.deck.wild_low, state.table.deck.wild_high
     if wild_as is None:
-        raise RuleError("D9", f"Say which value the wild takes ({low} to {high}).")
+        raise RuleError("D9", "dobro.wild_unsaid", low=low, high=high)
     if not low <= wild_as <= high:
-        raise RuleError(
-            "D9", f"A wild takes a value from {low} to {high}, not {wild_as}."
-        )
+        raise RuleError("D9", "dobro.wild_range", low=low, high=high, wild_as=wild_as)
     return wild_as
 
 
@@ -174,29 +171,28 @@ def _climb(state: DobroState, move: Play, total: int) -> int:
         if WILD in move.cards:
             raise RuleError(
                 "D8",
-                f"{_wild_play(move, total)} cannot follow {current}: a play must "
-                f"make {current} or more.",
+                "dobro.wild_too_low",
+                play=_wild_play(move, total),
+                current=current,
             )
         shown = " + ".join(str(card) for card in move.cards)
         played = shown if len(move.cards) == 1 else f"{shown} ({total})"
         raise RuleError(
-            "D8",
-            f"{move.player} cannot play {played}: the value in play is {current}.",
+            "D8", "dobro.too_low", player=move.player, played=played, current=current
         )
     return 2 * current if total == current else total
 
 
-def _wild_play(move: Play, total: int) -> str:
+def _wild_play(move: Play, total: int) -> Message:
     """A play with a wild as a player says it, with what the wild counts as (D9):
     "A wild declared as 3", "Two wilds declared as 3 (6)", "3 + a wild as 3 (6)"."""
     numbered = [card for card in move.cards if isinstance(card, int)]
     if numbered:
-        value = numbered[0]
-        declared = "declared as" if move.wild_as is not None else "as"
-        return f"{value} + a wild {declared} {value} ({total})"
+        declared = "declared" if move.wild_as is not None else "paired"
+        return message(f"dobro.play.wild_{declared}", value=numbered[0], total=total)
     if len(move.cards) == 2:
-        return f"Two wilds declared as {move.wild_as} ({total})"
-    return f"A wild declared as {move.wild_as}"
+        return message("dobro.play.two_wilds", value=move.wild_as, total=total)
+    return message("dobro.play.wild", value=move.wild_as)
 
 
 def _after_turn(
@@ -222,11 +218,7 @@ def _check_special(state: DobroState, seat: int, card: Card) -> None:
     _check_hand(state, seat, 1)
     _check_available(state, card, 1)
     if state.value_in_play is None and state.draw_pile_size > 0:
-        raise RuleError(
-            "D7",
-            f"{card_name(card).capitalize()} cannot open a climb while the draw "
-            "pile has cards.",
-        )
+        raise RuleError("D7", "dobro.special_opens", card=card_name(card))
 
 
 def _special(state: DobroState, seat: int, card: Card) -> list[object]:
@@ -245,7 +237,7 @@ def _special(state: DobroState, seat: int, card: Card) -> list[object]:
 def _take(state: DobroState, seat: int) -> list[object]:
     player = state.table.players[seat]
     if state.value_in_play is None:
-        raise RuleError("D7", f"There is nothing to take: {player} opens the climb.")
+        raise RuleError("D7", "dobro.nothing_to_take", player=player)
     return [PileTaken(player, len(state.cards_in_play))]
 
 

@@ -60,7 +60,7 @@ def _deck(edition: Edition, options: Options, n: int) -> Deck:
     )
     values = sorted(v for v, count in manifest.numbered.items() if count > 0)
     if not values:
-        raise RuleError("D1", "The deck needs at least one numbered card.")
+        raise RuleError("D1", "dobro.deck_unnumbered")
     remove_skips = options.two_player_remove_skips
     if remove_skips is None:
         remove_skips = edition.two_player_remove_skips
@@ -80,7 +80,10 @@ def _check_deal(table: Table) -> None:
     if table.deck.size < needed:
         raise RuleError(
             "D1",
-            f"The deck has {table.deck.size} cards: {n} players need {needed} to deal.",
+            "dobro.deck_small",
+            size=table.deck.size,
+            count=n,
+            needed=needed,
         )
     specials = table.deck.count(SKIP) + table.deck.count(REVERSE)
     if specials >= table.hand_size:
@@ -88,8 +91,5 @@ def _check_deal(table: Table) -> None:
         # a climb while the draw pile has cards (D7), so a house deck must leave every
         # hand something to open with.
         raise RuleError(
-            "T1",
-            f"The deck has {specials} Skip and Reverse cards: a hand of "
-            f"{table.hand_size} could hold nothing else, and they cannot open a "
-            f"climb. A house deck needs fewer than {table.hand_size} of them.",
+            "T1", "dobro.deck_specials", specials=specials, hand=table.hand_size
         )

@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.wording import Message, message
+
 Color = Literal["light_blue", "orange", "dark_blue", "purple", "yellow", "green"]
 COLORS: tuple[Color, ...] = (
     "light_blue",
@@ -47,10 +49,23 @@ class Card(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
         first, second = self.colors or ("", "")
         return f"the {label(first)}/{label(second)} Double Donkey"
 
+    @property
+    def said(self) -> Message:
+        """The card as a sentence names it: "the orange/green Double Donkey"."""
+        if self.angry is not None:
+            return message("donkey.angry", color=color_said(self.angry))
+        first, second = (color_said(c) for c in self.colors or ())
+        return message("donkey.double", first=first, second=second)
+
 
 def label(color: str) -> str:
     """A colour as players say it: "dark blue"."""
     return color.replace("_", " ")
+
+
+def color_said(color: str) -> Message:
+    """A colour as a sentence names it: "dark blue", "bleu foncé"."""
+    return message(f"donkey.color.{color}")
 
 
 def opposite(pips: int) -> int:

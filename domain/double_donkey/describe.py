@@ -13,69 +13,93 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from domain.double_donkey import events as ev
-from domain.double_donkey.components import COLORS, Card, label
+from domain.double_donkey.components import COLORS, Card, color_said
 from domain.double_donkey.state import State
 from domain.history import Recorded
+from domain.wording import Clauses, Commas, Message, Names, message
 
 # Each player's revealed cards' values (K8), in the order revealed.
 Values = Mapping[str, tuple[int, ...]]
+# A part of the sentence: a clause, or a list of them.
+Said = Message | Clauses | Commas
 
 
-def describe(before: State, record: Recorded) -> str:
+def describe(before: State, record: Recorded) -> Said:
     """The sentence for a stored move; `before` is the state before it."""
     first, *rest = record.events
     said = _act(before, first)
     derived = _derived(before, first, rest)
-    return f"{said}: {'; '.join(derived)}" if derived else said
+    return (
+        message("said.clauses", said=said, clauses=Clauses(derived))
+        if derived
+        else said
+    )
 
 
-def _act(before: State, event: object) -> str:
+def _face(color: str, pips: int) -> Message:
+    """A die as the sentence names it: "the orange 5"."""
+    return message("said.donkey.face", color=color_said(color), pips=pips)
+
+
+def _faces(dice: object) -> Commas:
+    """Dice as a list: "light blue 3, orange 2"."""
+    return Commas(
+        message("said.donkey.die", color=color_said(color), pips=pips)
+        for color, pips in dice
+    )
+
+
+def _act(before: State, event: object) -> Said:
     """What the table logged (K4-K7, K9)."""
     match event:
         case ev.DiceRolled(player, dice):
-            return f"{player} rolls {_dice(dice)}"
+            rolled = _faces((c, dice[c]) for c in COLORS if c in dice)
+            return message("said.donkey.rolls", player=player, dice=rolled)
         case ev.DieChosen(player, color, pips):
-            said = f"{player} puts the {label(color)} {pips} on the Hay card"
-            if pips in dict(before.hay).values():  # K5's exception
-                said += ", as every die rolled shows a value already there"
-            return said
+            # K5's exception: every die rolled shows a value already there.
+            again = "_again" if pips in dict(before.hay).values() else ""
+            return message(
+                f"said.donkey.chooses{again}", player=player, face=_face(color, pips)
+            )
         case ev.LastDiePlaced(player, color, pips, rerolled=False):
-            return f"{player} keeps the last die, the {label(color)} {pips}"
+            return message("said.donkey.keeps", player=player, face=_face(color, pips))
         case ev.LastDiePlaced(player, color, pips):
-            return f"{player} rerolls the last die: the {label(color)} {pips}"
+            return message(
+                "said.donkey.rerolls", player=player, face=_face(color, pips)
+            )
         case ev.CardsRevealed(cards):
             seated = _seated(before, cards)
-            return "; ".join(_revealed(player, cards[player]) for player in seated)
+            return Clauses(_revealed(player, cards[player]) for player in seated)
         case ev.RollOffRolled(rolls):
-            return "Roll-off: " + ", ".join(
-                f"{player} {rolls[player]}" for player in _seated(before, rolls)
+            rolled = Commas(
+                message("said.donkey.roll", player=player, pips=rolls[player])
+                for player in _seated(before, rolls)
             )
-    return type(event).__name__
-
-
-def _dice(dice: Mapping[str, int]) -> str:
-    return ", ".join(f"{label(c)} {dice[c]}" for c in COLORS if c in dice)
+            return message("said.donkey.roll_off", rolls=rolled)
+    return message("said.event", name=type(event).__name__)
 
 
 def _seated(before: State, per_player: Mapping[str, object]) -> list[str]:
     return [player for player in before.players if player in per_player]
 
 
-def _revealed(player: str, cards: tuple[Card, ...]) -> str:
+def _revealed(player: str, cards: tuple[Card, ...]) -> Message:
     """ "Fran reveals the purple Angry Donkey"; "Fran reveals nothing"."""
     if not cards:
-        return f"{player} reveals nothing"
-    return f"{player} reveals {_names(tuple(str(card) for card in cards))}"
+        return message("said.donkey.reveals_nothing", player=player)
+    shown = Names(card.said for card in cards)
+    return message("said.donkey.reveals", player=player, cards=shown)
 
 
-def _derived(before: State, first: object, rest: list[object]) -> list[str]:
+def _derived(before: State, first: object, rest: list[object]) -> list[Said]:
     """What the rules derive once the move is made (K6-K12), clause by clause."""
-    said: list[str] = []
+    said: list[Said] = []
     values: Values = {}
     for event in rest:
         match event:
             case ev.LastDieOffered(player, color, pips):
-                said.append(f"the {label(color)} {pips} is left for {player}")
+                face = _face(color, pips)
+                said.append(message("said.donkey.left_for", face=face, player=player))
             case ev.DiceFlipped(colors, hay):
                 said.append(_flips(before, colors, hay))
             case ev.CardsValued(valued):
@@ -90,57 +114,57 @@ def _derived(before: State, first: object, rest: list[object]) -> list[str]:
             case ev.HandsRefilled(cards):
                 said += _ran_out(before, cards)
             case ev.DiscardReshuffled(count):
-                said.append(
-                    f"the discard pile's {count} cards are shuffled into a new "
-                    "draw pile"
-                )
+                said.append(message("said.donkey.reshuffled", count=count))
             case ev.CardsDrawn(player, count):
-                cards = "card" if count == 1 else "cards"
-                said.append(f"{player} draws {count} {cards} from the draw pile")
+                said.append(message("said.donkey.draws", player=player, count=count))
             case ev.RoundStarted(number, holder):
-                said.append(f"{holder} starts round {number}")
+                said.append(message("said.starts", starter=holder, round=number))
     if isinstance(first, ev.LastDiePlaced):
-        said.append(f"the Hay card shows {_hay(before, first)}")
+        said.append(message("said.donkey.hay", hay=_hay(before, first)))
     return said
 
 
-def _ran_out(before: State, refills: Mapping[str, int]) -> list[str]:
+def _ran_out(before: State, refills: Mapping[str, int]) -> list[Said]:
     """K10: a refill that takes a personal pile's last cards."""
     return [
-        f"{player}'s personal pile runs out"
+        message("said.donkey.pile_out", player=player)
         for player in _seated(before, refills)
         if refills[player] == before.personal_pile(player)
     ]
 
 
-def _hay(before: State, last: ev.LastDiePlaced) -> str:
+def _hay(before: State, last: ev.LastDiePlaced) -> Commas:
     """K6: the six dice in the order they were placed."""
-    placed = (*before.hay, (last.color, last.pips))
-    return ", ".join(f"{label(color)} {pips}" for color, pips in placed)
+    return _faces((*before.hay, (last.color, last.pips)))
 
 
-def _flips(before: State, colors: tuple[str, ...], hay: Mapping[str, int]) -> str:
+def _flips(before: State, colors: tuple[str, ...], hay: Mapping[str, int]) -> Commas:
     """K7: each Angry Donkey turns its colour's die to the opposite face."""
     was = dict(before.hay)
-    return ", ".join(
-        f"the {label(color)} die flips from {was[color]} to {hay[color]}"
+    return Commas(
+        message(
+            "said.donkey.flips", color=color_said(color), was=was[color], now=hay[color]
+        )
         for color in colors
     )
 
 
-def _values(values: Values) -> str:
+def _values(values: Values) -> Message:
     """K8: each revealed card's value, after the flips."""
-    return "values: " + ", ".join(
-        f"{player} {_names(tuple(str(value) for value in played))}"
+    each = Commas(
+        message(
+            "said.donkey.values_of",
+            player=player,
+            values=Names(str(value) for value in played),
+        )
         for player, played in values.items()
     )
+    return message("said.donkey.values", values=each)
 
 
-def _won(winners: tuple[str, ...]) -> str:
+def _won(winners: tuple[str, ...]) -> Message:
     """K12: hand and personal pile both empty right after the reveal."""
-    if len(winners) == 1:
-        return f"the game ends: {winners[0]} has no card left and wins"
-    return f"the game ends: {_names(winners)} have no card left and share the victory"
+    return message("said.donkey.won", winners=Names(winners), count=len(winners))
 
 
 def _contest(before: State, values: Values) -> tuple[int, tuple[str, ...], int]:
@@ -152,17 +176,20 @@ def _contest(before: State, values: Values) -> tuple[int, tuple[str, ...], int]:
     return top, tied, min(before.personal_pile(player) for player in tied)
 
 
-def _taken(before: State, first: object, values: Values, player: str) -> str:
+def _taken(before: State, first: object, values: Values, player: str) -> Message:
     """K9: by the single highest card, the fewest personal-pile cards, or a roll."""
-    said = f"{player} takes the Biggest Donkey"
     if isinstance(first, ev.RollOffRolled):
-        return f"{said} with the highest roll ({first.rolls[player]})"
+        roll = first.rolls[player]
+        return message("said.donkey.taken_by_roll", player=player, roll=roll)
     top, tied, fewest = _contest(before, values)
     if len(tied) == 1:
-        return f"{said} with the highest card ({top})"
-    return (
-        f"{_names(tied)} tie at {top}, {said} with the fewest cards in a personal "
-        f"pile ({fewest})"
+        return message("said.donkey.taken_by_card", player=player, top=top)
+    return message(
+        "said.donkey.taken_by_pile",
+        tied=Names(tied),
+        top=top,
+        player=player,
+        fewest=fewest,
     )
 
 
@@ -171,24 +198,20 @@ def _roll_off(
     first: object,
     values: Values,
     among: tuple[str, ...],
-) -> str:
+) -> Message:
     """K9: the players still tied roll a die each (again, after a tied roll)."""
     if isinstance(first, ev.RollOffRolled):
-        return f"{_names(among)} tie at {first.rolls[among[0]]} and roll again"
+        pips = first.rolls[among[0]]
+        return message("said.donkey.roll_again", among=Names(among), pips=pips)
     top, tied, fewest = _contest(before, values)
-    rolling = "they roll off for the Biggest Donkey"
     if tuple(among) == tied:
-        return (
-            f"{_names(tied)} tie at {top} with {fewest} cards in their personal "
-            f"piles: {rolling}"
+        return message(
+            "said.donkey.roll_off_all", tied=Names(tied), top=top, fewest=fewest
         )
-    return (
-        f"{_names(tied)} tie at {top}, {_names(among)} have the fewest cards in a "
-        f"personal pile ({fewest}): {rolling}"
+    return message(
+        "said.donkey.roll_off_some",
+        tied=Names(tied),
+        top=top,
+        among=Names(among),
+        fewest=fewest,
     )
-
-
-def _names(names: tuple[str, ...]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"

@@ -7,7 +7,7 @@ from collections import Counter
 from functools import reduce
 
 from domain.double_donkey import events as ev
-from domain.double_donkey.components import COLORS, HAND_SIZE, Card, label
+from domain.double_donkey.components import COLORS, HAND_SIZE, Card, color_said
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import Choose, LastDie, Move, Reveal, Roll, RollOff
 from domain.double_donkey.scoring import (
@@ -28,11 +28,12 @@ from domain.double_donkey.state import (
     State,
 )
 from domain.errors import RuleError
+from domain.wording import Message, Names, message
 
 
 def decide(state: State, move: Move) -> list[ev.Event]:
     if isinstance(state.step, Finished):
-        raise RuleError("K12", "The game is over.")
+        raise RuleError("K12", "game.ended")
     match move:
         case Roll():
             return _roll(state, move)
@@ -47,29 +48,20 @@ def decide(state: State, move: Move) -> list[ev.Event]:
     raise TypeError(f"not a Double Donkey move: {move!r}")
 
 
-def expected(state: State) -> str:
+def expected(state: State) -> Message:
     """What the table must log next, as a sentence's main clause."""
     match state.step:
         case Rolling(player):
-            return f"{player} must roll the dice"
+            return message("donkey.next.roll", player=player)
         case Choosing(player):
-            return f"{player} must choose a die"
+            return message("donkey.next.choose", player=player)
         case DecidingLastDie(player):
-            return f"{player} must keep or reroll the last die"
+            return message("donkey.next.last_die", player=player)
         case Revealing():
-            return "all players must reveal their cards"
+            return message("donkey.next.reveal")
         case RollingOff(among):
-            return f"{_names(among)} must roll off for the Biggest Donkey"
-    return "the game is over"
-
-
-def _names(players) -> str:
-    players = list(players)
-    return (
-        players[0]
-        if len(players) == 1
-        else ", ".join(players[:-1]) + " and " + players[-1]
-    )
+            return message("donkey.next.roll_off", players=Names(among))
+    return message("donkey.next.over")
 
 
 # The ruling that says what the table must log next, cited when a move comes too early
@@ -84,17 +76,17 @@ _STEP_RULE = {
 }
 
 
-def _in_step(state: State, kind: type, what: str, rule: str | None = None) -> None:
+def _in_step(state: State, kind: type, what: Message, rule: str | None = None) -> None:
     if not isinstance(state.step, kind):
         rule = rule or _STEP_RULE[type(state.step)]
-        raise RuleError(rule, f"{what} now: {expected(state)}.")
+        raise RuleError(rule, "donkey.not_now", what=what, expected=expected(state))
 
 
 def _turn(state: State, rule: str, player: str, kind: type) -> None:
     """A move of the dice phase is refused unless it is `player`'s turn for it."""
-    _in_step(state, kind, f"{player} cannot do that")
+    _in_step(state, kind, message("donkey.cannot.act", player=player))
     if state.step.player != player:
-        raise RuleError(rule, f"It is not {player}'s turn: {expected(state)}.")
+        raise RuleError(rule, "donkey.turn", player=player, expected=expected(state))
 
 
 def _roll(state: State, move: Roll) -> list[ev.Event]:
@@ -103,11 +95,11 @@ def _roll(state: State, move: Roll) -> list[ev.Event]:
     on_hay = state.hay_dict()
     owed = [c for c in COLORS if c not in on_hay]
     if set(move.dice) != set(owed):
-        dice = ", ".join(label(c) for c in owed)
-        raise RuleError("K4", f"{move.player} must roll exactly these dice: {dice}.")
+        dice = Names(color_said(c) for c in owed)
+        raise RuleError("K4", "donkey.dice_owed", player=move.player, dice=dice)
     for color, pips in move.dice.items():
         if not 1 <= pips <= 6:
-            raise RuleError("K4", f"The {label(color)} die cannot show {pips}.")
+            raise RuleError("K4", "donkey.pips", color=color_said(color), pips=pips)
     return [ev.DiceRolled(move.player, {c: move.dice[c] for c in owed})]
 
 
@@ -117,15 +109,17 @@ def _choose(state: State, move: Choose) -> list[ev.Event]:
     rolled = dict(state.step.rolled)
     if move.color not in rolled:
         raise RuleError(
-            "K4", f"{move.player} did not roll the {label(move.color)} die."
+            "K4", "donkey.not_rolled", player=move.player, color=color_said(move.color)
         )
     on_hay = set(state.hay_dict().values())
     pips = rolled[move.color]
     if pips in on_hay and any(p not in on_hay for p in rolled.values()):
         raise RuleError(
             "K5",
-            f"{move.player} cannot choose the {label(move.color)} {pips}: a {pips} is "
-            "already on the Hay card and another rolled die shows a new value.",
+            "donkey.hay_repeat",
+            player=move.player,
+            color=color_said(move.color),
+            pips=pips,
         )
     events: list[ev.Event] = [ev.DieChosen(move.player, move.color, pips)]
     left = [(c, p) for c, p in rolled.items() if c != move.color]
@@ -144,14 +138,16 @@ def _last_die(state: State, move: LastDie) -> list[ev.Event]:
     if move.reroll is None:
         return [ev.LastDiePlaced(move.player, step.color, step.pips, rerolled=False)]
     if not 1 <= move.reroll <= 6:
-        raise RuleError("K6", f"The {label(step.color)} die cannot show {move.reroll}.")
+        raise RuleError(
+            "K6", "donkey.pips", color=color_said(step.color), pips=move.reroll
+        )
     return [ev.LastDiePlaced(move.player, step.color, move.reroll, rerolled=True)]
 
 
 def _reveal(state: State, move: Reveal) -> list[ev.Event]:
     """K7-K12: the reveal, its flips and values, then the game's end or the Biggest
     Donkey (with a roll-off first when K9 leaves a tie)."""
-    _in_step(state, Revealing, "Cards cannot be revealed")
+    _in_step(state, Revealing, message("donkey.cannot.reveal"))
     _check_reveal(state, move.cards)
     cards = {p: tuple(move.cards[p]) for p in state.players if p in move.cards}
     colors = flipped_colors(cards)
@@ -176,16 +172,16 @@ def _check_reveal(state: State, cards: dict[str, tuple[Card, ...]]) -> None:
     """K7: every player holding cards reveals 1 to 3 of them, no more than they hold."""
     for player in cards:
         if player not in state.players:
-            raise RuleError("K7", f"{player} is not playing in this game.")
+            raise RuleError("K7", "player.absent", name=player)
     for player in state.players:
         count, held = len(cards.get(player, ())), state.hand(player)
         most = min(HAND_SIZE, held)
         if held and not 1 <= count <= most:
             raise RuleError(
-                "K7", f"{player} must reveal 1 to {most} cards, not {count}."
+                "K7", "donkey.reveal_count", player=player, most=most, count=count
             )
         if not held and count:
-            raise RuleError("K7", f"{player} has no cards in hand to reveal.")
+            raise RuleError("K7", "donkey.empty_hand", player=player)
     _check_cards([card for played in cards.values() for card in played])
 
 
@@ -193,14 +189,15 @@ def _check_cards(revealed: list[Card]) -> None:
     """K2: a Double Donkey's two donkeys differ, and each Angry Donkey exists once."""
     for card in revealed:
         if card.colors is not None and card.colors[0] == card.colors[1]:
-            raise RuleError(
-                "K2", f"There is no such card as {card}: its colours must differ."
-            )
+            raise RuleError("K2", "donkey.no_such_card", card=card.said)
     angry = Counter(card.angry for card in revealed if card.angry is not None)
     for color, count in angry.items():
         if count > 1:
             raise RuleError(
-                "K2", f"There is only one {label(color)} Angry Donkey, not {count}."
+                "K2",
+                "donkey.one_angry",
+                color=color_said(color),
+                count=count,
             )
 
 
@@ -217,13 +214,13 @@ def _biggest_donkey(state: State, tied: tuple[str, ...]) -> list[ev.Event]:
 
 def _roll_off(state: State, move: RollOff) -> list[ev.Event]:
     """K9: exactly the tied players roll; the highest rollers roll again if tied."""
-    _in_step(state, RollingOff, "There is no roll-off", rule="K9")
+    _in_step(state, RollingOff, message("donkey.cannot.roll_off"), rule="K9")
     step = state.step
     if set(move.rolls) != set(step.among):
-        raise RuleError("K9", f"The roll-off is for exactly {_names(step.among)}.")
+        raise RuleError("K9", "donkey.roll_off_among", players=Names(step.among))
     for player, pips in move.rolls.items():
         if not 1 <= pips <= 6:
-            raise RuleError("K9", f"{player}'s die cannot show {pips}.")
+            raise RuleError("K9", "donkey.roll_off_pips", player=player, pips=pips)
     rolls = {p: move.rolls[p] for p in step.among}
     events: list[ev.Event] = [ev.RollOffRolled(rolls)]
     return events + _biggest_donkey(state, highest_rollers(step.among, rolls))

@@ -6,6 +6,8 @@ from typing import Annotated
 
 import msgspec
 
+from domain.wording import Message, message
+
 DEFAULT_COLORS = ("red", "blue", "green", "purple", "yellow")
 NUMBERS = range(1, 13)
 JOKERS_PER_COLOR = 3
@@ -39,6 +41,13 @@ class Card(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
     def __str__(self) -> str:
         return f"{self.color} joker" if self.joker else f"{self.color} {self.number}"
+
+    @property
+    def said(self) -> Message:
+        """The card as a sentence names it: "red 5", "red joker"."""
+        if self.joker:
+            return message("dozito.card.joker", color=self.color)
+        return message("dozito.card.numbered", color=self.color, number=self.number)
 
 
 def _neighbours(spot: int) -> tuple[int, ...]:

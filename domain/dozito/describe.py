@@ -22,55 +22,66 @@ from domain.dozito.events import (
 )
 from domain.dozito.state import State
 from domain.history import Recorded
+from domain.wording import Clauses, Commas, Message, Names, message
 
 
-def describe(before: State, record: Recorded) -> str:
+def describe(before: State, record: Recorded) -> Message:
     """The sentence for a stored move; `before` is the state before it."""
     first, *rest = record.events
     said = _act(first)
     derived = _stop(first) + _derived(before, first, rest)
-    return f"{said}: {'; '.join(derived)}" if derived else said
+    return (
+        message("said.clauses", said=said, clauses=Clauses(derived))
+        if derived
+        else said
+    )
 
 
-def _card(card: Card) -> str:
+def _card(card: Card) -> Message:
     """ "the red 5", "the red 4 (STOP)", "the blue joker"."""
-    kind = " (STOP)" if card.stop else " (Replay)" if card.replay else ""
-    return f"the {card}{kind}"
+    kind = "stop" if card.stop else "replay" if card.replay else "plain"
+    return message(f"said.dozito.card.{kind}", card=card.said)
 
 
-def _act(event: object) -> str:
+def _act(event: object) -> Message:
     """What the player did (Z3, Z4, Z8)."""
     match event:
         case RoundStarted(number, starter, (left, right)):
-            return (
-                f"Round {number} starts with {starter}; the discard piles show "
-                f"{_card(left)} and {_card(right)}"
+            return message(
+                "said.dozito.round_starts",
+                round=number,
+                starter=starter,
+                left=_card(left),
+                right=_card(right),
             )
         case CardDrawn(player, "deck", card):
-            said = f"{player} draws {_card(card)} from the deck"
+            return message("said.dozito.draws", player=player, card=_card(card))
         case CardDrawn(player, source, card):
-            side = source.removeprefix("discard_")
-            said = f"{player} takes {_card(card)} from the {side} discard pile"
+            side = message(f"dozito.side.{source.removeprefix('discard_')}")
+            return message(
+                "said.dozito.takes", player=player, card=_card(card), side=side
+            )
         case CardPlaced():
             return _placed(event)
         case CardDiscarded(player, pile, card):
-            return f"{player} discards {_card(card)} on the {pile} pile"
-        case _:
-            return type(event).__name__
-    return said
+            side = message(f"dozito.side.{pile}")
+            return message(
+                "said.dozito.discards", player=player, card=_card(card), side=side
+            )
+    return message("said.event", name=type(event).__name__)
 
 
-def _placed(event: CardPlaced) -> str:
+def _placed(event: CardPlaced) -> Message:
     """Z4: a face-down card it displaces is revealed; Z8: one a STOP card displaces
     is discarded without chaining."""
-    said = f"{event.player} places {_card(event.card)} on spot {event.spot}"
+    values = {"player": event.player, "card": _card(event.card), "spot": event.spot}
     if not event.revealed:
-        return said
-    said += f", revealing {_card(event.held)}"
-    return f"{said}, which must be discarded" if event.card.stop else said
+        return message("said.dozito.places", **values)
+    way = "revealing_discarded" if event.card.stop else "revealing"
+    return message(f"said.dozito.places_{way}", **values, held=_card(event.held))
 
 
-def _stop(first: object) -> list[str]:
+def _stop(first: object) -> list[Message | Commas]:
     """Z8: a STOP card that comes into the hand (drawn, taken or revealed) ends the
     turn once it is placed or discarded (only placed, if taken from a pile: Z5)."""
     if isinstance(first, CardDrawn):
@@ -81,24 +92,23 @@ def _stop(first: object) -> list[str]:
         return []
     if not card.stop:
         return []
-    way = "placed" if choice == "place" else "placed or discarded"
-    return [f"the turn ends once it is {way}"]
+    way = "placed" if choice == "place" else "placed_or_discarded"
+    return [message(f"said.dozito.stop_{way}")]
 
 
-def _derived(before: State, first: object, rest: list[object]) -> list[str]:
+def _derived(
+    before: State, first: object, rest: list[object]
+) -> list[Message | Commas]:
     """What the rules derive once the move is made (Z9-Z15), clause by clause."""
-    said: list[str] = []
+    said: list[Message | Commas] = []
     for event in rest:
         match event:
             case TurnBegan(player, replay=True):
-                said.append(f"{player} plays again")
+                said.append(message("said.dozito.plays_again", player=player))
             case TurnBegan(final_turns=(*final,)) if before.final_turns is None:
                 said.append(_final_turns(_player(first), tuple(final)))
             case DeckReshuffled(size):
-                said.append(
-                    "the draw pile is empty, so the discard piles but their top "
-                    f"cards are shuffled into a new draw pile of {size} cards"
-                )
+                said.append(message("said.dozito.reshuffled", count=size))
             case RoundScored():
                 said += _round_end(event)
             case GameEnded(winners, "instant_win") if isinstance(first, CardPlaced):
@@ -112,32 +122,40 @@ def _player(event: object) -> str:
     return getattr(event, "player", "")
 
 
-def _final_turns(player: str, final: tuple[str, ...]) -> str:
+def _final_turns(player: str, final: tuple[str, ...]) -> Message:
     """Z11: the turn ended with every card of the grid face up."""
-    verb = "plays a final turn" if len(final) == 1 else "play a final turn"
-    return f"{player}'s grid is all face up, {_names(final)} {verb}"
+    return message(
+        "said.dozito.final_turns", player=player, final=Names(final), count=len(final)
+    )
 
 
-def _instant_win(placed: Card, winner: str) -> str:
+def _instant_win(placed: Card, winner: str) -> Message:
     """Z12: twelve face-up cards of one colour (the one just placed) win at once."""
-    return f"{winner}'s twelve cards are all {placed.color}, {winner} wins at once"
+    return message("said.dozito.instant_win", winner=winner, color=placed.color)
 
 
-def _round_end(scored: RoundScored) -> list[str]:
+def _round_end(scored: RoundScored) -> list[Message | Commas]:
     """Z13: the round's points; Z14: the next round's starter, or the tie to settle."""
-    points = ", ".join(f"{s.player} scores {s.points}" for s in scored.scores)
-    said = [f"round {scored.round} ends", points]
+    points = Commas(
+        message("said.scores", name=s.player, points=s.points) for s in scored.scores
+    )
+    said: list[Message | Commas] = [
+        message("said.round_ends", round=scored.round),
+        points,
+    ]
+    following = scored.round + 1
     if scored.next_starter is not None:
-        said.append(f"{scored.next_starter} starts round {scored.round + 1}")
+        said.append(
+            message("said.starts", starter=scored.next_starter, round=following)
+        )
     elif scored.tied:
         said.append(
-            f"{_names(scored.tied)} share the fewest points: the table names which "
-            f"of them starts round {scored.round + 1}"
+            message("said.dozito.tied", tied=Names(scored.tied), round=following)
         )
     return said
 
 
-def _game_end(before: State, rest: list[object], winners: tuple[str, ...]) -> str:
+def _game_end(before: State, rest: list[object], winners: tuple[str, ...]) -> Message:
     """Z15: most points wins; a tie goes to the best single round; still tied, the
     victory is shared."""
     scored = next(event for event in rest if isinstance(event, RoundScored))
@@ -145,19 +163,13 @@ def _game_end(before: State, rest: list[object], winners: tuple[str, ...]) -> st
     most = max(totals.values())
     tied = tuple(player for player in before.players if totals[player] == most)
     if len(tied) == 1:
-        return f"the game ends: {winners[0]} wins"
+        return message("said.game_ends", winners=Names(winners[:1]), count=1)
     rounds = (*before.round_scores, tuple(s.points for s in scored.scores))
     seat = {player: before.seat(player) for player in tied}
     best = max(points[seat[winners[0]]] for points in rounds)
-    said = f"the game ends: {_names(tied)} tie on {most} points"
+    values = {"tied": Names(tied), "most": most, "best": best}
     if len(winners) == 1:
-        return f"{said}, {winners[0]} wins with the best single round ({best})"
+        return message("said.dozito.tie_best_round", **values, winner=winners[0])
     if winners == tied:
-        return f"{said} and on their best round ({best}): they share the victory"
-    return f"{said}, {_names(winners)} share the victory with the best round ({best})"
-
-
-def _names(names: tuple[str, ...]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+        return message("said.dozito.tie_shared", **values)
+    return message("said.dozito.tie_some_share", **values, winners=Names(winners))

@@ -28,6 +28,7 @@ from domain.dozito.state import (
 )
 from domain.dozito.statements import agreeing, unseen
 from domain.errors import RuleError
+from domain.wording import Names, message
 
 
 def decide(state: State, move: Any) -> list[Any]:
@@ -46,10 +47,10 @@ def decide(state: State, move: Any) -> list[Any]:
 def _start_round(state: State, move: StartRound) -> list[Any]:
     phase = state.phase
     if not isinstance(phase, BetweenRounds):
-        raise RuleError("Z11", f"Round {state.round} is still being played.")
+        raise RuleError("Z11", "dozito.round_on", round=state.round)
     left, right = (agreeing(state, card) for card in move.discards)
     if not left.joker and left.key == right.key:
-        raise RuleError("Z2", f"There is only one {left}: it cannot open both piles.")
+        raise RuleError("Z2", "dozito.one_card_two_piles", card=left.said)
     starter = _round_starter(state, phase, move.starter)
     size = DECK_SIZE - GRID_SIZE * len(state.players) - 2
     return [RoundStarted(phase.round, starter, (left, right), size)]
@@ -60,20 +61,20 @@ def _round_starter(state: State, phase: BetweenRounds, named: str | None) -> str
     rule = "Z3" if phase.round == 1 else "Z14"
     if phase.starter is not None:
         if named is not None and named != phase.starter:
-            why = "the first player" if phase.round == 1 else "the fewest points"
+            why = "first" if phase.round == 1 else "fewest"
             raise RuleError(
                 rule,
-                f"Round {phase.round} starts with {phase.starter} ({why}), "
-                f"not {named}.",
+                f"dozito.starter_{why}",
+                round=phase.round,
+                starter=phase.starter,
+                named=named,
             )
         return phase.starter
-    tied = " and ".join(phase.tied)
+    tied = Names(phase.tied)
     if named is None:
-        raise RuleError(
-            rule, f"{tied} share the fewest points: say which of them starts."
-        )
+        raise RuleError(rule, "dozito.tie_unsettled", tied=tied)
     if named not in phase.tied:
-        raise RuleError(rule, f"{named} cannot start: {tied} share the fewest points.")
+        raise RuleError(rule, "dozito.tie_outsider", named=named, tied=tied)
     return named
 
 
@@ -83,11 +84,11 @@ def _round_starter(state: State, phase: BetweenRounds, named: str | None) -> str
 def _turn_of(state: State, player: str) -> Drawing | Holding:
     phase = state.phase
     if isinstance(phase, BetweenRounds):
-        raise RuleError("Z3", f"Round {phase.round} has not started yet.")
+        raise RuleError("Z3", "dozito.round_not_started", round=phase.round)
     if isinstance(phase, Finished):
-        raise RuleError("Z15", "The game is over.")
+        raise RuleError("Z15", "game.ended")
     if player != phase.player:
-        raise RuleError("Z4", f"It is {phase.player}'s turn, not {player}'s.")
+        raise RuleError("Z4", "turn.other", expected=phase.player, name=player)
     return phase
 
 
@@ -95,24 +96,22 @@ def _draw(state: State, move: Draw) -> list[Any]:
     phase = _turn_of(state, move.player)
     if isinstance(phase, Holding):
         raise RuleError(
-            "Z4", f"{move.player} holds the {phase.card}: place it or discard it."
+            "Z4", "dozito.holding", player=move.player, card=phase.card.said
         )
     if move.source == "deck":
         if move.card is None:
-            raise RuleError("Z2", f"Say which card {move.player} drew from the deck.")
+            raise RuleError("Z2", "dozito.drawn_unsaid", player=move.player)
         if state.draw_pile_size == 0:
-            raise RuleError("Z10", "The draw pile is empty: take a discard pile's top.")
+            raise RuleError("Z10", "dozito.deck_empty")
         card = unseen(state, move.card)
         size = state.draw_pile_size - 1
         return [CardDrawn(move.player, "deck", card, "place_or_discard", size)]
     if move.card is not None:
-        raise RuleError(
-            "Z4", "A discard pile's top card is already known: leave `card` out."
-        )
+        raise RuleError("Z4", "dozito.top_known")
     side = move.source.removeprefix("discard_")
     pile = state.piles[side == "right"]
     if not pile:
-        raise RuleError("Z4", f"The {side} discard pile is empty.")
+        raise RuleError("Z4", "dozito.pile_empty", side=message(f"dozito.side.{side}"))
     # Z5: a card taken from a discard pile must be placed.
     size = state.draw_pile_size
     return [CardDrawn(move.player, move.source, pile[-1], "place", size)]
@@ -124,7 +123,7 @@ def _draw(state: State, move: Draw) -> list[Any]:
 def _holding(state: State, player: str) -> Holding:
     phase = _turn_of(state, player)
     if isinstance(phase, Drawing):
-        raise RuleError("Z4", f"{player} must draw a card first.")
+        raise RuleError("Z4", "dozito.draw_first", player=player)
     return phase
 
 
@@ -134,9 +133,11 @@ def _place(state: State, move: Place) -> list[Any]:
     _check_may_place(phase)
     spot = move.spot if move.spot is not None else card.number
     if spot is None:
-        raise RuleError("Z4", f"Say on which spot the {card} goes.")
+        raise RuleError("Z4", "dozito.spot_unsaid", card=card.said)
     if not card.joker and spot != card.number:
-        raise RuleError("Z4", f"The {card} goes on spot {card.number}, not {spot}.")
+        raise RuleError(
+            "Z4", "dozito.spot", card=card.said, number=card.number, spot=spot
+        )
     seat = state.seat(move.player)
     there = state.grids[seat][spot - 1]
     held, choice = _displaced(state, move, there, card)
@@ -153,13 +154,9 @@ def _place(state: State, move: Place) -> list[Any]:
 def _check_may_place(phase: Holding) -> None:
     if phase.choice == "discard":
         rule = "Z7" if phase.card.joker else "Z4"
-        raise RuleError(
-            rule, f"The {phase.card} was displaced face up: it must be discarded."
-        )
+        raise RuleError(rule, "dozito.displaced_face_up", card=phase.card.said)
     if phase.choice == "discard_after_stop":
-        raise RuleError(
-            "Z8", f"The {phase.card} was displaced by a STOP card: it is discarded."
-        )
+        raise RuleError("Z8", "dozito.displaced_by_stop", card=phase.card.said)
 
 
 def _displaced(
@@ -170,14 +167,13 @@ def _displaced(
         if move.revealed is not None:
             raise RuleError(
                 "Z4",
-                f"Spot {move.spot or card.number} already shows the {there}: "
-                "there is nothing to reveal.",
+                "dozito.nothing_to_reveal",
+                spot=move.spot or card.number,
+                card=there.said,
             )
         return there, "discard"
     if move.revealed is None:
-        raise RuleError(
-            "Z4", "The spot holds a face-down card: say which card it reveals."
-        )
+        raise RuleError("Z4", "dozito.reveal_unsaid")
     revealed = unseen(state, move.revealed)
     return revealed, "discard_after_stop" if card.stop else "place_or_discard"
 
@@ -196,13 +192,13 @@ def _twelve_of_one_colour(grid: list[Card | None]) -> bool:
 def _discard(state: State, move: Discard) -> list[Any]:
     phase = _holding(state, move.player)
     if phase.choice == "place":
-        raise RuleError(
-            "Z5", f"The {phase.card} came from a discard pile: it must be placed."
-        )
+        raise RuleError("Z5", "dozito.must_place", card=phase.card.said)
     side = move.pile == "right"
     if state.piles[side] and not state.piles[not side]:
         other = "right" if move.pile == "left" else "left"
-        raise RuleError("Z6", f"The {other} discard pile is empty: discard onto it.")
+        raise RuleError(
+            "Z6", "dozito.discard_there", side=message(f"dozito.side.{other}")
+        )
     events: list[Any] = [CardDiscarded(move.player, move.pile, phase.card)]
     return events + _turn_ended(state, move.player, phase.card.replay)
 

@@ -21,7 +21,7 @@ def initial_state(setup: Setup) -> State:
     options = decoded_options(setup, Options, OPTION_RULINGS, "Dozito")
     colors = options.colors
     if len(colors) != 5 or len(set(colors)) != 5 or not all(colors):
-        raise RuleError("Z2", "A Dozito deck has five different colour names.")
+        raise RuleError("Z2", "dozito.colors")
     return State(
         players=players,
         rounds=options.rounds,

@@ -13,28 +13,30 @@ import msgspec
 from domain.dozito.components import JOKERS_PER_COLOR, STOP_SUNS, Card
 from domain.dozito.state import Holding, State
 from domain.errors import RuleError
+from domain.wording import Message, Names, message
 
 
 def normalized(state: State, card: Card) -> Card:
     """The card with its suns settled (0, or 3 for a STOP), or a Z1/Z2 RuleError."""
     if card.color not in state.colors:
-        colors = ", ".join(state.colors)
-        raise RuleError("Z1", f"There is no {card.color} card: colours are {colors}.")
+        colors = Names(state.colors)
+        raise RuleError("Z1", "dozito.color", color=card.color, colors=colors)
     if card.joker == (card.number is not None):
-        raise RuleError("Z1", "A card is either a joker or has a number from 1 to 12.")
+        raise RuleError("Z1", "dozito.joker_or_number")
     if card.joker and (card.stop or card.replay):
-        raise RuleError("Z2", f"The {card} cannot be a STOP or Replay card.")
+        raise RuleError("Z2", "dozito.joker_special", card=card.said)
     if card.stop and card.replay:
-        raise RuleError("Z2", f"The {card} cannot be both a STOP and a Replay card.")
+        raise RuleError("Z2", "dozito.stop_and_replay", card=card.said)
     if card.stop and card.suns not in (None, STOP_SUNS):
-        raise RuleError("Z2", f"The STOP card {card} shows 3 suns, not {card.suns}.")
+        raise RuleError("Z2", "dozito.stop_suns", card=card.said, suns=card.suns)
     suns = card.suns if card.suns is not None else (STOP_SUNS if card.stop else 0)
     return card if card.suns == suns else msgspec.structs.replace(card, suns=suns)
 
 
-def _describe(card: Card) -> str:
-    kinds = [f"{card.suns} suns"] + ["STOP"] * card.stop + ["Replay"] * card.replay
-    return ", ".join(kinds)
+def _describe(card: Card) -> Message:
+    """What a card shows besides its number (a card is never both STOP and Replay)."""
+    kind = "stop" if card.stop else "replay" if card.replay else "plain"
+    return message(f"dozito.look.{kind}", count=card.suns)
 
 
 def agreeing(state: State, card: Card) -> Card:
@@ -45,7 +47,10 @@ def agreeing(state: State, card: Card) -> Card:
         if before is not None and before != card:
             raise RuleError(
                 "Z2",
-                f"The {card} was seen with {_describe(before)}, not {_describe(card)}.",
+                "dozito.seen",
+                card=card.said,
+                before=_describe(before),
+                now=_describe(card),
             )
     return card
 
@@ -59,13 +64,13 @@ def unseen(state: State, card: Card) -> Card:
     spot = card.number - 1
     for player, grid in zip(state.players, state.grids, strict=True):
         if grid[spot] is not None and grid[spot].key == card.key:
-            raise RuleError("Z2", f"The {card} is face up in {player}'s grid.")
+            raise RuleError("Z2", "dozito.in_grid", card=card.said, player=player)
     held = state.phase
     if isinstance(held, Holding) and held.card.key == card.key:
-        raise RuleError("Z2", f"The {card} is in {held.player}'s hand.")
+        raise RuleError("Z2", "dozito.in_hand", card=card.said, player=held.player)
     for pile in state.piles:
         if any(other.key == card.key for other in pile):
-            raise RuleError("Z2", f"The {card} is in a discard pile.")
+            raise RuleError("Z2", "dozito.in_pile", card=card.said)
     return card
 
 
@@ -77,5 +82,5 @@ def _check_joker_count(state: State, card: Card) -> None:
     count = sum(1 for c in in_view if c.joker and c.color == card.color)
     if count >= JOKERS_PER_COLOR:
         raise RuleError(
-            "Z2", f"All {JOKERS_PER_COLOR} {card.color} jokers are already in view."
+            "Z2", "dozito.jokers_seen", count=JOKERS_PER_COLOR, color=card.color
         )

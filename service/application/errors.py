@@ -9,14 +9,19 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from domain.wording import Message, message
+from service.application.wording import DEFAULT
+
 
 class Refused(Exception):
-    """A request the service refuses; `detail` says why, `extra` adds fields a
-    client can act on (`rule`, `line`, `version`)."""
+    """A request the service refuses; `detail` says why (in English), `said` is the
+    same sentence as data for the refusals a player meets (`service.application.
+    wording`), `extra` adds fields a client can act on (`rule`, `line`, `version`)."""
 
-    def __init__(self, detail: str, **extra: Any) -> None:
-        super().__init__(detail)
-        self.detail = detail
+    def __init__(self, detail: str | Message, **extra: Any) -> None:
+        self.said = detail if isinstance(detail, Message) else None
+        self.detail = DEFAULT.render(detail) if isinstance(detail, Message) else detail
+        super().__init__(self.detail)
         self.extra = {key: value for key, value in extra.items() if value is not None}
 
 
@@ -39,8 +44,7 @@ class Duplicate(Conflict):
 
     def __init__(self, game_id: UUID) -> None:
         super().__init__(
-            f"This file was already imported, as game {game_id}: nothing was stored.",
-            game_id=str(game_id),
+            message("import.duplicate", game_id=str(game_id)), game_id=str(game_id)
         )
         self.game_id = game_id
 

@@ -24,6 +24,7 @@ from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup, draw_first_player
 from domain.history import TABLE_MOVES, History, Recorded
 from domain.names import normal_name
+from domain.wording import Names, message
 from service.application.errors import Conflict, Duplicate, Invalid, Refused
 from service.application.idempotency import Idempotency
 from service.application.timeline import Timeline, Timelines, setup_of
@@ -174,8 +175,10 @@ class Games:
         """The game the request sets up; RuleError for a set-up the rules refuse."""
         rules = self.rules.get(request.game)
         if rules is None:
-            known = ", ".join(sorted(self.rules))
-            raise Invalid(f"Unknown game {request.game!r}: choose one of {known}.")
+            known = Names(sorted(self.rules))
+            raise Invalid(
+                message("game.unknown_kind", game=repr(request.game), known=known)
+            )
         return History.start(rules, _setup(request))
 
     async def store_new(
@@ -334,7 +337,7 @@ class Games:
                 return stored
             timeline, fresh = await self.timeline(game_id), True
             history = timeline.latest
-        raise Conflict("The game is changing too fast: send the move again.")
+        raise Conflict(message("game.too_fast"))
 
     async def _attempt(
         self,
@@ -369,7 +372,9 @@ class Games:
     def check_game(self, game: str, move: Any) -> None:
         """A1: a move of another game is refused."""
         if type(move) not in self._moves[game]:
-            raise Invalid(f"'{move_type(move)}' is not a move of {game}.", rule="A1")
+            raise Invalid(
+                message("move.other_game", move=move_type(move), game=game), rule="A1"
+            )
 
     async def _append(
         self,
@@ -423,15 +428,12 @@ def _ruling_of(error: Exception) -> str | None:
 
 def _decide(history: History, move: Any, expected_version: int | None) -> Recorded:
     if history.version > MAX_MOVES:  # version 1 is the creation
-        raise Invalid(
-            f"The game holds {MAX_MOVES:,} moves, the most a game may hold: "
-            "start a new game to go on."
-        )
+        raise Invalid(message("game.full", most=MAX_MOVES))
     if expected_version is not None and expected_version != history.version:
         raise Conflict(
-            f"The game is at version {history.version}, not {expected_version}: "
-            "another move was logged first. Reload the game and log the move again "
-            "if it still applies.",
+            message(
+                "game.moved_on", version=history.version, expected=expected_version
+            ),
             version=history.version,
         )
     return history.decide(move)

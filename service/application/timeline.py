@@ -17,6 +17,7 @@ import anyio
 
 from domain.game import Rules, Setup
 from domain.history import Codec, History, Recorded
+from domain.wording import message
 from service.application.errors import NotFound
 from service.storage.store import EventStore, GameRow
 
@@ -139,7 +140,7 @@ class Timelines:
     async def row(self, game_id: uuid.UUID) -> GameRow:
         row = await self._store.get_game(game_id)
         if row is None:
-            raise NotFound(f"There is no game {game_id}.")
+            raise NotFound(message("game.not_found", game_id=str(game_id)))
         return row
 
     def remember(self, timeline: Timeline) -> None:

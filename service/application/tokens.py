@@ -10,9 +10,8 @@ import hashlib
 import hmac
 import secrets
 
+from domain.wording import message
 from service.application.errors import TokenMissing, TokenWrong
-
-_HOW = "Send the game's write token as 'Authorization: Bearer <token>'."
 
 
 def new_token() -> tuple[str, bytes]:
@@ -29,6 +28,6 @@ def check_bearer(authorization: str | None, stored_hash: bytes) -> None:
     """Accept an `Authorization: Bearer <token>` header carrying the game's token."""
     scheme, _, token = (authorization or "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise TokenMissing(_HOW)
+        raise TokenMissing(message("token.missing"))
     if not hmac.compare_digest(token_hash(token.strip()), stored_hash):
-        raise TokenWrong("That is not this game's write token.")
+        raise TokenWrong(message("token.wrong"))

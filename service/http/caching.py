@@ -15,10 +15,12 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from litestar import HttpMethod, MediaType, Request, Response, route
-from litestar.datastructures import CacheControlHeader
+from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from domain.wording import Language
 from service.application.games import Games
+from service.http.languages import negotiated
 
 try:
     _RELEASE = version("tablelog")
@@ -26,6 +28,7 @@ except PackageNotFoundError:  # run from a checkout without installing it
     _RELEASE = "dev"
 
 _NO_CACHE = CacheControlHeader(no_cache=True)
+_VARY = "Accept-Language"
 
 
 def read(path: str, **kwargs: Any) -> Any:
@@ -33,19 +36,30 @@ def read(path: str, **kwargs: Any) -> Any:
     return route(path, http_method=[HttpMethod.GET, HttpMethod.HEAD], **kwargs)
 
 
-def game_read(path: str, **kwargs: Any) -> Any:
-    """A read of one game (its path names `game_id`): HEAD, ETag and 304."""
+def game_read(path: str, *, worded: bool = False, **kwargs: Any) -> Any:
+    """A read of one game (its path names `game_id`): HEAD, ETag and 304. A
+    `worded` read holds sentences in the request's `Accept-Language`: its tag names
+    the language too, and its answers say that they vary by it."""
+    if worded:
+        kwargs["response_headers"] = [ResponseHeader(name="Vary", value=_VARY)]
     return read(
         path,
         before_request=_not_modified,
         middleware=[_tag_answers],
         cache_control=_NO_CACHE,
+        opt={"worded": worded},
         **kwargs,
     )
 
 
-def etag(game_version: int) -> str:
-    return f'"{game_version}-{_RELEASE}"'
+def etag(game_version: int, language: str | None = None) -> str:
+    worded = "" if language is None else f"-{language}"
+    return f'"{game_version}-{_RELEASE}{worded}"'
+
+
+def language_of(request: Request) -> Language:
+    """The language a worded read answers in."""
+    return negotiated(request.headers.get("accept-language"))
 
 
 async def _not_modified(request: Request) -> Response | None:
@@ -61,14 +75,16 @@ async def _not_modified(request: Request) -> Response | None:
     wanted = _tags(request.headers.get("If-None-Match"))
     cached = None if wanted else games.timelines.cached(game_id)
     timeline = cached or await games.timeline(game_id)
-    tag = etag(timeline.latest.version)
+    worded = request.route_handler.opt.get("worded")
+    tag = etag(timeline.latest.version, language_of(request).code if worded else None)
     request.state.etag = tag
     if tag in wanted:
+        headers = {"Cache-Control": _NO_CACHE.to_header()}
         return Response(
             content=b"",
             status_code=304,
             media_type=MediaType.TEXT,
-            headers={"Cache-Control": _NO_CACHE.to_header()},
+            headers=headers | ({"Vary": _VARY} if worded else {}),
         )
     return None
 

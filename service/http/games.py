@@ -9,7 +9,7 @@ from uuid import UUID
 
 import anyio
 import msgspec
-from litestar import Controller, MediaType, Response, post
+from litestar import Controller, MediaType, Request, Response, post
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
@@ -17,6 +17,7 @@ from litestar.response import ServerSentEvent
 from psycopg_pool import AsyncConnectionPool
 
 from domain.history import History
+from domain.wording import message
 from projections import replay
 from projections.scoresheet import ScoreSheet, score_sheet
 from service.application.errors import NotFound
@@ -24,7 +25,7 @@ from service.application.games import MAX_MOVES, Games, NewGame
 from service.application.idempotency import Idempotency
 from service.application.moves import MOVE_BODIES, MoveBody
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
-from service.http.caching import game_read, read
+from service.http.caching import game_read, language_of, read
 from service.http.guards import holds_write_token
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
@@ -168,6 +169,7 @@ class GameController(Controller):
 
     @game_read(
         "/{game_id:uuid}/replay",
+        worded=True,
         summary="The game's steps, with sentences, a page at a time",
         description=f"Steps `after + 1` to `after + limit` (at most {MAX_REPLAY_PAGE} "
         f"a page, {REPLAY_PAGE} by default: most games fit in one); `next` is the "
@@ -183,6 +185,7 @@ class GameController(Controller):
     )
     async def get_replay(
         self,
+        request: Request,
         game_id: FromPath[UUID],
         games: NamedDependency[Games],
         after: Annotated[int, QueryParameter(ge=0)] = 0,
@@ -193,9 +196,10 @@ class GameController(Controller):
         moves = len(timeline.records)
         last = min(moves, after + limit)
         histories, records = timeline.histories[: last + 1], timeline.records[:last]
+        language = language_of(request)
 
         def page() -> bytes:
-            steps = replay.steps(histories, records, after + 1, last)
+            steps = replay.steps(histories, records, after + 1, last, language)
             return msgspec.json.encode(
                 replay_of(steps, next=last if last < moves else None)
             )
@@ -205,11 +209,13 @@ class GameController(Controller):
 
     @game_read(
         "/{game_id:uuid}/replay/{step:int}",
+        worded=True,
         summary="The game after N moves",
         responses=problems(404, 503),
     )
     async def get_replay_step(
         self,
+        request: Request,
         game_id: FromPath[UUID],
         step: FromPath[int],
         games: NamedDependency[Games],
@@ -217,7 +223,7 @@ class GameController(Controller):
         timeline = await games.timeline(game_id)
         last = len(timeline.records)
         if not 0 <= step <= last:
-            raise NotFound(f"The game has steps 0 to {last}, not {step}.")
+            raise NotFound(message("game.no_step", last=last, step=step))
         if step == 0:
             start = timeline.histories[0]
             return ReplayFrame(
@@ -226,7 +232,9 @@ class GameController(Controller):
                 state=start.view(),
                 scoresheet=score_sheet(start),
             )
-        frame = replay.step(timeline.histories, timeline.records, step)
+        frame = replay.step(
+            timeline.histories, timeline.records, step, language=language_of(request)
+        )
         return ReplayFrame(
             step=step,
             version=frame.version,

@@ -25,7 +25,10 @@ from litestar.plugins.problem_details import (
 )
 
 from domain.errors import GameFinished, RuleError
+from domain.wording import Message, message
 from service.application import errors
+from service.application.wording import DEFAULT
+from service.http.languages import negotiated
 
 log = logging.getLogger(__name__)
 
@@ -59,15 +62,38 @@ class ProblemDetails(msgspec.Struct, kw_only=True):
 
 
 class Problem(ProblemDetailsException):
-    """An error answer: `title` names the kind of problem, `detail` what happened."""
+    """An error answer: `title` names the kind of problem, `detail` what happened.
 
-    def __init__(self, status: int, detail: str, **extra: Any) -> None:
+    A refusal a player meets also carries its sentence as data (`said`): the answer
+    words it, and a refused move's title, in the request's `Accept-Language`. Every
+    answer says which language it speaks (`Content-Language`), and that it depends on
+    that header (`Vary`).
+    """
+
+    def __init__(
+        self, status: int, detail: str, said: Message | None = None, **extra: Any
+    ) -> None:
         super().__init__(
             status_code=status,
             title=REFUSED_MOVE if "rule" in extra else HTTPStatus(status).phrase,
             detail=detail,
             extra=extra or None,
         )
+        self.said = said
+
+    def to_response(self, request: Request) -> Response:
+        language = DEFAULT
+        if self.said is not None:
+            language = negotiated(request.headers.get("accept-language"))
+            self.detail = language.render(self.said)
+            if self.extra and "rule" in self.extra:
+                self.title = language.render(message("title.move_refused"))
+        self.headers = {
+            **(self.headers or {}),
+            "Content-Language": language.code,
+            "Vary": "Accept-Language",
+        }
+        return super().to_response(request)
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
@@ -88,16 +114,17 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
 
 
 def refused(error: errors.Refused) -> Problem:
-    return Problem(_STATUS[type(error)], error.detail, **error.extra)
+    return Problem(_STATUS[type(error)], error.detail, error.said, **error.extra)
 
 
 def rule_broken(error: RuleError) -> Problem:
     """A1: the move is refused, nothing is stored, and the ruling is named."""
-    return Problem(422, str(error), rule=error.rule)
+    cited = message("rule.cited", sentence=error.said, rule=error.rule)
+    return Problem(422, str(error), cited, rule=error.rule)
 
 
 def game_finished(error: GameFinished) -> Problem:
-    return Problem(409, error.message, rule="A2")
+    return Problem(409, error.message, error.said, rule="A2")
 
 
 def not_json(error: msgspec.DecodeError) -> Problem:

@@ -14,6 +14,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from domain.names import normal_name
+from domain.wording import message
 from service.application.errors import NotFound
 
 
@@ -109,7 +110,7 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
         )
         rows = await cursor.fetchall()
     if not rows:
-        raise NotFound(f"No game has a player named {name!r}.")
+        raise NotFound(message("player.unknown", name=repr(name)))
     per_game = {
         game: PlayerTally(
             played=played, finished=finished, abandoned=abandoned, won=won

@@ -3,16 +3,20 @@ then its sentence: the helper every game's describe tests share."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import reduce
 from typing import Any
 
 from domain.game import Rules
 from domain.history import Recorded
+from domain.wording import ENGLISH, Message
 
 
 def said(rules: Rules, state: Any, move: object) -> str:
     """The sentence for `move` stored on `state`."""
-    return rules.describe(state, Recorded(move, rules.decide(state, move)))
+    return ENGLISH.render(
+        rules.describe(state, Recorded(move, rules.decide(state, move)))
+    )
 
 
 def told(rules: Rules, state: Any, *moves: object) -> list[str]:
@@ -20,6 +24,11 @@ def told(rules: Rules, state: Any, *moves: object) -> list[str]:
     sentences = []
     for move in moves:
         events = rules.decide(state, move)
-        sentences.append(rules.describe(state, Recorded(move, events)))
+        sentences.append(ENGLISH.render(rules.describe(state, Recorded(move, events))))
         state = reduce(rules.evolve, events, state)
     return sentences
+
+
+def english(describe: Callable[[Any, Recorded], Message]) -> Callable[..., str]:
+    """A game's `describe`, its sentence worded in English."""
+    return lambda state, record: ENGLISH.render(describe(state, record))

@@ -62,11 +62,13 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def new_page(browser, base_url: str):
-    """Open a phone-sized page in a browser context of its own (its own storage)."""
+    """Open a phone-sized page in a browser context of its own (its own storage),
+    in a browser set to `locale` (English unless a test says otherwise, whatever
+    the machine's own language)."""
     contexts = []
 
-    def open_page():
-        context = browser.new_context(viewport=PHONE, base_url=base_url)
+    def open_page(locale: str = "en-GB"):
+        context = browser.new_context(viewport=PHONE, base_url=base_url, locale=locale)
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()

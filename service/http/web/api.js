@@ -1,16 +1,18 @@
 // The REST API (docs/api.md) as the page uses it, and the write tokens this device holds.
+import { language, t } from "./i18n.js";
 
 /** A problem+json answer: `message` is the service's `detail`, `rule` the ruling. */
 export class Refusal extends Error {
   constructor(status, problem) {
-    super(problem.detail || problem.title || `The service answered ${status}.`);
+    super(problem.detail || problem.title || t("api.answered", { status }));
     this.status = status;
     this.rule = problem.rule || null;
   }
 }
 
 async function request(method, path, body, token, extra = {}) {
-  const headers = { Accept: "application/json", ...extra };
+  // A refusal's `detail` comes in the page's language.
+  const headers = { Accept: "application/json", "Accept-Language": language(), ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let answer;
@@ -20,7 +22,7 @@ async function request(method, path, body, token, extra = {}) {
     });
   } catch {
     const refusal = new Refusal(0, {
-      detail: "The service cannot be reached. Check the connection." });
+      detail: t("api.unreachable") });
     refusal.unreachable = true;
     throw refusal;
   }

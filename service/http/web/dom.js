@@ -1,4 +1,5 @@
 // Small helpers to build the page's elements and speak through its live regions.
+import { t } from "./i18n.js";
 
 let lastId = 0;
 
@@ -67,7 +68,7 @@ export function button(text, onclick, attrs = {}) {
 
 /** Why the service refused, in its words and with the ruling it names. */
 function refusalText(error) {
-  return [h("strong", {}, error.rule ? `Refused — rule ${error.rule}` : "Refused"),
+  return [h("strong", {}, error.rule ? t("refusal.ruled", { rule: error.rule }) : t("refusal.plain")),
     h("span", {}, " "), h("span", { class: "detail" }, error.message)];
 }
 

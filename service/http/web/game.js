@@ -7,6 +7,7 @@ import { dobroMoves } from "./moves/dobro.js";
 import { donkeyMoves } from "./moves/donkey.js";
 import { dozitoMoves } from "./moves/dozito.js";
 import { when } from "./home.js";
+import { t } from "./i18n.js";
 import { idempotencyKey, queue, sketch } from "./queue.js";
 import { sharePanel } from "./share.js";
 import { renderSheet } from "./sheet.js";
@@ -35,7 +36,7 @@ export async function showGame(root, id) {
     h("h1", { tabindex: "-1" }, game.title || gameLabel(game.game)),
     h("p", { class: "muted" }, game.players.join(" · "), h("br"), when(game),
       game.location ? ` · ${game.location}` : "", " · ",
-      h("a", { href: `#/games/${id}/replay` }, "Replay")),
+      h("a", { href: `#/games/${id}/replay` }, t("game.replay"))),
     shareBox, stateBox, movesBox, queueBox, historyBox, sheetBox);
 
   // A refusal is drawn beside the control that was tapped, where the player is
@@ -61,7 +62,7 @@ export async function showGame(root, id) {
   }
 
   function render() {
-    stateBox.replaceChildren(h("h2", { id: "state-title" }, "On the table"),
+    stateBox.replaceChildren(h("h2", { id: "state-title" }, t("game.on_the_table")),
       winnersLine(game), renderState(game.game, game.state, game.players));
     movesBox.replaceChildren(...movesPanel());
     if (refusal) movesBox.querySelector("h2").after(refusal);
@@ -72,16 +73,16 @@ export async function showGame(root, id) {
   }
 
   function movesPanel() {
-    const title = h("h2", { id: "moves-title", tabindex: "-1" }, "Log a move");
+    const title = h("h2", { id: "moves-title", tabindex: "-1" }, t("game.log_a_move"));
     const token = tokens.get(id);
-    if (!token) return [title, game.status === "finished" ? h("p", {}, "The game is over.")
+    if (!token) return [title, game.status === "finished" ? h("p", {}, t("game.over"))
       : tokenForm()];
     const target = undoTarget(entries);
     const undo = h("div", { class: "row undo" }, button(target
-      ? `Undo move ${moveNumber(target)}: “${target.description ?? target.type}”`
-      : "Nothing to undo", () => submit({ type: "undo" }), { disabled: !target }));
+      ? t("game.undo", { number: moveNumber(target), move: target.description ?? target.type })
+      : t("game.nothing_to_undo"), () => submit({ type: "undo" }), { disabled: !target }));
     if (game.status === "finished") {
-      return [title, h("p", {}, "The game is over. A mistake can still be undone."), undo];
+      return [title, h("p", {}, t("game.over_undo")), undo];
     }
     return [title, MOVES[game.game](game, submit), undo];
   }
@@ -95,9 +96,8 @@ export async function showGame(root, id) {
         drawShare();
         render();
       },
-    }, h("p", {}, "This device is watching. To log moves from it, open the game's ",
-      "share link for logging on it (ask the phone that logs), or enter the write token."),
-    field("Write token", input), h("button", { type: "submit" }, "Use this token"));
+    }, h("p", {}, t("game.watching")),
+    field(t("game.write_token"), input), h("button", { type: "submit" }, t("game.use_token")));
   }
 
   /** Add stored events (from the stream or a move's answer) and their sentences. */
@@ -143,14 +143,15 @@ export async function showGame(root, id) {
       const answer = await send(item);
       await refresh();
       const logged = entries.get(answer.version);
-      say(`Logged: move ${answer.version - 1}${logged?.description
-        ? `, ${logged.description}` : ""}.`);
+      const number = answer.version - 1;
+      say(logged?.description ? t("game.logged_said", { number, move: logged.description })
+        : t("game.logged", { number }));
       movesBox.querySelector("h2").focus();
     } catch (error) {
       if (error.unreachable) {
         queue.push(id, item);
         drawQueue();
-        say("No connection: the move waits on this phone and is sent when it returns.");
+        say(t("game.offline"));
         return;
       }
       // Another phone logged first: show the game as it now stands, then why.
@@ -187,7 +188,7 @@ export async function showGame(root, id) {
     }
     if (sent || queue.get(id)[0]?.refusal) await refresh().catch(() => {});
     if (sent) {
-      say(`Sent ${sent} waiting move${sent > 1 ? "s" : ""}.`);
+      say(t("game.sent", { count: sent }));
     }
   }
 
@@ -205,17 +206,17 @@ export async function showGame(root, id) {
     queueBox.hidden = waiting.length === 0;
     const refused = waiting[0]?.refusal;
     queueBox.replaceChildren(h("h2", { id: "queue-title" },
-      `Waiting to be sent: ${waiting.length}`),
+      t("game.waiting", { count: waiting.length })),
     h("ol", {}, waiting.map((item) => h("li", {}, sketch(item.body)))),
     refused ? h("div", { class: "refusal", role: "alert" },
-      h("strong", {}, refused.rule ? `Refused on arrival — rule ${refused.rule}`
-        : "Refused on arrival"), h("span", {}, refused.message),
-      h("p", {}, "Another phone may have logged first: settle it at the table."),
+      h("strong", {}, refused.rule ? t("refusal.arrival_ruled", { rule: refused.rule })
+        : t("refusal.arrival")), h("span", {}, refused.message),
+      h("p", {}, t("game.settle")),
       h("div", { class: "row" },
-        button("Send it again as the game now stands", () => rebase(waiting)),
-        button("Drop this move", () => rebase(waiting.slice(1))),
-        button("Drop every waiting move", () => rebase([]))))
-      : h("p", { class: "muted" }, "No connection: they are sent in order when it returns."));
+        button(t("game.send_again"), () => rebase(waiting)),
+        button(t("game.drop_one"), () => rebase(waiting.slice(1))),
+        button(t("game.drop_all"), () => rebase([]))))
+      : h("p", { class: "muted" }, t("game.sent_on_return")));
   }
 
   const retry = () => flush();
@@ -242,5 +243,5 @@ export async function showGame(root, id) {
 function winnersLine(game) {
   if (game.status !== "finished") return "";
   return h("p", { class: "winners" },
-    `Game over: ${game.winners.join(" and ")} ${game.winners.length > 1 ? "win" : "wins"}.`);
+    t("game.winners", { winners: game.winners, count: game.winners.length }));
 }

@@ -4,6 +4,7 @@
 // the undo's stored `move_retracted` event rather than working it out.
 import { api } from "./api.js";
 import { button, h } from "./dom.js";
+import { dateTime, t } from "./i18n.js";
 
 const SHOWN = 8; // the newest moves shown before "Show all"
 
@@ -55,8 +56,8 @@ export function moveNumber(e) {
 
 function clock(at) {
   const when = new Date(at);
-  return h("time", { datetime: at, title: when.toLocaleString() },
-    when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
+  return h("time", { datetime: at, title: dateTime(when, { dateStyle: "full", timeStyle: "short" }) },
+    dateTime(when, { hour: "2-digit", minute: "2-digit" }));
 }
 
 /** The list, newest first; `all` shows every move instead of the newest few. */
@@ -64,15 +65,16 @@ export function renderHistory(box, entries, all, onShowAll) {
   const retracted = new Set([...entries.values()].map((e) => e.retracts));
   const newest = [...entries.values()].sort((a, b) => b.version - a.version);
   const shown = all ? newest : newest.slice(0, SHOWN);
-  box.replaceChildren(h("h2", { id: "history-title" }, "Moves so far"),
-    newest.length === 0 ? h("p", {}, "No move has been logged yet.")
+  box.replaceChildren(h("h2", { id: "history-title" }, t("history.title")),
+    newest.length === 0 ? h("p", {}, t("history.none"))
       : h("ol", { class: "history", reversed: true, start: String(newest.length) },
         shown.map((e) => h("li", {
           class: retracted.has(e.version) ? "retracted" : null,
           value: String(moveNumber(e)),
         }, clock(e.at), " ",
-        h("span", { class: "said" }, e.description ?? `${e.type.replaceAll("_", " ")}`),
-        retracted.has(e.version) ? h("span", { class: "muted" }, " (taken back)") : null))),
+        h("span", { class: "said" }, e.description ?? t(`move.${e.type}`)),
+        retracted.has(e.version) ? h("span", { class: "muted" }, t("history.taken_back"))
+          : null))),
     ...(!all && newest.length > SHOWN
-      ? [button(`Show all ${newest.length} moves`, onShowAll)] : []));
+      ? [button(t("history.show_all", { count: newest.length }), onShowAll)] : []));
 }

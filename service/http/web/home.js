@@ -2,19 +2,20 @@
 // and the games logged so far, filtered and a page at a time.
 import { api, GAMES, gameLabel, tokens } from "./api.js";
 import { button, field, h, refusalBox, select, uid } from "./dom.js";
+import { dateTime, t } from "./i18n.js";
 
 const PAGE = 10;
 
 export async function showHome(root) {
   const recent = h("section", { "aria-labelledby": "recent-title" });
-  root.append(h("h1", { tabindex: "-1" }, "Start a game"), newGameForm(), recent);
+  root.append(h("h1", { tabindex: "-1" }, t("home.title")), newGameForm(), recent);
   await gameList(recent);
 }
 
 /** When a game was played (or else created), as the table reads it. */
 export function when(game) {
   const at = new Date(game.played_at ?? game.created_at);
-  return h("time", { datetime: at.toISOString() }, at.toLocaleString([], {
+  return h("time", { datetime: at.toISOString() }, dateTime(at, {
     weekday: "short", day: "numeric", month: "short", year: "numeric",
     hour: "2-digit", minute: "2-digit",
   }));
@@ -25,23 +26,23 @@ async function gameList(box) {
   let offset = 0;
   const list = h("div", { "aria-live": "polite" });
   const nav = h("div", { class: "row pager" });
-  const kind = select([["", "Every game"], ...GAMES.map((g) => [g.name, g.label])], "",
+  const kind = select([["", t("home.every_game")], ...GAMES.map((g) => [g.name, g.label])], "",
     { onchange: () => { filter.game = kind.value; offset = 0; load(); } });
-  const status = select([["", "Any"], ["in_progress", "In progress"],
-    ["finished", "Finished"]], "",
+  const status = select([["", t("home.any")], ["in_progress", t("home.in_progress")],
+    ["finished", t("home.finished")]], "",
   { onchange: () => { filter.status = status.value; offset = 0; load(); } });
   const player = h("input", { type: "search", autocomplete: "off", maxlength: "40" });
   const form = h("form", {
-    class: "row filters", role: "search", "aria-label": "Find games",
+    class: "row filters", role: "search", "aria-label": t("home.find_games"),
     onsubmit: (event) => {
       event.preventDefault();
       filter.player = player.value.trim();
       offset = 0;
       load();
     },
-  }, field("Of the game", kind), field("Status", status), field("With the player", player),
-  h("button", { type: "submit" }, "Find"));
-  box.append(h("h2", { id: "recent-title" }, "Games"), form, list, nav);
+  }, field(t("home.of_the_game"), kind), field(t("home.status"), status),
+  field(t("home.with_player"), player), h("button", { type: "submit" }, t("home.find")));
+  box.append(h("h2", { id: "recent-title" }, t("home.games")), form, list, nav);
 
   async function load() {
     const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
@@ -55,13 +56,13 @@ async function gameList(box) {
     }
     list.replaceChildren(page.games.length
       ? h("ul", { class: "games" }, page.games.map(gameItem))
-      : h("p", {}, offset ? "No more games." : "No game matches."));
+      : h("p", {}, offset ? t("home.no_more") : t("home.none")));
     nav.replaceChildren(
-      button("Newer games", () => { offset = Math.max(0, offset - PAGE); load(); },
+      button(t("home.newer"), () => { offset = Math.max(0, offset - PAGE); load(); },
         { disabled: offset === 0 }),
       h("span", { class: "muted" }, page.games.length
-        ? `${offset + 1}–${offset + page.games.length}` : ""),
-      button("Older games", () => { offset = page.next_offset; load(); },
+        ? t("home.range", { first: offset + 1, last: offset + page.games.length }) : ""),
+      button(t("home.older"), () => { offset = page.next_offset; load(); },
         { disabled: page.next_offset === null }));
   }
   await load();
@@ -69,7 +70,7 @@ async function gameList(box) {
 
 function gameItem(game) {
   const status = game.status === "finished"
-    ? `won by ${game.winners.join(" and ")}` : "in progress";
+    ? t("home.won_by", { winners: game.winners }) : t("home.playing");
   const title = game.title || gameLabel(game.game);
   return h("li", {},
     h("a", { href: `#/games/${game.id}` }, title),
@@ -81,8 +82,8 @@ function gameItem(game) {
 // --- starting a game -----------------------------------------------------------------
 
 const DOZITO_COLORS = ["red", "blue", "green", "purple", "yellow"];
-const SCALES = [["official", "Most points wins (official)"],
-  ["fewest-first", "Fewest points wins (the French guide's scale)"]];
+const SCALES = () => [["official", t("start.scale_official")],
+  ["fewest-first", t("start.scale_fewest")]];
 
 function isDobro(kind) {
   return kind.name === "dobro" || kind.name === "dobro-pixar";
@@ -100,11 +101,13 @@ function houseDeck() {
   };
   const use = h("input", { type: "checkbox", id: uid("house") });
   const grid = h("div", { class: "deck", hidden: true },
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => number(`${n}s`, String(n))),
-    number("Wilds", "wilds"), number("Skips", "skips"), number("Reverses", "reverses"));
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) =>
+      number(t("start.count_of", { value: n }), String(n))),
+    number(t("start.wilds"), "wilds"), number(t("start.skips"), "skips"),
+    number(t("start.reverses"), "reverses"));
   use.addEventListener("change", () => { grid.hidden = !use.checked; });
-  const box = h("fieldset", {}, h("legend", {}, "Deck"),
-    h("label", { class: "check", for: use.id }, use, " A house deck (else the edition's)"),
+  const box = h("fieldset", {}, h("legend", {}, t("start.deck")),
+    h("label", { class: "check", for: use.id }, use, t("start.house_deck")),
     grid);
   box.deck = () => {
     if (!use.checked) return null;
@@ -124,22 +127,22 @@ function newGameForm() {
   let kind = GAMES[0];
   let names = ["", "", ""];
   const players = h("div", { class: "players" });
-  const firstPlayer = select([["", "Draw at random"]], "", { name: "first_player" });
+  const firstPlayer = select([["", t("start.draw_random")]], "", { name: "first_player" });
   const rounds = h("input", {
     type: "number", name: "rounds", min: "1", max: "99", value: "3", inputmode: "numeric",
   });
-  const roundsField = field("Rounds", rounds);
-  const scoring = select(SCALES, "official", { name: "scoring" });
-  const removeSkips = select([["", "As the edition says"], ["true", "Take them out"],
-    ["false", "Keep them"]], "", { name: "two_player_remove_skips" });
-  const skipsField = field("With two players, the Skip cards (D5)", removeSkips);
+  const roundsField = field(t("start.rounds"), rounds);
+  const scoring = select(SCALES(), "official", { name: "scoring" });
+  const removeSkips = select([["", t("start.as_edition")], ["true", t("start.take_out")],
+    ["false", t("start.keep")]], "", { name: "two_player_remove_skips" });
+  const skipsField = field(t("start.two_player_skips"), removeSkips);
   const deck = houseDeck();
   const colors = DOZITO_COLORS.map((color, i) => h("input", {
-    type: "text", value: color, maxlength: "40", "aria-label": `Colour ${i + 1}`,
+    type: "text", value: color, maxlength: "40", "aria-label": t("start.colour_n", { n: i + 1 }),
   }));
-  const colorsField = h("fieldset", {}, h("legend", {}, "The five colours"),
+  const colorsField = h("fieldset", {}, h("legend", {}, t("start.five_colours")),
     h("div", { class: "row colors" }, colors));
-  const dobroOptions = h("div", {}, field("Scoring", scoring), skipsField, deck);
+  const dobroOptions = h("div", {}, field(t("start.scoring"), scoring), skipsField, deck);
   const title = h("input", { type: "text", name: "title", maxlength: "200" });
   const location = h("input", { type: "text", name: "location", maxlength: "200" });
   const playedAt = h("input", { type: "datetime-local", name: "played_at" });
@@ -160,15 +163,15 @@ function newGameForm() {
 
   function update() {
     players.replaceChildren(
-      ...names.map((name, i) => field(`Player ${i + 1}`, h("input", {
+      ...names.map((name, i) => field(t("start.player_n", { n: i + 1 }), h("input", {
         type: "text", name: "player", value: name, maxlength: "40",
         autocomplete: "off", required: true,
         oninput: (event) => { names[i] = event.target.value; updateFirst(); },
       }))),
       h("div", { class: "row" },
-        button("Add a player", () => { names.push(""); update(); },
+        button(t("start.add_player"), () => { names.push(""); update(); },
           { disabled: names.length >= kind.max }),
-        button("Remove the last player", () => { names.pop(); update(); },
+        button(t("start.remove_player"), () => { names.pop(); update(); },
           { disabled: names.length <= kind.min })));
     roundsField.hidden = kind.rounds === null;
     dobroOptions.hidden = !isDobro(kind);
@@ -180,7 +183,7 @@ function newGameForm() {
   function updateFirst() {
     const chosen = firstPlayer.value;
     const named = names.map((n) => n.trim()).filter(Boolean);
-    firstPlayer.replaceChildren(h("option", { value: "" }, "Draw at random"),
+    firstPlayer.replaceChildren(h("option", { value: "" }, t("start.draw_random")),
       ...named.map((n) => h("option", { value: n }, n)));
     firstPlayer.value = named.includes(chosen) ? chosen : "";
   }
@@ -233,15 +236,15 @@ function newGameForm() {
 
   update();
   return h("form", { class: "card", onsubmit: submit },
-    field("Game", gameSelect),
-    h("fieldset", {}, h("legend", {}, "Players, in seating order (clockwise)"), players),
-    field("First player", firstPlayer),
+    field(t("start.game"), gameSelect),
+    h("fieldset", {}, h("legend", {}, t("start.players")), players),
+    field(t("start.first_player"), firstPlayer),
     roundsField, dobroOptions, colorsField,
-    field("Title (optional)", title),
-    h("details", { class: "more" }, h("summary", {}, "Place, date, notes and seed"),
-      field("Where (optional)", location),
-      field("When it was played (optional)", playedAt),
-      field("Notes (optional)", notes),
-      field("Seed (optional: repeats a random draw)", seed)),
-    h("button", { type: "submit", class: "primary" }, "Start the game"), refusal);
+    field(t("start.title"), title),
+    h("details", { class: "more" }, h("summary", {}, t("start.more")),
+      field(t("start.where"), location),
+      field(t("start.when"), playedAt),
+      field(t("start.notes"), notes),
+      field(t("start.seed"), seed)),
+    h("button", { type: "submit", class: "primary" }, t("start.start")), refusal);
 }

@@ -3,7 +3,8 @@ import { showGame } from "./game.js";
 import { showHome } from "./home.js";
 import { showReplay } from "./replay.js";
 import { tokens } from "./api.js";
-import { clearRefusal, h, refuse, say } from "./dom.js";
+import { button, clearRefusal, h, refuse, say } from "./dom.js";
+import { language, LANGUAGE_NAMES, setLanguage, showLanguage, t } from "./i18n.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -29,7 +30,7 @@ async function route() {
     else current = await showHome(main);
   } catch (error) {
     refuse(error);
-    main.append(h("p", {}, h("a", { href: "#/" }, "Back to the start")));
+    main.append(h("p", {}, h("a", { href: "#/" }, t("nav.back_to_start"))));
   }
   // Move focus to the new view's heading, unless the user already moved it: a view
   // is drawn before its data finishes loading, and a tap or key press made in the
@@ -40,6 +41,22 @@ async function route() {
 // A note that a move was logged goes with the next tap.
 document.addEventListener("click", () => say(""), true);
 window.addEventListener("hashchange", route);
+
+/** The switch to the other language, named in its own words; the view is drawn
+ * again in it, and focus stays on the switch. */
+function languageSwitch() {
+  const other = language() === "fr" ? "en" : "fr";
+  const box = document.getElementById("language");
+  box.replaceChildren(button(LANGUAGE_NAMES[other], async () => {
+    setLanguage(other);
+    languageSwitch();
+    await route();
+    box.querySelector("button").focus();
+  }, { lang: other, class: "language", "aria-label": `${t("language.switch")}: ${LANGUAGE_NAMES[other]}` }));
+}
+
+showLanguage();
+languageSwitch();
 route();
 // Keep the app shell for the times the table's Wi-Fi drops (browsers allow service
 // workers on https and on localhost only: over plain http on a LAN the page still

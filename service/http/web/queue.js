@@ -4,6 +4,9 @@
 // so nothing is ever logged twice. A move refused on arrival (another phone logged
 // first) stops the queue until the table settles it.
 
+import { t } from "./i18n.js";
+import { dozitoCard } from "./state.js";
+
 const key = (id) => `tablelog:queue:${id}`;
 
 /** A key no other move will have: random, and from any page (not only https). */
@@ -24,13 +27,12 @@ export const queue = {
 
 /** A move as a person reads it, for the queue (the service words stored moves). */
 export function sketch(body) {
-  const parts = [body.player, body.type.replaceAll("_", " ")];
+  const parts = [body.player, t(`move.${body.type}`)];
   if (body.cards) parts.push(body.cards.join(" + "));
-  if (body.card) parts.push(body.card.joker ? `${body.card.color} joker`
-    : `${body.card.color} ${body.card.number}`);
-  if (body.spot) parts.push(`on spot ${body.spot}`);
-  if (body.pile) parts.push(`on the ${body.pile} pile`);
+  if (body.card) parts.push(dozitoCard(body.card));
+  if (body.spot) parts.push(t("sketch.on_spot", { spot: body.spot }));
+  if (body.pile) parts.push(t(`sketch.on_pile_${body.pile}`));
   if (body.dice) parts.push(Object.values(body.dice).join(" "));
-  if (body.color) parts.push(body.color.replaceAll("_", " "));
+  if (body.color) parts.push(t(`color.${body.color}`));
   return parts.filter(Boolean).join(" ");
 }

@@ -1,6 +1,7 @@
 // Replay a game step by step: a slider over its stored moves and each step's sentence.
 import { api, gameLabel } from "./api.js";
 import { button, h } from "./dom.js";
+import { t } from "./i18n.js";
 import { renderSheet } from "./sheet.js";
 import { renderState } from "./state.js";
 
@@ -27,14 +28,14 @@ export async function showReplay(root, id) {
   const counter = h("output", { for: "replay-step" });
   const sentence = h("p", { class: "sentence", "aria-live": "polite" });
   const stateBox = h("div");
-  const back = button("Previous step", () => go(Number(slider.value) - 1));
-  const next = button("Next step", () => go(Number(slider.value) + 1));
+  const back = button(t("replay.previous"), () => go(Number(slider.value) - 1));
+  const next = button(t("replay.next"), () => go(Number(slider.value) + 1));
 
   function go(n) {
     const step = Math.max(0, Math.min(last, n));
     slider.value = String(step);
-    counter.textContent = `Step ${step} of ${last}`;
-    sentence.textContent = step === 0 ? "Before the first move." : steps[step - 1].description;
+    counter.textContent = t("replay.counter", { step, last });
+    sentence.textContent = step === 0 ? t("replay.before") : steps[step - 1].description;
     const state = step === 0 ? start.state : steps[step - 1].state;
     stateBox.replaceChildren(renderState(game.game, state, game.players));
     back.disabled = step === 0;
@@ -45,12 +46,12 @@ export async function showReplay(root, id) {
   const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
   renderSheet(sheetBox, game.game, sheet);
   root.append(
-    h("h1", { tabindex: "-1" }, `Replay: ${game.title || gameLabel(game.game)}`),
+    h("h1", { tabindex: "-1" }, t("replay.title", { title: game.title || gameLabel(game.game) })),
     h("p", { class: "muted" }, game.players.join(" · "), " · ",
-      h("a", { href: `#/games/${id}` }, "Back to the game")),
-    h("section", { class: "card", "aria-label": "Replay" },
+      h("a", { href: `#/games/${id}` }, t("replay.back"))),
+    h("section", { class: "card", "aria-label": t("replay.region") },
       h("div", { class: "field" },
-        h("div", { class: "spread" }, h("label", { for: "replay-step" }, "Step"), counter),
+        h("div", { class: "spread" }, h("label", { for: "replay-step" }, t("replay.step")), counter),
         slider),
       h("div", { class: "row stepper" }, back, next),
       sentence, stateBox),

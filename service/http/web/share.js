@@ -4,6 +4,7 @@
 // between the phones. That is also why the QR code is drawn here, in the page, and
 // not by the service.
 import { button, h, uid } from "./dom.js";
+import { t } from "./i18n.js";
 import qrcode from "./vendor/qrcode-generator.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -51,15 +52,15 @@ function linkBlock(title, explain, link) {
   const copied = h("span", { class: "muted", "aria-live": "polite" });
   return h("div", { class: "share-link" },
     h("h2", {}, title), h("p", { class: "muted" }, explain),
-    qrImage(link, `QR code: ${title}`),
-    h("label", { for: input.id }, `${title}: the link`), input,
-    button("Copy the link", async () => {
+    qrImage(link, t("share.qr", { title })),
+    h("label", { for: input.id }, t("share.link", { title })), input,
+    button(t("share.copy"), async () => {
       try {
         await navigator.clipboard.writeText(link);
-        copied.textContent = " Copied.";
+        copied.textContent = t("share.copied");
       } catch {
         input.focus();
-        copied.textContent = " Selected: copy it from the field.";
+        copied.textContent = t("share.selected");
       }
     }), copied);
 }
@@ -67,12 +68,10 @@ function linkBlock(title, explain, link) {
 /** The "Share" button and the panel it opens. */
 export function sharePanel(id, token) {
   const panel = h("div", { class: "card share", id: uid("share"), hidden: true },
-    token ? linkBlock("Log from another phone",
-      "Scanned or opened, it lets that phone log moves too. Share it only at the table.",
+    token ? linkBlock(t("share.log_title"), t("share.log_explain"),
       shareLink(id, token)) : null,
-    linkBlock("Watch from another phone",
-      "It shows the game live, and cannot log moves.", shareLink(id, null)));
-  const toggle = button("Share", () => {
+    linkBlock(t("share.watch_title"), t("share.watch_explain"), shareLink(id, null)));
+  const toggle = button(t("share.share"), () => {
     panel.hidden = !panel.hidden;
     toggle.setAttribute("aria-expanded", String(!panel.hidden));
   }, { "aria-expanded": "false", "aria-controls": panel.id });

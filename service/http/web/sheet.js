@@ -1,5 +1,6 @@
 // The score sheet: points round by round, totals, winners, and a chart drawn in SVG.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // Colours and dashes both tell the lines apart, for readers who do not see colour.
@@ -38,11 +39,12 @@ export function chart(kind, sheet) {
   const bottom = Math.min(0, ...data.flat());
   const x = (i) => pad.left + ((width - pad.left - pad.right) * i) / Math.max(1, rounds);
   const y = (v) => pad.top + ((height - pad.top - pad.bottom) * (top - v)) / (top - bottom);
-  const what = kind === "double-donkey" ? "highest card each round" : "running totals";
-  const summary = sheet.players.map((p, i) => `${p} ${data[i].at(-1) ?? 0}`).join(", ");
+  const summary = sheet.players.map((player, i) =>
+    t("sheet.player_points", { player, points: data[i].at(-1) ?? 0 })).join(", ");
   const plot = svg("svg", {
     viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart",
-    "aria-label": `Chart of ${what} over ${rounds} rounds: ${summary}.`,
+    "aria-label": t(kind === "double-donkey" ? "sheet.chart_highest" : "sheet.chart_totals",
+      { count: rounds, summary }),
   });
   plot.append(
     svg("line", { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), class: "axis" }),
@@ -50,7 +52,7 @@ export function chart(kind, sheet) {
     svg("text", { x: 2, y: y(bottom) + 4, class: "tick" }, String(bottom)));
   for (let r = 1; r <= rounds; r += 1) {
     plot.append(svg("text", { x: x(r), y: height - 6, class: "tick", "text-anchor": "middle" },
-      `R${r}`));
+      t("sheet.round", { round: r })));
   }
   data.forEach((values, i) => {
     const [color, dash] = LINES[i % LINES.length];
@@ -70,8 +72,8 @@ export function chart(kind, sheet) {
       style: `border-top: 3px ${LINES[i % LINES.length][1] ? "dashed" : "solid"} ${LINES[i % LINES.length][0]}`,
     }), player)));
   return h("figure", {}, plot, legend,
-    h("figcaption", {}, kind === "double-donkey"
-      ? "Each round's highest card per player" : "Totals after each round"));
+    h("figcaption", {}, t(kind === "double-donkey" ? "sheet.caption_highest"
+      : "sheet.caption_totals")));
 }
 
 /** A player's name in a narrow first column: cut short with "…", whole on a tap. */
@@ -92,22 +94,22 @@ export function nameCell(player) {
 // points are in sight on a phone, and only the rounds scroll sideways.
 export function renderSheet(box, kind, sheet) {
   const players = sheet.players;
-  const totalsLabel = kind === "double-donkey" ? "Cards held" : "Total";
+  const totalsLabel = t(kind === "double-donkey" ? "sheet.cards_held" : "sheet.total");
   const rounds = sheet.rounds;
   const table = h("table", { class: "sheet" },
-    h("caption", {}, "Points per round",
-      rounds.length > 2 ? h("span", { class: "muted" }, " (scroll for every round)") : null),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "name" }, "Player"),
+    h("caption", {}, t("sheet.per_round"),
+      rounds.length > 2 ? h("span", { class: "muted" }, t("sheet.scroll")) : null),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "name" }, t("state.player")),
       h("th", { scope: "col", class: "total" }, totalsLabel),
-      rounds.map((line) => h("th", { scope: "col" }, `R${line.round}`)))),
+      rounds.map((line) => h("th", { scope: "col" }, t("sheet.round", { round: line.round }))))),
     h("tbody", {}, players.map((p) => h("tr", {
       class: sheet.finished && sheet.winners.includes(p) ? "won" : null,
     }, nameCell(p), h("td", { class: "total" }, sheet.totals[p] ?? ""),
     rounds.map((line) => h("td", {}, line.points[p] ?? ""))))));
-  box.replaceChildren(h("h2", { id: "sheet-title" }, "Score sheet"),
+  box.replaceChildren(h("h2", { id: "sheet-title" }, t("sheet.title")),
     ...(rounds.length ? [h("div", { class: "scroll", tabindex: "0", role: "group",
-      "aria-label": "Score sheet table" }, table), chart(kind, sheet)]
-      : [h("p", {}, "No round has been scored yet.")]),
-    sheet.finished ? h("p", { class: "winners" }, `Winners: ${sheet.winners.join(", ")}`)
+      "aria-label": t("sheet.table") }, table), chart(kind, sheet)]
+      : [h("p", {}, t("sheet.none"))]),
+    sheet.finished ? h("p", { class: "winners" }, t("sheet.winners", { winners: sheet.winners }))
       : "");
 }

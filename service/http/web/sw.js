@@ -3,10 +3,11 @@
 // the service has; the cache answers only when the network does not. The REST API is
 // never cached: a game's state comes from the service or not at all (moves tapped
 // offline wait in the page's queue, queue.js).
-const CACHE = "tablelog-shell-v1";
+const CACHE = "tablelog-shell-v2";
 const SHELL = [
   "./", "index.html", "app.css", "manifest.webmanifest", "icon.svg",
-  "main.js", "api.js", "dom.js", "game.js", "history.js", "home.js", "queue.js",
+  "main.js", "api.js", "dom.js", "game.js", "history.js", "home.js", "i18n.js",
+  "i18n/en.js", "i18n/fr.js", "queue.js",
   "replay.js", "share.js", "sheet.js", "state.js",
   "moves/dobro.js", "moves/donkey.js", "moves/dozito.js",
   "vendor/qrcode-generator.js",

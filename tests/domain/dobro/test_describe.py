@@ -9,7 +9,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.dobro import DOBRO, DOBRO_PIXAR
-from domain.dobro.describe import describe
+from domain.dobro.describe import describe as worded
 from domain.dobro.events import PileTaken, RefillForgotten, RoundScored
 from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
 from domain.dobro.state import DobroState
@@ -27,6 +27,8 @@ from tests.domain.dobro.given import (
 )
 
 FOUR = ("Ana", "Bia", "Caio", "Davi")
+
+describe = sentences.english(worded)
 
 
 def said(state: object, move: object) -> str:
@@ -196,7 +198,7 @@ def test_a_shared_victory_is_told_D16() -> None:
 
 @pytest.mark.parametrize("rules", [DOBRO, DOBRO_PIXAR], ids=lambda r: r.name)
 def test_both_editions_describe_every_simulated_move(rules: Rules) -> None:
-    assert rules.describe is describe
+    assert rules.describe is worded
     for seed in range(20):
         setup = Setup(players=FOUR[: 2 + seed % 3], first_player="Ana", seed=seed)
         history = History.start(rules, setup)

@@ -12,7 +12,7 @@ from msgspec.structs import replace
 
 from domain.double_donkey import DOUBLE_DONKEY
 from domain.double_donkey.components import COLORS
-from domain.double_donkey.describe import describe
+from domain.double_donkey.describe import describe as worded
 from domain.double_donkey.moves import Choose, LastDie, Reveal, Roll, RollOff
 from domain.double_donkey.state import DecidingLastDie
 from domain.game import Setup
@@ -55,6 +55,8 @@ OLIVIA_AND_JAN_AT_SEVEN_TOLD = (
     "Margaret 4; "
 )
 
+describe = sentences.english(worded)
+
 
 def said(state: object, move: object) -> str:
     return sentences.said(DOUBLE_DONKEY, state, move)
@@ -65,7 +67,7 @@ def told(state: object, *moves: object) -> list[str]:
 
 
 def test_the_registry_describes_with_this_module() -> None:
-    assert DOUBLE_DONKEY.describe is describe
+    assert DOUBLE_DONKEY.describe is worded
 
 
 def test_the_rulebooks_example_round_of_choosing_dice_K4_K5_K6() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.dozito import DOZITO
-from domain.dozito.describe import describe
+from domain.dozito.describe import describe as worded
 from domain.dozito.state import Drawing, State
 from domain.game import Setup
 from domain.history import History
@@ -37,6 +37,8 @@ from tests.domain.dozito.given import (
 )
 
 THREE = (ARTHUR, MAELLE, NOE)
+
+describe = sentences.english(worded)
 
 
 def said(state: object, move: object) -> str:
@@ -70,7 +72,7 @@ def last_final_turn(
 
 
 def test_the_registry_describes_with_this_module() -> None:
-    assert DOZITO.describe is describe
+    assert DOZITO.describe is worded
 
 
 def test_a_round_starts_with_its_starter_and_two_discard_piles_Z3() -> None:

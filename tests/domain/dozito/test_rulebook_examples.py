@@ -6,7 +6,6 @@ from domain.dozito import DOZITO, scoring
 from domain.dozito.events import TurnBegan
 from domain.dozito.state import Drawing
 from domain.dozito.view import view
-from domain.history import Recorded
 from tests.domain.dozito.given import (
     ARTHUR,
     MAELLE,
@@ -23,6 +22,7 @@ from tests.domain.dozito.given import (
     started,
     with_grid,
 )
+from tests.domain.sentences import said
 
 
 def test_example_of_a_full_turn_arthur_Z4_Z6():
@@ -88,7 +88,7 @@ def test_each_move_is_described_in_a_sentence():
         Discard(ARTHUR, "left"),
         draws(MAELLE, joker("green")),
     ):
-        lines.append(DOZITO.describe(state, Recorded(move, events(state, move))))
+        lines.append(said(DOZITO, state, move))
         state = play(state, move)
     assert lines == [
         "Arthur takes the red 3 from the left discard pile",

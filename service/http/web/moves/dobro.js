@@ -1,5 +1,7 @@
 // Dobro's moves (docs/api.md, "Dobro moves"): play, skip, reverse, take, forgot refill.
 import { button, chips, field, h, select } from "../dom.js";
+import { t } from "../i18n.js";
+import { dobroCard } from "../state.js";
 
 export function dobroMoves(game, submit) {
   const s = game.state;
@@ -32,20 +34,22 @@ export function dobroMoves(game, submit) {
   function update() {
     const played = cards();
     const pairWith = first === "wild"
-      ? [["none", "One wild"], ["same", "Two wilds"]]
-      : [["none", "One card"], ["same", "A pair"], ["wild", "With a wild"]];
+      ? [["none", t("dobro.one_wild")], ["same", t("dobro.two_wilds")]]
+      : [["none", t("dobro.one_card")], ["same", t("dobro.a_pair")],
+        ["wild", t("dobro.with_wild")]];
     secondBox.replaceChildren(first === null ? "" :
-      chips("How many", "second", pairWith, second, (value) => {
+      chips(t("dobro.how_many"), "second", pairWith, second, (value) => {
         second = value;
         update();
       }));
     wildBox.replaceChildren(played.length && played.every((c) => c === "wild")
-      ? field("The wild counts as", select(values.map((v) => [v, v]), wildAs, {
+      ? field(t("dobro.wild_counts_as"), select(values.map((v) => [v, v]), wildAs, {
         onchange: (event) => { wildAs = event.target.value; },
       })) : "");
     playButton.disabled = played.length === 0;
     playButton.textContent = played.length
-      ? `${player} plays ${played.join(" + ")}` : "Choose a card to play";
+      ? t("dobro.plays", { player, cards: played.map(dobroCard).join(" + ") })
+      : t("dobro.choose_card");
   }
 
   const onValue = (value) => {
@@ -58,17 +62,20 @@ export function dobroMoves(game, submit) {
   // offers those and no others, and never works the rules out itself.
   const may = new Set(s.allowed ?? ["play", "skip", "reverse", "take", "forgot_refill"]);
   return h("div", {},
-    h("p", { class: "turn" }, `${player}'s turn`),
+    h("p", { class: "turn" }, t("dobro.turn", { player })),
     may.has("play") ? [
-      chips("Card", "card", [...values.map((v) => [v, v]), ["wild", "Wild"]], null, onValue),
+      chips(t("dobro.card_chips"), "card",
+        [...values.map((v) => [v, v]), ["wild", t("dobro.wild")]], null, onValue),
       secondBox, wildBox, announceField(),
-      h("div", { class: "row" }, playButton)] : h("p", {}, "No card left can follow: take the cards."),
+      h("div", { class: "row" }, playButton)] : h("p", {}, t("dobro.none_can_follow")),
     h("div", { class: "row" },
-      may.has("skip") ? button(`${player} skips`, () => submit({ type: "skip", player })) : null,
+      may.has("skip")
+        ? button(t("dobro.skips", { player }), () => submit({ type: "skip", player })) : null,
       may.has("reverse")
-        ? button(`${player} reverses`, () => submit({ type: "reverse", player })) : null,
+        ? button(t("dobro.reverses", { player }), () => submit({ type: "reverse", player }))
+        : null,
       may.has("take")
-        ? button(`${player} takes the cards`, () => submit({ type: "take", player })) : null),
+        ? button(t("dobro.takes", { player }), () => submit({ type: "take", player })) : null),
     may.has("forgot_refill") ? forgotRefill(game, submit) : null);
 
   // D10: the value a player calls out, if the table logs it; a wrong call is refused.
@@ -77,12 +84,12 @@ export function dobroMoves(game, submit) {
       type: "number", inputmode: "numeric", min: "2", max: "999", name: "announced",
       oninput: (event) => { announced = event.target.value; },
     });
-    return field("Value called out (optional)", input);
+    return field(t("dobro.called_out"), input);
   }
 }
 
 function forgotRefill(game, submit) {
   const who = select(game.players.map((p) => [p, p]), game.state.next_player);
-  return h("div", { class: "row aside" }, field("Who forgot to refill", who),
-    button("Forgot to refill", () => submit({ type: "forgot_refill", player: who.value })));
+  return h("div", { class: "row aside" }, field(t("dobro.who_forgot"), who),
+    button(t("dobro.forgot"), () => submit({ type: "forgot_refill", player: who.value })));
 }

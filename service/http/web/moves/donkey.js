@@ -1,5 +1,8 @@
 // Double Donkey's moves (docs/api.md): roll, choose, last die, reveal, roll-off.
-import { button, chips, field, h, select, titleCase } from "../dom.js";
+import { button, chips, field, h, select } from "../dom.js";
+import { t } from "../i18n.js";
+
+const colorName = (color) => t(`color.${color}`);
 
 const COLORS = ["light_blue", "orange", "dark_blue", "purple", "yellow", "green"];
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -22,7 +25,7 @@ function unset(dice) {
 export function donkeyMoves(game, submit) {
   const s = game.state;
   const player = s.next_player;
-  const turn = player ? h("p", { class: "turn" }, `${player}'s turn`) : null;
+  const turn = player ? h("p", { class: "turn" }, t("donkey.turn", { player })) : null;
   const moves = { roll, choose, last_die: lastDie, reveal, roll_off: rollOff };
   const make = moves[s.expecting];
   return h("div", {}, turn, make ? make(game, s, player, submit) : null);
@@ -30,14 +33,15 @@ export function donkeyMoves(game, submit) {
 
 function roll(game, s, player, submit) {
   const free = COLORS.filter((c) => !(c in s.hay));
-  const dice = free.map((color) => [color, die(`${titleCase(color)} die`, `dd-${color}`)]);
+  const dice = free.map((color) =>
+    [color, die(t("donkey.die", { color: colorName(color) }), `dd-${color}`)]);
   const missing = h("p", { class: "muted", "aria-live": "polite" });
   return h("div", {}, dice.map(([, d]) => d), missing,
-    button(`${player} rolls`, () => {
+    button(t("donkey.rolls", { player }), () => {
       const left = unset(dice);
       if (left.length) {
-        missing.textContent = `Tap what the ${left.map(titleCase).join(", ")} ${
-          left.length > 1 ? "dice show" : "die shows"}.`;
+        missing.textContent = t("donkey.tap_dice",
+          { colors: left.map(colorName), count: left.length });
         return;
       }
       submit({ type: "roll", player,
@@ -51,29 +55,30 @@ function choose(game, s, player, submit) {
   const rolled = Object.entries(s.rolled);
   const fresh = rolled.filter(([, pips]) => !onHay.has(pips));
   return h("div", { class: "row" }, (fresh.length ? fresh : rolled).map(([color, pips]) =>
-    button(`Put the ${titleCase(color)} ${pips} on the Hay`,
+    button(t("donkey.put_on_hay", { color: colorName(color), pips }),
       () => submit({ type: "choose", player, color }))));
 }
 
 function lastDie(game, s, player, submit) {
-  const again = die("Rolled again: the die shows");
+  const again = die(t("donkey.rolled_again"));
   return h("div", {},
-    button("Keep the last die as it is",
+    button(t("donkey.keep_last"),
       () => submit({ type: "last_die", player, reroll: null }), { class: "primary" }),
     again,
-    button("Roll it once more", () => {
+    button(t("donkey.roll_again"), () => {
       if (again.pips() !== null) submit({ type: "last_die", player, reroll: again.pips() });
     }));
 }
 
 function cardFields(n) {
-  const kind = select([["double", "Double"], ["angry", "Angry"]], "double");
-  const one = select(COLORS.map((c) => [c, titleCase(c)]), COLORS[0]);
-  const two = select(COLORS.map((c) => [c, titleCase(c)]), COLORS[1]);
-  const twoField = field("Second colour", two);
+  const kind = select([["double", t("donkey.kind_double")],
+    ["angry", t("donkey.kind_angry")]], "double");
+  const one = select(COLORS.map((c) => [c, colorName(c)]), COLORS[0]);
+  const two = select(COLORS.map((c) => [c, colorName(c)]), COLORS[1]);
+  const twoField = field(t("donkey.second_colour"), two);
   kind.addEventListener("change", () => { twoField.hidden = kind.value === "angry"; });
   const box = h("div", { class: "row picker" },
-    field(`Card ${n}`, kind), field("Colour", one), twoField);
+    field(t("donkey.card_n", { n }), kind), field(t("donkey.colour"), one), twoField);
   box.card = () => (kind.value === "angry"
     ? { angry: one.value } : { colors: [one.value, two.value] });
   return box;
@@ -89,28 +94,28 @@ function reveal(game, s, player, submit) {
       ...Array.from({ length: Number(count.value) }, (_, i) => cardFields(i + 1)));
     count.addEventListener("change", update);
     update();
-    const box = h("fieldset", {}, h("legend", {}, `${holder} reveals`),
-      field("How many cards", count), cards);
+    const box = h("fieldset", {}, h("legend", {}, t("donkey.reveals", { player: holder })),
+      field(t("donkey.how_many_cards"), count), cards);
     box.cards = () => [...cards.children].map((c) => c.card());
     return [holder, box];
   });
   return h("div", {}, hands.map(([, box]) => box),
-    button("Reveal", () => submit({
+    button(t("donkey.reveal"), () => submit({
       type: "reveal",
       cards: Object.fromEntries(hands.map(([holder, box]) => [holder, box.cards()])),
     }), { class: "primary" }));
 }
 
 function rollOff(game, s, player, submit) {
-  const rolls = s.roll_off.map((p) => [p, die(`${p} rolled`)]);
+  const rolls = s.roll_off.map((p) => [p, die(t("donkey.rolled", { player: p }))]);
   const missing = h("p", { class: "muted", "aria-live": "polite" });
   return h("div", {},
-    h("p", {}, `Roll-off for the Biggest Donkey: ${s.roll_off.join(", ")}`),
+    h("p", {}, t("donkey.roll_off_for", { players: s.roll_off.join(", ") })),
     rolls.map(([, d]) => d), missing,
-    button("Log the roll-off", () => {
+    button(t("donkey.log_roll_off"), () => {
       const left = unset(rolls);
       if (left.length) {
-        missing.textContent = `Tap what ${left.join(", ")} rolled.`;
+        missing.textContent = t("donkey.tap_rolled", { players: left });
         return;
       }
       submit({ type: "roll_off",

@@ -1,0 +1,68 @@
+"""The service's own refusals, worded once in each language it speaks, and each
+language's whole catalogue: the engines' sentences (`domain.wording`) and these.
+
+Only the refusals a player meets at the table are here (a token, a game that moved
+on, a game that is not there). Those that only a program meets, about a request's
+shape, an import file's lines or a feed's cursor, are said in English.
+"""
+
+from __future__ import annotations
+
+from domain import wording
+
+ENGLISH = {
+    "title.move_refused": "Move not allowed",
+    "rule.cited": "{sentence} ({rule})",
+    "token.missing": "Send the game's write token as 'Authorization: Bearer <token>'.",
+    "token.wrong": "That is not this game's write token.",
+    "game.unknown_kind": "Unknown game {game}: choose one of {known}.",
+    "game.not_found": "There is no game {game_id}.",
+    "game.no_step": "The game has steps 0 to {last}, not {step}.",
+    "game.full": (
+        "The game holds {most} moves, the most a game may hold: start a new game to "
+        "go on."
+    ),
+    "game.moved_on": (
+        "The game is at version {version}, not {expected}: another move was logged "
+        "first. Reload the game and log the move again if it still applies."
+    ),
+    "game.too_fast": "The game is changing too fast: send the move again.",
+    "move.other_game": "'{move}' is not a move of {game}.",
+    "player.unknown": "No game has a player named {name}.",
+    "import.duplicate": (
+        "This file was already imported, as game {game_id}: nothing was stored."
+    ),
+}
+
+FRENCH = {
+    "title.move_refused": "Coup refusé",
+    "rule.cited": "{sentence} ({rule})",
+    "token.missing": (
+        "Envoyez le jeton d'écriture de la partie en 'Authorization: Bearer <jeton>'."
+    ),
+    "token.wrong": "Ce n'est pas le jeton d'écriture de cette partie.",
+    "game.unknown_kind": "Jeu inconnu, {game} : choisissez parmi {known}.",
+    "game.not_found": "Il n'y a pas de partie {game_id}.",
+    "game.no_step": "La partie a les étapes 0 à {last}, pas {step}.",
+    "game.full": (
+        "La partie compte {most} coups, le plus qu'une partie puisse compter : "
+        "commencez une nouvelle partie pour continuer."
+    ),
+    "game.moved_on": (
+        "La partie est à la version {version}, pas {expected} : un autre coup a été "
+        "noté avant. Rechargez la partie et notez à nouveau le coup s'il vaut encore."
+    ),
+    "game.too_fast": "La partie change trop vite : envoyez le coup à nouveau.",
+    "move.other_game": "« {move} » n'est pas un coup de {game}.",
+    "player.unknown": "Aucune partie n'a de joueur nommé {name}.",
+    "import.duplicate": (
+        "Ce fichier a déjà été importé, comme partie {game_id} : rien n'a été "
+        "enregistré."
+    ),
+}
+
+LANGUAGES = {
+    "en": wording.ENGLISH.with_templates(ENGLISH),
+    "fr": wording.FRENCH.with_templates(FRENCH),
+}
+DEFAULT = LANGUAGES["en"]
