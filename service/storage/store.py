@@ -146,6 +146,14 @@ _INSERT_EVENT = """
 # xmin, so it sorts after everything returned here. Ordering by (transaction_id,
 # position) then gives each reader one stable order to resume in. A long transaction
 # anywhere on the server delays readers; it never makes them skip.
+#
+# The same holds on a read replica. A hot standby's snapshot is built from the WAL it
+# has replayed (the primary's running-transactions records and every transaction id
+# seen in it), so its xmin is at most the oldest transaction still running on the
+# primary as of that point: every transaction below it has its commit or abort
+# replayed. A standby behind another gives a lower horizon, never a hole, so a
+# reader may switch replicas. After a failover the promoted standby goes on handing
+# out ids above every one it replayed: checkpoints taken before it stay in order.
 _READ_ALL = f"""
     SELECT transaction_id::text::bigint, {_EVENT_COLUMNS}
     FROM events
@@ -175,22 +183,61 @@ def connection_pool(settings: Settings) -> AsyncConnectionPool:
 
     Connections are in autocommit: an append is one INSERT, its own transaction, in
     one round trip; work of several statements opens `conn.transaction()` itself.
+
+    With read replicas, a write's commit waits until the synchronous standbys have
+    applied it (`remote_apply`, set per session): whatever a client was answered is
+    then already visible on them, so its next read on a replica sees its write.
     """
+    configure = _apply_on_standbys if settings.database_read_url else None
+    return _pool(settings.database_url, settings, configure)
+
+
+def read_pool(settings: Settings) -> AsyncConnectionPool | None:
+    """The pool of the read replicas (`database_read_url`), not yet open; None
+    when the reads go to the primary."""
+    if settings.database_read_url is None:
+        return None
+    return _pool(settings.database_read_url, settings, None)
+
+
+def _pool(
+    conninfo: str,
+    settings: Settings,
+    configure: Callable[[AsyncConnection], Any] | None,
+) -> AsyncConnectionPool:
+    # `check`: each connection is tried (an empty query) as it leaves the pool. When
+    # the primary dies, every idle connection is dead too; without the check each
+    # would fail one request before the pool replaced it, with it the pool drops
+    # them all at the first requests and connects to the new primary.
     return AsyncConnectionPool(
-        settings.database_url,
+        conninfo,
         min_size=settings.pool_min_size,
         max_size=settings.pool_max_size,
         timeout=5,
         kwargs={"autocommit": True},
+        check=AsyncConnectionPool.check_connection,
+        configure=configure,
         open=False,
     )
 
 
-class EventStore:
-    """Games and their events, over a pool of psycopg connections."""
+async def _apply_on_standbys(conn: AsyncConnection) -> None:
+    await conn.execute("SET synchronous_commit TO remote_apply")
 
-    def __init__(self, pool: AsyncConnectionPool) -> None:
+
+class EventStore:
+    """Games and their events, over a pool of psycopg connections.
+
+    `reads`, when given, is a pool of read replicas: the reads that decide nothing
+    (a game's row and events, the global log) go there; the writes, the idempotency
+    look-up and the health check stay on `pool`, the primary.
+    """
+
+    def __init__(
+        self, pool: AsyncConnectionPool, reads: AsyncConnectionPool | None = None
+    ) -> None:
         self._pool = pool
+        self._reads = reads or pool
 
     @property
     def pool(self) -> AsyncConnectionPool:
@@ -261,7 +308,7 @@ class EventStore:
         return game_id
 
     async def get_game(self, game_id: UUID) -> GameRow | None:
-        async with self._pool.connection() as conn:
+        async with self._reads.connection() as conn:
             cursor = await conn.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)
             )
@@ -324,7 +371,7 @@ class EventStore:
         self, game_id: UUID, after: int = 0, limit: int | None = None
     ) -> list[StoredEvent]:
         """The game's events after version `after`, in version order."""
-        async with self._pool.connection() as conn:
+        async with self._reads.connection() as conn:
             return await _read(conn, game_id, after, limit)
 
     async def read_all(
@@ -336,7 +383,7 @@ class EventStore:
         returned after, never skipped (see _READ_ALL).
         """
         start = after or _START
-        async with self._pool.connection() as conn:
+        async with self._reads.connection() as conn:
             cursor = await conn.execute(
                 _READ_ALL, (str(start.transaction), start.position, limit)
             )
@@ -349,7 +396,7 @@ class EventStore:
         """As read_all, with each event's game kind (and only `game`'s, if given)."""
         start = after or _START
         params = (str(start.transaction), start.position, game, game, limit)
-        async with self._pool.connection() as conn:
+        async with self._reads.connection() as conn:
             cursor = await conn.execute(_READ_FEED, params)
             rows = await cursor.fetchall()
         return [
@@ -362,7 +409,7 @@ class EventStore:
         Everything older than the oldest running transaction counts as read; events
         of transactions still running, or yet to start, come after it.
         """
-        async with self._pool.connection() as conn:
+        async with self._reads.connection() as conn:
             cursor = await conn.execute(
                 "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
             )
