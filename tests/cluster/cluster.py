@@ -131,6 +131,17 @@ class Cluster:
             time.sleep(every)
         raise TimeoutError(f"the cluster did not reach {what.__name__} in {timeout} s")
 
+    def sessions(self, node: Node, user: str) -> int:
+        """The sessions `user` has open on the node."""
+        url = make_conninfo(
+            host="127.0.0.1", port=node.port, dbname="postgres", user="postgres"
+        )
+        with psycopg.connect(url) as conn:
+            (count,) = conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE usename = %s", (user,)
+            ).fetchone()
+        return count
+
     def replicas_streaming(self) -> bool:
         """Every replica streaming and listed as a synchronous standby."""
         with psycopg.connect(
