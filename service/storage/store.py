@@ -79,6 +79,9 @@ class GlobalPosition:
 
 _START = GlobalPosition(transaction=0, position=0)
 
+# Games whose latest version seen on the primary the store keeps in mind at once.
+_SEEN_GAMES = 10_000
+
 
 class VersionConflict(Exception):
     """Another append took this version of the game first."""
@@ -254,6 +257,10 @@ class EventStore:
     ) -> None:
         self._pool = pool
         self._reads = reads or pool
+        # The highest version the primary was seen holding, per game, by the
+        # idempotency look-up: a replay of a stored answer needs that version, and
+        # a replica outside the synchronous set may not have it yet (see read).
+        self._seen: dict[UUID, int] = {}
 
     @property
     def pool(self) -> AsyncConnectionPool:
@@ -381,14 +388,29 @@ class EventStore:
                 (game_id, key),
             )
             row = await cursor.fetchone()
-        return None if row is None else (row[0], row[1])
+        if row is None:
+            return None
+        if len(self._seen) >= _SEEN_GAMES:
+            self._seen.clear()  # a hint only: forgetting costs a read at most
+        self._seen[game_id] = max(row[0], self._seen.get(game_id, 0))
+        return row[0], row[1]
 
     async def read(
         self, game_id: UUID, after: int = 0, limit: int | None = None
     ) -> list[StoredEvent]:
-        """The game's events after version `after`, in version order."""
+        """The game's events after version `after`, in version order.
+
+        From a replica, unless it gave fewer than a version the primary was seen
+        holding: then from the primary."""
         async with self._reads.connection() as conn:
-            return await _read(conn, game_id, after, limit)
+            events = await _read(conn, game_id, after, limit)
+        if self._reads is not self._pool:
+            reached = events[-1].version if events else after
+            full = limit is not None and len(events) >= limit
+            if not full and reached < self._seen.get(game_id, 0):
+                async with self._pool.connection() as conn:
+                    events = await _read(conn, game_id, after, limit)
+        return events
 
     async def read_all(
         self, after: GlobalPosition | None = None, limit: int = 1000

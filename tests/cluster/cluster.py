@@ -27,6 +27,8 @@ from pathlib import Path
 import psycopg
 from psycopg.conninfo import make_conninfo
 
+from service.storage.embedded import Roles
+
 PATRONI = Path("/usr/bin/patroni")
 ETCD = Path("/usr/bin/etcd")
 POSTGRES_BIN = Path("/usr/lib/postgresql/15/bin")
@@ -43,9 +45,7 @@ def missing_tools() -> str | None:
             return (
                 f"{tool} is not installed (Debian: patroni, etcd-server, postgresql-15)"
             )
-    if os.geteuid() == 0 or _user_exists(os.environ.get("USER", "")):
-        return None
-    return "the cluster's nodes need root to start as an unprivileged user"
+    return None
 
 
 def free_port() -> int:
@@ -101,7 +101,8 @@ class Cluster:
     directory: Path
     nodes: list[Node]
     etcd_port: int
-    superuser: str = ""
+    # The owner's and the serving role's conninfos, once the database is set up.
+    roles: Roles | None = None
 
     def url(self, dbname: str, **attributes: str) -> str:
         """A multi-host conninfo naming every node (as the superuser by default)."""
@@ -169,7 +170,7 @@ def patroni_cluster() -> Iterator[Cluster]:
         for node in nodes:
             node.directory.mkdir(mode=0o700)
             (node.directory / "patroni.yml").write_text(_patroni_config(cluster, node))
-            shutil.chown(node.directory, user, user)
+            shutil.chown(node.directory, user)
         stack.callback(_stop_nodes, nodes)
         for index, node in enumerate(nodes):
             node.process = _spawn(

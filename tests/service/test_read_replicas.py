@@ -8,13 +8,15 @@ its sessions apart; tests/cluster runs the real thing.
 
 from __future__ import annotations
 
+import uuid
+
 import httpx
 import msgspec
 import psycopg
 from psycopg.conninfo import make_conninfo
 
 from service.settings import Settings
-from service.storage.store import connection_pool, read_pool
+from service.storage.store import EventStore, NewGameRow, connection_pool, read_pool
 from tests.service.http import create, move, simulated_moves
 from tests.service.server import running_server
 
@@ -96,3 +98,25 @@ def test_connections_the_server_closed_are_dropped_before_a_request_gets_them(
             return [pid for pid in answered if pid in pids]
 
     assert run(scenario()) == []
+
+
+def test_a_replay_the_replica_cannot_give_yet_is_read_from_the_primary(
+    database_url, fresh_database_url, run
+):
+    """A replica far behind (here an empty database) lacks the move a retried
+    request was stored as: the answer is replayed from the primary's rows."""
+
+    async def scenario() -> list[int]:
+        primary = Settings(database_url=database_url)
+        behind = Settings(database_url=fresh_database_url)
+        async with connection_pool(primary) as pool, connection_pool(behind) as lag:
+            store = EventStore(pool, lag)
+            game_id = uuid.uuid4()
+            row = NewGameRow(game_id, "dobro", ("A", "B"), "A", 1, {}, b"hash")
+            await store.create_game(row, "game_created", b"{}")
+            await store.append(game_id, 2, "play", b"{}", idempotency_key="k")
+            assert await store.read(game_id) == []  # the replica, before the look-up
+            assert await store.find_idempotent(game_id, "k") == (2, None)
+            return [event.version for event in await store.read(game_id, 1)]
+
+    assert run(scenario()) == [2]
