@@ -8,9 +8,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Settings:
     """`database_url` is a psycopg conninfo; the CLI fills it from DATABASE_URL or
-    from the embedded server it starts."""
+    from the embedded server it starts. It may name several hosts (libpq's
+    `host=a,b,c` with `target_session_attrs=read-write`): after a failover the pool's
+    new connections find the new primary."""
 
     database_url: str
+    # Issue 16: a conninfo of read replicas (DATABASE_READ_URL), or None to read the
+    # primary. The reads of the log, the lists and the player records go there; the
+    # writes, and each write's checks, stay on `database_url`.
+    database_read_url: str | None = None
     pool_min_size: int = 2
     pool_max_size: int = 10
     # A move is a few hundred bytes; the largest body we accept is an import (issue 6).

@@ -37,6 +37,7 @@ def serve(args: argparse.Namespace) -> None:
         settings = Settings(
             database_url=where.serve,
             migration_database_url=where.migrate,
+            database_read_url=where.read,
             **{name: getattr(args, name) for name in _SERVE_SETTINGS},
         )
         server = uvicorn.Server(
@@ -107,7 +108,8 @@ def parser() -> argparse.ArgumentParser:
         prog="tablelog",
         description="Record table games move by move, checked against the rules. "
         "Uses DATABASE_URL when set (and MIGRATION_DATABASE_URL, by default the same, "
-        "to migrate), else an embedded PostgreSQL in --data-dir.",
+        "to migrate; DATABASE_READ_URL, read replicas for the reads, by default "
+        "none), else an embedded PostgreSQL in --data-dir.",
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 

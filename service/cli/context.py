@@ -28,20 +28,23 @@ def default_data_dir() -> Path:
 class Database:
     """Where a command works: `serve` is the serving role's conninfo (SELECT and
     INSERT on the log, the read models), `migrate` the owner's, which runs the
-    migrations."""
+    migrations, and `read` the read replicas' (None: reads go to `serve`)."""
 
     serve: str
     migrate: str
+    read: str | None = None
 
 
 @contextmanager
 def database(data_dir: Path) -> Iterator[Database]:
-    """DATABASE_URL (and MIGRATION_DATABASE_URL, by default the same) when set; else
-    an embedded PostgreSQL kept in `data_dir`, with an owner and a serving role."""
+    """DATABASE_URL (and MIGRATION_DATABASE_URL, by default the same, and the
+    replicas' DATABASE_READ_URL, by default none) when set; else an embedded
+    PostgreSQL kept in `data_dir`, with an owner and a serving role."""
     url = os.environ.get("DATABASE_URL")
     if url:
         owner = os.environ.get("MIGRATION_DATABASE_URL") or url
-        yield Database(serve=url, migrate=owner)
+        replicas = os.environ.get("DATABASE_READ_URL") or None
+        yield Database(serve=url, migrate=owner, read=replicas)
         return
     # Imported here: the embedded server's package is slow to import, and a command
     # given DATABASE_URL never needs it.

@@ -1,6 +1,7 @@
 """The Litestar application factory: `create_app(settings)` builds the app, nothing runs
 at import time. In the app's lifespan the migrations run, the database pool opens, and
-the process's two log followers start: the live streams' and the projection runner."""
+the process's two log followers start: the live streams' and the projection runner.
+With read replicas (`database_read_url`), a second pool serves the reads."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ from service.readside.live import LiveLog
 from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage.migrate import migrate
-from service.storage.store import EventStore, connection_pool
+from service.storage.store import EventStore, connection_pool, read_pool
 
 
 def create_app(settings: Settings) -> Litestar:
@@ -50,9 +51,15 @@ def create_app(settings: Settings) -> Litestar:
             migrate, settings.migration_database_url or settings.database_url
         )
         pool = connection_pool(settings)
+        replicas = read_pool(settings)
         await pool.open()
+        if replicas is not None:
+            await replicas.open()
         games = Games(
-            EventStore(pool), GAMES, settings.cached_games, settings.cached_moves
+            EventStore(pool, replicas),
+            GAMES,
+            settings.cached_games,
+            settings.cached_moves,
         )
         live = LiveLog(games.store)
         projector = Projector(pool, games)
@@ -64,7 +71,13 @@ def create_app(settings: Settings) -> Litestar:
         games.on_append = wake_followers
         games.on_new_status = projector.summarise_now
         games.observer = metrics
-        app.state.update(pool=pool, games=games, live=live, projector=projector)
+        app.state.update(
+            pool=pool,
+            read_pool=replicas or pool,
+            games=games,
+            live=live,
+            projector=projector,
+        )
         try:
             async with anyio.create_task_group() as followers:
                 followers.start_soon(live.run)
@@ -75,6 +88,8 @@ def create_app(settings: Settings) -> Litestar:
                 followers.cancel_scope.cancel()
         finally:
             await pool.close()
+            if replicas is not None:
+                await replicas.close()
 
     def from_state(name: str) -> Provide:
         def provide(state: State) -> Any:
@@ -94,7 +109,10 @@ def create_app(settings: Settings) -> Litestar:
             *([get_metrics] if settings.metrics else []),
         ],
         dependencies={
-            **{name: from_state(name) for name in ("games", "live", "pool")},
+            **{
+                name: from_state(name)
+                for name in ("games", "live", "pool", "read_pool")
+            },
             "metrics": Provide(lambda: metrics, sync_to_thread=False),
         },
         guards=[declared_media_type],

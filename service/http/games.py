@@ -154,7 +154,7 @@ class GameController(Controller):
     @read("/", summary="Games, newest first", responses=problems(422, 503))
     async def list_games(
         self,
-        pool: NamedDependency[AsyncConnectionPool],
+        read_pool: NamedDependency[AsyncConnectionPool],
         game: Annotated[str | None, QueryParameter(max_length=40)] = None,
         player: Annotated[str | None, QueryParameter(max_length=40)] = None,
         status: Annotated[
@@ -164,7 +164,12 @@ class GameController(Controller):
         offset: Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)] = 0,
     ) -> GameList:
         return await summaries.list_games(
-            pool, game=game, player=player, status=status, limit=limit, offset=offset
+            read_pool,
+            game=game,
+            player=player,
+            status=status,
+            limit=limit,
+            offset=offset,
         )
 
     @game_read(

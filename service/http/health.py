@@ -4,7 +4,9 @@
   orchestrator restarts the process only for a fault of its own, never because the
   database is away.
 - `GET /health/ready`: the process may be sent traffic: its database answers, as the
-  primary (it takes the writes), migrated to exactly this release's migrations.
+  primary (it takes the writes), migrated to exactly this release's migrations; and
+  so do the read replicas when `DATABASE_READ_URL` names them (read-only is right
+  for them).
 - `GET /health`: 200 when the database answers (kept for the clients that ask it).
 - `GET /health/projections`: the games the projection runner has set aside.
 """
@@ -63,8 +65,11 @@ async def get_liveness() -> Health:
 )
 async def get_readiness(state: State) -> Health:
     reasons = await readiness.unready(state.pool, writes=True)
-    # A pool for reads (replicas) is checked here too once the service has one:
-    # readable, migrated, not necessarily the primary (writes=False).
+    if state.read_pool is not state.pool:  # the replicas: migrated, read-only is fine
+        reasons += [
+            f"Read replicas: {reason}"
+            for reason in await readiness.unready(state.read_pool, writes=False)
+        ]
     if reasons:
         problem = Problem(503, " ".join(reasons))
         problem.headers = {"Retry-After": "5"}

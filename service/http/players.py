@@ -19,6 +19,6 @@ from service.readside.summaries import PlayerRecord
     responses=problems(404, 503),
 )
 async def get_player(
-    name: FromPath[str], pool: NamedDependency[AsyncConnectionPool]
+    name: FromPath[str], read_pool: NamedDependency[AsyncConnectionPool]
 ) -> PlayerRecord:
-    return await summaries.player_record(pool, name)
+    return await summaries.player_record(read_pool, name)

@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 REFUSED_MOVE = "Move not allowed"
 
+# What a 503 asks a client to wait: a primary's failover takes a few seconds.
+RETRY_AFTER_SECONDS = 2
+
 # The status of each refusal the application layer raises.
 _STATUS: dict[type[errors.Refused], int] = {
     errors.NotFound: 404,
@@ -188,9 +191,24 @@ def unstorable(error: psycopg.DataError) -> Problem:
 
 
 def database_unavailable(error: Exception) -> Problem:
+    """503 while the database is away (down, restarting, failing over), with the
+    seconds to wait: a failover takes a few.
+
+    A pool that found no connection sent nothing. A connection lost during a
+    statement may have lost it after the commit: the move may be stored, and the
+    answer says so. Sending it again with the same Idempotency-Key (or the same
+    expected_version, which then answers 409 if it was) stores it at most once."""
     log.warning("database unavailable: %s", error)
-    problem = Problem(503, "The database is not answering; try again in a moment.")
-    problem.headers = {"Retry-After": "1"}
+    if isinstance(error, psycopg_pool.PoolTimeout):
+        detail = "The database is not answering; try again in a moment."
+    else:
+        detail = (
+            "The database stopped answering during the request; a move may have "
+            "been stored. Send it again in a moment with the same Idempotency-Key: "
+            "it is stored once."
+        )
+    problem = Problem(503, detail)
+    problem.headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
     return problem
 
 
@@ -214,6 +232,8 @@ def plugin() -> ProblemDetailsPlugin:
                 psycopg.DataError: unstorable,
                 RecursionError: too_deep,
                 psycopg.OperationalError: database_unavailable,
+                # A write that reached a standby: the primary has just moved.
+                psycopg.errors.ReadOnlySqlTransaction: database_unavailable,
                 psycopg_pool.PoolTimeout: database_unavailable,
             }
         )

@@ -85,7 +85,11 @@ class LiveLog:
                 if position is None:
                     position = await self._store.head()
                 batch = await self._store.read_all(position, BATCH)
-            except (psycopg.OperationalError, psycopg_pool.PoolTimeout) as error:
+            except (psycopg.Error, psycopg_pool.PoolTimeout) as error:
+                # The database away (a restart, a failover, a standby cancelling the
+                # query for its replay): keep the checkpoint, try again at the next
+                # poll. After a failover transaction ids go on from the old
+                # primary's, so the checkpoint orders the new primary's events.
                 log.warning("live log: database unavailable (%s)", error)
                 batch = []
             for position, event in batch:  # noqa: B007 (the loop moves the checkpoint)

@@ -71,6 +71,28 @@ def test_a_database_that_does_not_answer_is_not_ready(run):
     assert run(check()) == ["The database does not answer."]
 
 
+def test_ready_asks_the_read_replicas_too(fresh_database_url):
+    nowhere = f"host=127.0.0.1 port={free_port()} dbname=tablelog connect_timeout=1"
+    with (
+        running_server(fresh_database_url, database_read_url=nowhere) as base_url,
+        httpx.Client(base_url=base_url, timeout=30) as client,
+    ):
+        answer = client.get("/health/ready")
+        assert answer.status_code == 503
+        assert answer.json()["detail"] == (
+            "Read replicas: The database does not answer."
+        )
+    # A replica is read-only, and that is right for one: the primary read as the
+    # replica (as a test can) leaves the service ready.
+    with (
+        running_server(
+            fresh_database_url, database_read_url=fresh_database_url
+        ) as base_url,
+        httpx.Client(base_url=base_url, timeout=30) as client,
+    ):
+        assert client.get("/health/ready").status_code == 200
+
+
 def samples(text: str) -> dict[tuple[str, tuple], float]:
     """Prometheus's text format read back: each sample by name and labels."""
     return {
