@@ -26,6 +26,7 @@ from litestar.plugins.problem_details import (
 
 from domain.errors import GameFinished, RuleError
 from service.application import errors
+from service.storage.store import CommitFailed
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +163,21 @@ def unstorable(error: psycopg.DataError) -> Problem:
 
 def database_unavailable(error: Exception) -> Problem:
     log.warning("database unavailable: %s", error)
-    problem = Problem(503, "The database is not answering; try again in a moment.")
+    return _unavailable("The database is not answering; try again in a moment.")
+
+
+def commit_failed(error: CommitFailed) -> Problem:
+    """503: the commit the move shared with others failed (or never began)."""
+    log.warning("shared commit failed: %s", error.reason)
+    return _unavailable(
+        "The move was not confirmed stored: the database did not complete its "
+        "commit. Send it again in a moment; with the same Idempotency-Key it is "
+        "stored at most once."
+    )
+
+
+def _unavailable(detail: str) -> Problem:
+    problem = Problem(503, detail)
     problem.headers = {"Retry-After": "1"}
     return problem
 
@@ -187,6 +202,7 @@ def plugin() -> ProblemDetailsPlugin:
                 psycopg.DataError: unstorable,
                 RecursionError: too_deep,
                 psycopg.OperationalError: database_unavailable,
+                CommitFailed: commit_failed,
                 psycopg_pool.PoolTimeout: database_unavailable,
             }
         )
