@@ -3,9 +3,9 @@ transaction with one commit, and each is answered only once that commit is done.
 
 A commit costs the database a flush of its write-ahead log and the client a round
 trip; under load most of an append is that cost, so sharing it lets more appends
-through. Nobody waits for company: an append that finds a batch free is sent at once,
-alone if it is alone, and appends arriving while batches are in flight queue up for
-the next one.
+through. Nobody waits for company: an append that finds a lane free is sent at once,
+alone if it is alone, and appends arriving while every lane is committing queue up
+for the next batch.
 
 Each move keeps its own outcome. The statement skips a row whose version or
 idempotency key is already taken (ON CONFLICT DO NOTHING) and the others go in: the
@@ -36,11 +36,14 @@ __all__ = ["CommitFailed", "Inserted", "NewEvent", "SharedCommits"]
 # the limit bounds what one failed commit can take down and how long the statement
 # holds its rows' keys, not how long anyone waits.
 MOST_PER_COMMIT = 64
-# Batches in flight at once, each on a pool connection of its own: while one commits,
-# the next gathers the moves that arrive meanwhile and goes as soon as a batch is free.
-# One would leave the database idle during every round trip; with many, each batch
-# would hold only a move or two and the commits would not be shared.
+# Batches in flight at once (lanes), each on a pool connection of its own: moves that
+# arrive while one batch commits go in a second one at once instead of waiting for the
+# first. With many, each batch would hold only a move or two and the commits would
+# not be shared (splitting 8 writers' moves into two batches measured slower than one).
 BATCHES_AT_ONCE = 2
+# Seconds a lane keeps its connection once nothing is waiting, for the next move to
+# go without taking one from the pool again; it gives the connection back after.
+LINGER_SECONDS = 0.05
 
 
 @functools.cache
@@ -107,7 +110,13 @@ class _Waiting:
 
 
 class SharedCommits:
-    """The store's way in for appends: a queue, drained by up to `at_once` batches."""
+    """The store's way in for appends: a queue, drained by up to `at_once` lanes.
+
+    A lane holds a pool connection and sends one batch after another on it while
+    moves keep arriving. A second lane starts only when a move arrives and every lane
+    is busy committing, so batches go one after the other under a steady load and
+    side by side when moves arrive during a commit.
+    """
 
     def __init__(
         self,
@@ -119,9 +128,10 @@ class SharedCommits:
         self._most = most
         self._at_once = at_once
         self._waiting: deque[_Waiting] = deque()
-        self._draining = 0
+        self._arrived = asyncio.Event()
+        self._lanes = 0
         self._committing = 0
-        self._drains: set[asyncio.Task[None]] = set()
+        self._running: set[asyncio.Task[None]] = set()
 
     async def insert(self, event: NewEvent) -> Inserted | None:
         """Store the row, committed, with whatever else is waiting; None when its
@@ -131,75 +141,93 @@ class SharedCommits:
         the commit it shared failed."""
         waiting = _Waiting(event)
         self._waiting.append(waiting)
-        if self._draining < self._at_once:
-            self._draining += 1
-            drain = asyncio.create_task(self._drain())
-            self._drains.add(drain)
-            drain.add_done_callback(self._drains.discard)
+        self._arrived.set()
+        if self._lanes == self._committing and self._lanes < self._at_once:
+            self._lanes += 1
+            lane = asyncio.create_task(self._lane())
+            self._running.add(lane)
+            lane.add_done_callback(self._running.discard)
         return await waiting.answer
 
-    async def _drain(self) -> None:
+    async def _lane(self) -> None:
         try:
-            while batch := self._take():
-                self._committing += 1
-                try:
-                    await self._commit(batch)
-                finally:
-                    self._committing -= 1
+            while self._waiting:
+                await self._drain()
         finally:
-            self._draining -= 1
+            self._lanes -= 1
 
-    def _take(self) -> list[_Waiting]:
-        # The waiting moves are shared with the other batches about to go.
-        free = self._draining - self._committing
-        share = min(self._most, -(-len(self._waiting) // free))
+    async def _drain(self) -> None:
+        """Batches on one connection until none is waiting (or the connection broke)."""
+        try:
+            async with self._pool.connection() as conn:
+                while batch := await self._take():
+                    self._committing += 1
+                    try:
+                        await self._commit(conn, batch)
+                    finally:
+                        self._committing -= 1
+                    if conn.broken:
+                        return
+        except BaseException as error:
+            # No connection to be had (or the lane cancelled): the next batch fails.
+            _fail(self._batch(), error)
+            if not isinstance(error, Exception):
+                raise
+
+    async def _take(self) -> list[_Waiting]:
+        """The next batch: what is waiting, or what arrives within LINGER_SECONDS
+        (the lane keeps its connection meanwhile; no move waits for it)."""
+        while not self._waiting:
+            self._arrived.clear()
+            try:
+                async with asyncio.timeout(LINGER_SECONDS):
+                    await self._arrived.wait()
+            except TimeoutError:
+                return []
+        return self._batch()
+
+    def _batch(self) -> list[_Waiting]:
         batch: list[_Waiting] = []
-        while self._waiting and len(batch) < share:
+        while self._waiting and len(batch) < self._most:
             waiting = self._waiting.popleft()
             if not waiting.answer.done():
                 batch.append(waiting)
         return batch
 
-    async def _commit(self, batch: list[_Waiting]) -> None:
+    async def _commit(self, conn: AsyncConnection, batch: list[_Waiting]) -> None:
         try:
-            outcomes = await self._store(batch)
+            outcomes = await _insert(conn, [waiting.event for waiting in batch])
+        except psycopg.Error as error:
+            await self._refused(conn, batch, error)
         except BaseException as error:
             _fail(batch, error)
             if not isinstance(error, Exception):
                 raise
-            return
-        if not isinstance(outcomes, psycopg.Error):
+        else:
             for waiting, outcome in zip(batch, outcomes, strict=True):
                 waiting.settle(outcome)
-        elif len(batch) == 1:
-            batch[0].settle(outcomes)
-        else:
-            # The database refused the statement, so stored none of it: send each
-            # move alone to learn which move the refusal was about.
-            for waiting in batch:
-                await self._commit([waiting])
 
-    async def _store(
-        self, batch: list[_Waiting]
-    ) -> list[Inserted | None] | psycopg.Error:
-        """The batch's outcomes, or the error its statement was refused with. An
-        error that broke the connection is raised instead: the statement may or may
-        not have committed before it."""
-        async with self._pool.connection() as conn:
-            try:
-                return await _insert(conn, [waiting.event for waiting in batch])
-            except psycopg.Error as error:
-                if conn.broken:
-                    raise
-                await conn.rollback()  # outside autocommit, end the failed transaction
-                return error
+    async def _refused(
+        self, conn: AsyncConnection, batch: list[_Waiting], error: psycopg.Error
+    ) -> None:
+        if conn.broken:
+            # It may or may not have committed before the connection broke.
+            return _fail(batch, error)
+        await conn.rollback()  # outside autocommit, end the failed transaction
+        if len(batch) == 1:
+            return batch[0].settle(error)
+        # The database refused the statement, so stored none of it: send each move
+        # alone to learn which move the refusal was about.
+        for waiting in batch:
+            await self._commit(conn, [waiting])
+        return None
 
 
 async def _insert(
     conn: AsyncConnection, events: list[NewEvent]
 ) -> list[Inserted | None]:
-    """One INSERT of the rows, in autocommit its own transaction; each row as stored,
-    or None. Only the first row of a game's version goes into the statement: a later
+    """One INSERT of the rows, its own transaction, committed; each row as stored, or
+    None. Only the first row of a game's version goes into the statement: a later
     one could not be told apart from it in what RETURNING gives back, and is not
     stored whatever becomes of the first (its version is taken either way)."""
     first: dict[tuple[UUID, int], NewEvent] = {}
@@ -224,6 +252,8 @@ async def _insert(
         (game_id, version): Inserted(position, recorded_at)
         for game_id, version, position, recorded_at in await cursor.fetchall()
     }
+    if not conn.autocommit:  # a pool of connections outside autocommit
+        await conn.commit()
     return [
         stored.get(_key(event)) if first[_key(event)] is event else None
         for event in events
