@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import platform
+import statistics
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,22 +43,42 @@ class Latency:
 
 
 @dataclass(frozen=True, slots=True)
+class Percentile:
+    """Milliseconds per request: the `rank`th percentile of `count` timed requests."""
+
+    label: str
+    ms: float
+    count: int
+    rank: int = 99
+
+    def __str__(self) -> str:
+        return f"p{self.rank} {self.ms:.2f} ms"
+
+
+@dataclass(frozen=True, slots=True)
 class Figure:
     """`ours` beside `baseline`; `ratio` = ours / baseline (in rate or in time)."""
 
     group: str
     name: str
-    ours: Rate | Latency
-    baseline: Rate | Latency
+    ours: Rate | Latency | Percentile
+    baseline: Rate | Latency | Percentile
     # ("min", 0.8): the ratio must be at least 0.8; ("max", 3): at most 3.
     target: tuple[str, float] | None = None
     note: str = ""
+    # Each round's ratio, when the two were compared round by round (`ours` and
+    # `baseline` then sum up every round): the figure's ratio is their median.
+    rounds: tuple[float, ...] = ()
 
     @property
     def ratio(self) -> float:
+        if self.rounds:
+            return statistics.median(self.rounds)
         if isinstance(self.ours, Rate):
             theirs = self.baseline.per_second
             return self.ours.per_second / theirs if theirs else 0.0
+        if isinstance(self.ours, Percentile):
+            return self.ours.ms / self.baseline.ms
         return self.ours.median_ms / self.baseline.median_ms
 
     @property
@@ -92,7 +113,7 @@ class Report:
                     f"{f.group}: {f.name}",
                     _cell(f.ours),
                     _cell(f.baseline),
-                    f"{f.ratio:.2f}",
+                    _ratio(f),
                     target,
                     met,
                 )
@@ -127,10 +148,17 @@ class Report:
         path.write_text(json.dumps(document, indent=2, default=str) + "\n")
 
 
+def _ratio(figure: Figure) -> str:
+    """The ratio, and the range of the rounds' when it is their median."""
+    if not figure.rounds:
+        return f"{figure.ratio:.2f}"
+    return f"{figure.ratio:.2f} ({min(figure.rounds):.2f} to {max(figure.rounds):.2f})"
+
+
 def _target(target: tuple[str, float]) -> str:
     kind, bound = target
     return f"≥ {bound:g}" if kind == "min" else f"≤ {bound:g}"
 
 
-def _cell(value: Rate | Latency) -> str:
+def _cell(value: Rate | Latency | Percentile) -> str:
     return f"{value.label} {value}"

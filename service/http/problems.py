@@ -29,6 +29,7 @@ from domain.wording import Message, message
 from service.application import errors
 from service.application.wording import DEFAULT
 from service.http.languages import negotiated
+from service.storage.store import CommitFailed
 
 log = logging.getLogger(__name__)
 
@@ -207,6 +208,20 @@ def database_unavailable(error: Exception) -> Problem:
             "been stored. Send it again in a moment with the same Idempotency-Key: "
             "it is stored once."
         )
+    return _unavailable(detail)
+
+
+def commit_failed(error: CommitFailed) -> Problem:
+    """503: the commit the move shared with others failed (or never began)."""
+    log.warning("shared commit failed: %s", error.reason)
+    return _unavailable(
+        "The move was not confirmed stored: the database did not complete its "
+        "commit. Send it again in a moment; with the same Idempotency-Key it is "
+        "stored at most once."
+    )
+
+
+def _unavailable(detail: str) -> Problem:
     problem = Problem(503, detail)
     problem.headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
     return problem
@@ -234,6 +249,7 @@ def plugin() -> ProblemDetailsPlugin:
                 psycopg.OperationalError: database_unavailable,
                 # A write that reached a standby: the primary has just moved.
                 psycopg.errors.ReadOnlySqlTransaction: database_unavailable,
+                CommitFailed: commit_failed,
                 psycopg_pool.PoolTimeout: database_unavailable,
             }
         )

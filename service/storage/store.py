@@ -18,9 +18,11 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
 from service.settings import Settings
+from service.storage.commits import CommitFailed, NewEvent, SharedCommits
 
 __all__ = [
     "AlreadyImported",
+    "CommitFailed",
     "EventStore",
     "GameNotFound",
     "GameRow",
@@ -185,8 +187,9 @@ def connection_pool(settings: Settings) -> AsyncConnectionPool:
     """The service's pool, not yet open. A request waits at most 5 s for a
     connection, then answers 503 rather than hanging while the database is down.
 
-    Connections are in autocommit: an append is one INSERT, its own transaction, in
-    one round trip; work of several statements opens `conn.transaction()` itself.
+    Connections are in autocommit: a batch of appends is one INSERT, its own
+    transaction, in one round trip; work of several statements opens
+    `conn.transaction()` itself.
 
     With read replicas, a write's commit waits until the synchronous standbys have
     applied it (`remote_apply`, set per session): whatever a client was answered is
@@ -261,6 +264,7 @@ class EventStore:
         # idempotency look-up: a replay of a stored answer needs that version, and
         # a replica outside the synchronous set may not have it yet (see read).
         self._seen: dict[UUID, int] = {}
+        self._commits = SharedCommits(pool)
 
     @property
     def pool(self) -> AsyncConnectionPool:
@@ -352,30 +356,32 @@ class EventStore:
 
         Raises VersionConflict when another append took that version first, and
         IdempotencyKeyUsed when the game already stored an event under the key.
-        The primary key and the unique key decide, in one INSERT: no lock is taken.
+        The primary key and the unique key decide, no lock is taken. The event is
+        committed with whatever other appends are waiting (see commits.py) before
+        this returns; CommitFailed when that shared commit failed.
         """
-        params = (game_id, version, type, data.decode("utf-8"))
+        event = NewEvent(
+            game_id, version, type, data.decode("utf-8"), idempotency_key, request_hash
+        )
         try:
-            # One statement: in autocommit it is its own transaction (and a pool
-            # without autocommit commits it when the connection goes back).
-            async with self._pool.connection() as conn:
-                cursor = await conn.execute(
-                    _INSERT_EVENT, (*params, idempotency_key, request_hash)
-                )
-                return _appended(game_id, version, type, data, await cursor.fetchone())
-        except errors.UniqueViolation as error:
-            constraint = error.diag.constraint_name
-            # A retry that lost a race against its own first attempt collides on
-            # both keys; the key is what tells the caller to replay the answer.
-            if idempotency_key is not None:
-                used = await self.find_idempotent(game_id, idempotency_key)
-                if used is not None:
-                    raise IdempotencyKeyUsed(game_id, idempotency_key, *used) from None
-            if constraint == "events_pkey":
-                raise VersionConflict(game_id, version) from None
-            raise
+            inserted = await self._commits.insert(event)
         except errors.ForeignKeyViolation:
             raise GameNotFound(game_id) from None
+        if inserted is None:
+            raise await self._refusal(event)
+        return StoredEvent(
+            game_id, version, inserted.position, type, data, inserted.recorded_at
+        )
+
+    async def _refusal(self, event: NewEvent) -> Exception:
+        """Why the event was not stored: one of its keys was taken."""
+        # A retry that lost a race against its own first attempt collides on both
+        # keys; the key is what tells the caller to replay the answer.
+        if event.idempotency_key is not None:
+            used = await self.find_idempotent(event.game_id, event.idempotency_key)
+            if used is not None:
+                return IdempotencyKeyUsed(event.game_id, event.idempotency_key, *used)
+        return VersionConflict(event.game_id, event.version)
 
     async def find_idempotent(
         self, game_id: UUID, key: str
