@@ -50,3 +50,8 @@ class Settings:
     # (behind a proxy, the server's forwarded-IPs setting decides: uvicorn honours
     # X-Forwarded-For from 127.0.0.1 only); IPv6 addresses count by /64 network.
     creations_per_minute: int | None = 60
+
+    # Issue 15: processes serving the API on one port (`tablelog serve --workers`),
+    # each with its own pool, timeline cache, connection and stream caps and
+    # rate-limit counts; they share the database.
+    workers: int = 1

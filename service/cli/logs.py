@@ -15,6 +15,10 @@ import logging
 import threading
 from collections.abc import Iterable
 
+# Where several processes serve one port, each line starts with the writer's id.
+PROCESS = "[%(process)d] "
+FORMAT = "%(levelname)s %(name)s: %(message)s"
+
 # A kind of error: where it was logged, at what level, and which exception it carries
 # (the message's arguments, such as a client's address, differ from one to the next).
 _Kind = tuple[str, int, str, int, str]
@@ -99,3 +103,9 @@ def collapse_repeats(
 def flush(filters: Iterable[RepeatFilter]) -> None:
     for repeat in filters:
         repeat.flush()
+
+
+def start(several_processes: bool = False) -> None:
+    """Log INFO and above to stderr; nothing changes where logging is set up."""
+    prefix = PROCESS if several_processes else ""
+    logging.basicConfig(level=logging.INFO, format=prefix + FORMAT)
