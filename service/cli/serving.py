@@ -96,7 +96,7 @@ def serve(args: argparse.Namespace) -> None:
             migration_database_url=where.migrate,
             **{name: getattr(args, name) for name in SERVE_SETTINGS},
         )
-        started = _run(
+        started = run(
             config(
                 ServedApp(settings),
                 settings,
@@ -114,7 +114,7 @@ def serve(args: argparse.Namespace) -> None:
         sys.exit("tablelog: the server did not start (see the log above)")
 
 
-def _run(served: Any) -> bool:
+def run(served: Any) -> bool:
     """Serve until SIGTERM or Ctrl-C; whether serving started."""
     import uvicorn
     from uvicorn.supervisors import Multiprocess
