@@ -1,6 +1,6 @@
 """Tables at human pace, the load generator of `bench.tables`, run as its own process:
 `python -m bench.pace URL tablelog|bare TABLES SECONDS` prints {"tables",
-"requests", "p50_ms", "p99_ms", "failures"} as JSON.
+"requests", "p50_ms", "p99_ms", "generator_lag_p99_ms", "failures"} as JSON.
 
 Each table is one game (the kinds in turn, several set-ups of each) logged from one
 phone: a legal move about every PACE seconds, the gaps drawn from an exponential
@@ -52,6 +52,9 @@ class Table:
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
+    # How late the generator itself sent each move: after its due time and after
+    # the table's previous answer (a starved generator shows here, not the server).
+    lags: list[float] = field(default_factory=list)
     failures: Counter = field(default_factory=Counter)
 
 
@@ -100,6 +103,7 @@ async def play(
         if due >= began + seconds:
             break
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        tally.lags.append(time.perf_counter() - max(due, last_answer))
         if conn is not None and time.perf_counter() - last_answer > KEEP_IDLE_SECONDS:
             conn.close()
             conn = None
@@ -144,6 +148,7 @@ async def run(url: str, target: str, count: int, seconds: float) -> dict[str, An
         "requests": len(ordered),
         "p50_ms": round(_quantile(ordered, 0.5) * 1000, 2),
         "p99_ms": round(_quantile(ordered, 0.99) * 1000, 2),
+        "generator_lag_p99_ms": round(_quantile(sorted(tally.lags), 0.99) * 1000, 2),
         "failures": dict(tally.failures),
     }
 

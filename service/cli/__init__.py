@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from service.cli import exchange, logs
+from service.cli import benchmark, exchange, logs
 from service.cli.context import Database, application, database, default_data_dir
 from service.cli.serving import SERVE_SETTINGS, serve
 from service.settings import Settings
@@ -82,6 +82,7 @@ def parser() -> argparse.ArgumentParser:
         under=projections.add_subparsers(required=True, metavar="COMMAND"),
     )
     exchange.add_commands(command)
+    benchmark.add_command(commands)
     return top
 
 
@@ -101,5 +102,10 @@ def option(
 
 def main(argv: list[str] | None = None) -> None:
     logs.start()
-    args = parser().parse_args(argv)
+    top = parser()
+    # `tablelog bench` passes its options on to the harness, which knows them.
+    args, passed_on = top.parse_known_args(argv)
+    if passed_on and args.command != "bench":
+        top.error("unrecognized arguments: " + " ".join(passed_on))
+    args.passed_on = passed_on
     args.run(args)
