@@ -15,7 +15,8 @@ import logging
 import threading
 from collections.abc import Iterable
 
-# Where several processes serve one port, each line starts with the writer's id.
+# Where several processes serve one port, each of uvicorn's lines starts with the
+# writer's id.
 PROCESS = "[%(process)d] "
 FORMAT = "%(levelname)s %(name)s: %(message)s"
 
@@ -105,7 +106,6 @@ def flush(filters: Iterable[RepeatFilter]) -> None:
         repeat.flush()
 
 
-def start(several_processes: bool = False) -> None:
-    """Log INFO and above to stderr; nothing changes where logging is set up."""
-    prefix = PROCESS if several_processes else ""
-    logging.basicConfig(level=logging.INFO, format=prefix + FORMAT)
+def start() -> None:
+    """Log INFO and above to stderr."""
+    logging.basicConfig(level=logging.INFO, format=FORMAT)

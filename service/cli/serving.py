@@ -72,14 +72,14 @@ class ServedApp:
         # Imported here: the app's routes are not needed by other commands.
         from service.http.app import create_app
 
-        # A spawned worker starts with no handler on the root logger.
-        logs.start(self.settings.workers > 1)
+        app = create_app(self.settings)
+        # After the app, whose logging configuration sets the root's handlers.
         repeats = logs.collapse_repeats(
             [logging.getLogger(name) for name in ("", "uvicorn", "uvicorn.access")],
             self.settings.log_repeat_seconds,
         )
         atexit.register(logs.flush, repeats)
-        return create_app(self.settings)
+        return app
 
 
 def serve(args: argparse.Namespace) -> None:
@@ -130,9 +130,8 @@ def run(served: Any) -> bool:
 
 
 def _uvicorn_logging(several: bool) -> dict[str, Any]:
-    """uvicorn's logging configuration; with several processes each line names the
-    process that wrote it, as the access log's lines would otherwise all look
-    alike."""
+    """uvicorn's logging configuration; with several processes each of its lines
+    (the access log's among them) names the process that wrote it."""
     from uvicorn.config import LOGGING_CONFIG
 
     chosen = copy.deepcopy(LOGGING_CONFIG)
