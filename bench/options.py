@@ -56,7 +56,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--quick",
         action="store_true",
-        help="a smoke run, to see that every measurement works: a tenth of a "
+        help="a smoke run, to see that every measurement works: half a "
         "second per contestant, one round, tables held in 2 s steps of 4 and "
         "8 tables (its figures mean nothing)",
     )
@@ -66,6 +66,6 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 def quick(args: argparse.Namespace) -> argparse.Namespace:
     """`args` as --quick makes them."""
     if args.quick:
-        args.seconds, args.rounds = 0.1, 1
+        args.seconds, args.rounds = 0.5, 1
         args.step_seconds, args.tables_from, args.tables_most = 2.0, 4, 8
     return args
