@@ -6,7 +6,8 @@ most that passed and the fewest that failed, until `POST /moves` p99 passes 50 m
 any request fails; each step lasts long enough for a p99 (`--step-seconds`: 16 s by
 default, some 8 moves per table). The same search runs against the bare handler,
 the service with one worker and with two, one server at a time, each on a database
-of its own; a short step before each search, not counted, lets the server warm up.
+of its own; a short step before each search, not counted, lets the server warm up,
+and a step that fails is run once more before it counts as failed.
 The load generator, the server's processes and PostgreSQL share the machine's cores.
 """
 
@@ -90,6 +91,11 @@ def _held(url: str, app: str, search: Search, label: str) -> tuple[Held, list[di
     while tables is not None:
         step = _step(url, app, tables, search.step_seconds)
         taken.append(step)
+        if not _passes(step):
+            # Once more before the search goes below: on a shared machine a
+            # neighbour's burst can spoil one step.
+            step = _step(url, app, tables, search.step_seconds)
+            taken.append(step)
         if _passes(step):
             passed = step
         else:
