@@ -55,14 +55,9 @@ async def measure(databases: Server, report: Report, search: Search, rounds: int
             steps[label].append(taken)
             print(f"  {label}: {held}", flush=True)
     report.details["tables held: steps"] = steps
-    capped = f"; the search stops at {search.most} tables"
     for ours, baseline, target in (("1 worker", "bare", 0.8),
                                    ("2 workers", "1 worker", 1.3)):  # fmt: skip
         named = "bare INSERT handler" if baseline == "bare" else baseline
-        per_round = [
-            o.tables / b.tables if b.tables else 0.0
-            for o, b in zip(found[ours], found[baseline], strict=True)
-        ]
         report.add(
             Figure(
                 "tables at human pace (a move every 2 s each, POST /moves p99 "
@@ -71,9 +66,21 @@ async def measure(databases: Server, report: Report, search: Search, rounds: int
                 _median(found[ours]),
                 _median(found[baseline]),
                 ("min", target),
-                "per round: " + ", ".join(f"{r:.2f}" for r in per_round) + capped,
+                _rounds(found[ours], found[baseline], search.most),
             )
         )
+
+
+def _rounds(ours: list[Held], baseline: list[Held], most: int) -> str:
+    """Each round's ratio, and whether the cap was reached."""
+    ratios = [
+        f"{o.tables / b.tables:.2f}" if b.tables else f"{o.tables} / 0"
+        for o, b in zip(ours, baseline, strict=True)
+    ]
+    note = "per round: " + ", ".join(ratios)
+    if any(h.tables >= most for h in [*ours, *baseline]):
+        note += f"; the search stops at {most} tables"
+    return note
 
 
 def _median(helds: list[Held]) -> Held:
