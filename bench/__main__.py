@@ -2,7 +2,7 @@
 
 import argparse
 
-from bench.options import add_arguments
+from bench.options import add_arguments, quick
 from bench.run import bench
 
 parser = argparse.ArgumentParser(
@@ -12,4 +12,4 @@ parser = argparse.ArgumentParser(
     "names, in databases it creates and drops).",
 )
 add_arguments(parser)
-bench(parser.parse_args())
+bench(quick(parser.parse_args()))

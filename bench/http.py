@@ -4,6 +4,7 @@ loaded by concurrent clients from a third process (bench.load)."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import socket
@@ -23,7 +24,7 @@ from bench.timing import Slice, alternate
 # The bench runs from a checkout, not from the installed package: its child
 # processes find it there whatever their working directory.
 _CHECKOUT = str(Path(__file__).resolve().parent.parent)
-_ENV = os.environ | {
+CHILD_ENV = os.environ | {
     "PYTHONWARNINGS": "ignore",
     "PYTHONPATH": os.pathsep.join(
         filter(None, [_CHECKOUT, os.environ.get("PYTHONPATH")])
@@ -32,14 +33,15 @@ _ENV = os.environ | {
 
 
 @contextmanager
-def server(app: str, url: str) -> Iterator[str]:
-    """`app` ("tablelog" or "bare") served by uvicorn in a child process."""
+def server(app: str, url: str, workers: int = 1) -> Iterator[str]:
+    """`app` ("tablelog" or "bare") served by uvicorn in a child process (and its
+    workers)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     process = subprocess.Popen(
-        [sys.executable, "-m", "bench.serve", app, url, str(port)],
-        env=_ENV,
+        [sys.executable, "-m", "bench.serve", app, url, str(port), str(workers)],
+        env=CHILD_ENV,
     )
     try:
         _wait_for(port, process)
@@ -50,16 +52,21 @@ def server(app: str, url: str) -> Iterator[str]:
 
 
 def _wait_for(port: int, process: subprocess.Popen) -> None:
-    # uvicorn listens only once the app's lifespan (migrations, pool) has started.
+    # An answer, not a connection: with workers the parent listens before any of
+    # them has run the app's lifespan (migrations, pool).
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"the bench server exited with {process.returncode}")
+        probe = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            probe.request("GET", "/health")
+            probe.getresponse().read()
             return
-        except OSError:
+        except (OSError, http.client.HTTPException):
             time.sleep(0.05)
+        finally:
+            probe.close()
     raise RuntimeError("the bench server did not start")
 
 
@@ -78,7 +85,7 @@ def _load(base_url: str, app: str, clients: int, counts: dict) -> Slice:
             check=True,
             capture_output=True,
             text=True,
-            env=_ENV,
+            env=CHILD_ENV,
         )
         result = json.loads(done.stdout)
         for status, count in result["statuses"].items():

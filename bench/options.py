@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-MEASUREMENTS = ("appends", "http", "folds", "replay", "projections")
+MEASUREMENTS = ("appends", "http", "folds", "replay", "projections", "tables")
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
@@ -34,4 +34,38 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         default=list(MEASUREMENTS),
         help="run only these measurements",
     )
+    command.add_argument(
+        "--step-seconds",
+        type=float,
+        default=16.0,
+        help="length of each step of the tables held, long enough for a p99 "
+        "(default: %(default)s)",
+    )
+    command.add_argument(
+        "--tables-from",
+        type=int,
+        default=100,
+        help="the tables of the first step (default: %(default)s)",
+    )
+    command.add_argument(
+        "--tables-most",
+        type=int,
+        default=8000,
+        help="the most tables tried (default: %(default)s)",
+    )
+    command.add_argument(
+        "--quick",
+        action="store_true",
+        help="a smoke run, to see that every measurement works: half a "
+        "second per contestant, one round, tables held in 2 s steps of 4 and "
+        "8 tables (its figures mean nothing)",
+    )
     command.add_argument("--out", type=Path, help="write the JSON report here")
+
+
+def quick(args: argparse.Namespace) -> argparse.Namespace:
+    """`args` as --quick makes them."""
+    if args.quick:
+        args.seconds, args.rounds = 0.5, 1
+        args.step_seconds, args.tables_from, args.tables_most = 2.0, 4, 8
+    return args

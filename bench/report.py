@@ -4,6 +4,7 @@ printed as a table and written as JSON."""
 from __future__ import annotations
 
 import json
+import os
 import platform
 import statistics
 from dataclasses import asdict, dataclass, field
@@ -56,13 +57,25 @@ class Percentile:
 
 
 @dataclass(frozen=True, slots=True)
+class Held:
+    """The most `tables` served within the latency bound; `p99_ms` at that load."""
+
+    label: str
+    tables: int
+    p99_ms: float
+
+    def __str__(self) -> str:
+        return f"{self.tables:,} tables (p99 {self.p99_ms:.0f} ms)"
+
+
+@dataclass(frozen=True, slots=True)
 class Figure:
     """`ours` beside `baseline`; `ratio` = ours / baseline (in rate or in time)."""
 
     group: str
     name: str
-    ours: Rate | Latency | Percentile
-    baseline: Rate | Latency | Percentile
+    ours: Rate | Latency | Percentile | Held
+    baseline: Rate | Latency | Percentile | Held
     # ("min", 0.8): the ratio must be at least 0.8; ("max", 3): at most 3.
     target: tuple[str, float] | None = None
     note: str = ""
@@ -79,6 +92,9 @@ class Figure:
             return self.ours.per_second / theirs if theirs else 0.0
         if isinstance(self.ours, Percentile):
             return self.ours.ms / self.baseline.ms
+        if isinstance(self.ours, Held):
+            theirs = self.baseline.tables
+            return self.ours.tables / theirs if theirs else 0.0
         return self.ours.median_ms / self.baseline.median_ms
 
     @property
@@ -93,6 +109,9 @@ class Figure:
 class Report:
     figures: list[Figure] = field(default_factory=list)
     counts: dict[str, Any] = field(default_factory=dict)
+    # Written to the JSON report only: what a figure was made from (the steps of
+    # the tables held, say).
+    details: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
     command: str = ""
 
@@ -128,18 +147,25 @@ class Report:
         lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
         counts = ", ".join(f"{k}: {v}" for k, v in self.counts.items())
         return "\n".join(
-            [*lines, "", f"counts: {counts}", f"total: {self.seconds:.0f} s"]
+            [
+                *lines,
+                "",
+                f"counts: {counts}",
+                f"machine: {os.cpu_count()} cores; total: {self.seconds:.0f} s",
+            ]
         )
 
     def write(self, path: Path) -> None:
         document = {
             "command": self.command,
             "machine": {
+                "cores": os.cpu_count(),
                 "python": platform.python_version(),
                 "platform": platform.platform(),
             },
             "seconds": round(self.seconds, 1),
             "counts": self.counts,
+            "details": self.details,
             "figures": [
                 {**asdict(f), "ratio": round(f.ratio, 3), "met": f.met}
                 for f in self.figures
@@ -160,5 +186,5 @@ def _target(target: tuple[str, float]) -> str:
     return f"≥ {bound:g}" if kind == "min" else f"≤ {bound:g}"
 
 
-def _cell(value: Rate | Latency | Percentile) -> str:
+def _cell(value: Rate | Latency | Percentile | Held) -> str:
     return f"{value.label} {value}"

@@ -10,7 +10,7 @@ import shlex
 import sys
 import time
 
-from bench import appends, folds, http, projections, replay
+from bench import appends, folds, http, projections, replay, tables
 from bench.report import Report
 from bench.scratch import server
 
@@ -47,3 +47,7 @@ async def _measure(databases, report: Report, args: argparse.Namespace) -> None:
     if "projections" in args.only:
         print("projections rebuild ...", flush=True)
         await projections.measure(databases, report)
+    if "tables" in args.only:
+        print("tables held ...", flush=True)
+        search = tables.Search(args.step_seconds, args.tables_from, args.tables_most)
+        await tables.measure(databases, report, search, rounds)

@@ -1,33 +1,53 @@
 """A server for the HTTP measurements, run as its own process:
-`python -m bench.serve tablelog|bare DATABASE_URL PORT`.
+`python -m bench.serve tablelog|bare DATABASE_URL PORT [WORKERS]`.
 
-Both apps run under exactly the same uvicorn settings (those of `tablelog serve`,
-with the access log off, since printing it would be most of the work measured).
+Both apps run exactly as `tablelog serve` runs the service (the guarded protocol and
+its limits, uvicorn's supervisor for several workers), with the access log off,
+since printing it would be most of the work measured, and with no limit on games
+created per client, since the bench's one client creates a game per table.
 """
 
 from __future__ import annotations
 
 import sys
-
-import uvicorn
+from dataclasses import dataclass
+from typing import Any
 
 from bench.bare import create_bare_app
-from service.http.app import create_app
+from service.cli.serving import ServedApp, run
+from service.http.server import config
 from service.settings import Settings
 
-APPS = {"tablelog": create_app, "bare": create_bare_app}
+
+@dataclass(frozen=True, slots=True)
+class BareApp:
+    """The baseline's app factory; picklable, like ServedApp, for worker processes."""
+
+    settings: Settings
+
+    def __call__(self) -> Any:
+        return create_bare_app(self.settings)
+
+
+APPS = {"tablelog": ServedApp, "bare": BareApp}
 
 
 def main() -> None:
-    name, url, port = sys.argv[1:4]
-    app = APPS[name](Settings(database_url=url))
-    uvicorn.run(
-        app,
+    name, url, port, *more = sys.argv[1:]
+    workers = int(more[0]) if more else 1
+    settings = Settings(database_url=url, creations_per_minute=None, workers=workers)
+    served = config(
+        APPS[name](settings),
+        settings,
+        factory=True,
         host="127.0.0.1",
         port=int(port),
         log_level="warning",
+        workers=workers,
         timeout_graceful_shutdown=3,
     )
+    if not run(served):
+        sys.exit(f"the bench's {name} server did not start")
 
 
 if __name__ == "__main__":

@@ -61,3 +61,8 @@ class Settings:
     # they tell how busy the service is to anyone who asks, so a host turns them on
     # where only its scraper reaches that path (a private port, a proxy rule).
     metrics: bool = False
+
+    # Issue 15: processes serving the API on one port (`tablelog serve --workers`),
+    # each with its own pool, timeline cache, connection and stream caps and
+    # rate-limit counts; they share the database.
+    workers: int = 1

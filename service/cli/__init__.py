@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import dataclasses
-import logging
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
-from service.cli import exchange, logs
+from service.cli import benchmark, exchange, logs
 from service.cli.context import (
     Database,
     application,
@@ -21,67 +18,9 @@ from service.cli.context import (
     default_data_dir,
     owner_pool,
 )
+from service.cli.serving import SERVE_SETTINGS, serve
 from service.settings import Settings
 from service.storage.migrate import migrate as run_migrations
-
-
-def serve(args: argparse.Namespace) -> None:
-    # Imported here: uvicorn and the app's routes are not needed by other commands.
-    import uvicorn
-
-    from service.http.app import create_app
-    from service.http.server import config
-
-    logs.use_format(args.log_format)
-    with database(args.data_dir) as where:
-        settings = Settings(
-            database_url=where.serve,
-            migration_database_url=where.migrate,
-            database_read_url=where.read,
-            **{name: getattr(args, name) for name in _SERVE_SETTINGS},
-        )
-        server = uvicorn.Server(
-            config(
-                create_app(settings),
-                settings,
-                host=args.host,
-                port=args.port,
-                log_level=args.log_level,
-                log_config=logs.uvicorn_config(args.log_format),
-                # Live streams stay open until the viewer leaves: don't wait long.
-                timeout_graceful_shutdown=3,
-            )
-        )
-        # After uvicorn's configuration, which installs its loggers' handlers.
-        repeats = logs.collapse_repeats(
-            [logging.getLogger(name) for name in ("", "uvicorn", "uvicorn.access")],
-            settings.log_repeat_seconds,
-        )
-        try:
-            # Ctrl-C ends the server; leaving `database` then stops PostgreSQL.
-            with contextlib.suppress(KeyboardInterrupt):
-                server.run()
-        finally:
-            logs.flush(repeats)
-    if not server.started:
-        sys.exit("tablelog: the server did not start (see the log above)")
-
-
-# The settings `serve` takes as options, each with its help; the defaults are those of
-# `Settings`.
-_SERVE_SETTINGS = {
-    "request_timeout": "seconds a client has to send a whole request, from the "
-    "moment its connection opens or its previous answer ends; then it is closed",
-    "keep_alive_timeout": "seconds an idle keep-alive connection stays open",
-    "max_connections": "open connections served at once (live streams included); "
-    "one more is answered 503 and closed",
-    "max_streams": "live streams (GET /games/{id}/stream) open at once; one more is "
-    "answered 503",
-    "log_repeat_seconds": "identical warnings within this many seconds are logged "
-    "once, then once with their count",
-    "metrics": "serve Prometheus metrics at GET /metrics on this port, to anyone who "
-    "can reach it: turn on where only your scraper reaches that path",
-}
 
 
 def migrate(args: argparse.Namespace) -> None:
@@ -144,7 +83,7 @@ def parser() -> argparse.ArgumentParser:
         help="text, or json: one JSON object a line (the access log included)",
     )
     defaults = {field.name: field for field in dataclasses.fields(Settings)}
-    for name, help in _SERVE_SETTINGS.items():
+    for name, help in SERVE_SETTINGS.items():
         default = defaults[name].default
         if isinstance(default, bool):
             option(run, name, default=default, help=help, flag=True)
@@ -161,6 +100,7 @@ def parser() -> argparse.ArgumentParser:
         under=projections.add_subparsers(required=True, metavar="COMMAND"),
     )
     exchange.add_commands(command)
+    benchmark.add_command(commands)
     return top
 
 
@@ -190,8 +130,11 @@ def option(
 
 
 def main(argv: list[str] | None = None) -> None:
-    logging.basicConfig(
-        level=logging.INFO, format="%(levelname)s %(name)s: %(message)s"
-    )
-    args = parser().parse_args(argv)
+    logs.start()
+    top = parser()
+    # `tablelog bench` passes its options on to the harness, which knows them.
+    args, passed_on = top.parse_known_args(argv)
+    if passed_on and args.command != "bench":
+        top.error("unrecognized arguments: " + " ".join(passed_on))
+    args.passed_on = passed_on
     args.run(args)

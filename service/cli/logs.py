@@ -36,6 +36,11 @@ FORMATS = ("text", "json")
 # A query parameter named like a token, and its value.
 _TOKEN_IN_QUERY = re.compile(r"(?i)([?&][^=&#]*token[^=&#]*=)[^&#]*")
 
+# Where several processes serve one port, each of uvicorn's lines starts with the
+# writer's id.
+PROCESS = "[%(process)d] "
+FORMAT = "%(levelname)s %(name)s: %(message)s"
+
 # A kind of error: where it was logged, at what level, and which exception it carries
 # (the message's arguments, such as a client's address, differ from one to the next).
 _Kind = tuple[str, int, str, int, str]
@@ -124,7 +129,7 @@ def flush(filters: Iterable[RepeatFilter]) -> None:
 
 def json_formatter() -> JsonFormatter:
     return JsonFormatter(
-        "{levelname}{name}{message}",
+        "{levelname}{name}{process}{message}",
         style="{",
         timestamp=True,
         rename_fields={"levelname": "level", "name": "logger"},
@@ -141,18 +146,22 @@ def use_format(log_format: str) -> None:
             handler.setFormatter(json_formatter())
 
 
-def uvicorn_config(log_format: str) -> dict[str, Any]:
+def uvicorn_config(log_format: str, several: bool = False) -> dict[str, Any]:
     """uvicorn's logging configuration (its `log_config`), its access log with
-    fields and tokens blanked, in this format."""
+    fields and tokens blanked, in this format. With `several` processes serving,
+    each text line (the access log's among them) starts with the id of the process
+    that wrote it; a JSON line always carries it as `process`."""
     # Imported here: the commands that do not serve never load uvicorn.
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
     config["filters"] = {"access_fields": {"()": AccessFields}}
     config["handlers"]["access"]["filters"] = ["access_fields"]
-    if log_format == "json":
-        for name in config["formatters"]:
+    for name, formatter in config["formatters"].items():
+        if log_format == "json":
             config["formatters"][name] = {"()": json_formatter}
+        elif several:
+            formatter["fmt"] = PROCESS + formatter["fmt"]
     return config
 
 
@@ -169,3 +178,8 @@ class AccessFields(logging.Filter):
             fields |= {"http_version": http_version, "status": status}
             record.__dict__.update(fields)
         return True
+
+
+def start() -> None:
+    """Log INFO and above to stderr."""
+    logging.basicConfig(level=logging.INFO, format=FORMAT)

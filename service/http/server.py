@@ -23,12 +23,18 @@ once, before a byte of it is read, so the connections already open keep being se
 uvicorn's own `timeout_keep_alive` still closes idle keep-alive connections. A live
 stream is a request that arrived whole long ago: neither limit cuts it (its number has
 a cap of its own, `service/http/stream.py`).
+
+With several worker processes on one port (`tablelog serve --workers`), each process
+applies both limits to the connections it accepted: the machine serves up to
+`max_connections` times the number of workers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import h11
@@ -72,15 +78,17 @@ _ARRIVED = (h11.DONE, h11.MUST_CLOSE, h11.ERROR, h11.CLOSED)
 class GuardedProtocol(H11Protocol):
     """uvicorn's h11 protocol with a deadline on each request and a connection cap.
 
-    `request_timeout` and `max_connections` are set on the subclass `guarded()`
-    makes; uvicorn builds one instance per connection.
+    uvicorn builds one instance per connection, through the factory `guarded()`
+    makes. The cap counts the connections of this process: with several workers
+    (`tablelog serve --workers`) each holds its own.
     """
 
-    request_timeout: float
-    max_connections: int
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, request_timeout: float, max_connections: int, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.request_timeout = request_timeout
+        self.max_connections = max_connections
         self._deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -140,19 +148,24 @@ class GuardedProtocol(H11Protocol):
         self.transport.close()
 
 
-def guarded(request_timeout: float, max_connections: int) -> type[GuardedProtocol]:
-    """The protocol class for uvicorn's `http=`, with these limits."""
-    return type(
-        "GuardedProtocol",
-        (GuardedProtocol,),
-        {"request_timeout": request_timeout, "max_connections": max_connections},
+def guarded(
+    request_timeout: float, max_connections: int
+) -> Callable[..., GuardedProtocol]:
+    """The protocol factory for uvicorn's `http=`, with these limits. A partial, not
+    a class made on the fly: worker processes are spawned and get the configuration
+    pickled, which takes a function of a module by name only."""
+    return functools.partial(
+        GuardedProtocol,
+        request_timeout=request_timeout,
+        max_connections=max_connections,
     )
 
 
 def config(app: Any, settings: Settings, **options: Any) -> uvicorn.Config:
     """uvicorn's configuration for the app, with the limits of `settings`.
 
-    `options` are uvicorn's own (host, port, log_level, ...).
+    `options` are uvicorn's own (host, port, log_level, workers, ...). The open-files
+    limit raised here is inherited by worker processes.
     """
     return uvicorn.Config(
         app,

@@ -16,32 +16,25 @@ from pathlib import Path
 CHECKOUT = Path(__file__).resolve().parents[2]
 
 
-def test_the_bench_measures_side_by_side_and_writes_its_report(
-    postgres_server, tmp_path
-):
-    report = tmp_path / "bench.json"
+def run_bench(server, report: Path, *only: str) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "bench", "--quick", "--only", *only]
     done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bench",
-            "--seconds",
-            "0.1",
-            "--rounds",
-            "1",
-            "--only",
-            "appends",
-            "folds",
-            "--out",
-            str(report),
-        ],
-        env={**os.environ, "DATABASE_URL": postgres_server.conninfo},
+        [*command, "--out", str(report)],
+        env={**os.environ, "DATABASE_URL": server.conninfo},
         cwd=CHECKOUT,
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    return done
+
+
+def test_the_bench_measures_side_by_side_and_writes_its_report(
+    postgres_server, tmp_path
+):
+    report = tmp_path / "bench.json"
+    done = run_bench(postgres_server, report, "appends", "folds")
     figures = json.loads(report.read_text())["figures"]
     groups = {figure["group"] for figure in figures}
     assert {"store appends, 1 writer", "store appends, 8 writers"} <= groups
@@ -50,3 +43,40 @@ def test_the_bench_measures_side_by_side_and_writes_its_report(
         assert figure["ours"]["count"] > 0 and figure["baseline"]["count"] > 0
         assert figure["ratio"] > 0
     assert "ours / plain INSERT" in done.stdout
+
+
+def test_the_bench_finds_the_tables_held_by_one_worker_two_and_the_bare_handler(
+    postgres_server, tmp_path
+):
+    report = tmp_path / "bench.json"
+    run_bench(postgres_server, report, "tables")
+    document = json.loads(report.read_text())
+    names = {figure["name"] for figure in document["figures"]}
+    assert names == {
+        "tables held, 1 worker / bare INSERT handler",
+        "tables held, 2 workers / 1 worker",
+    }
+    assert document["machine"]["cores"] >= 1
+    # --quick starts at 4 tables and stops at 8 (or bisects below 4 on a slow
+    # machine): each contestant's steps moved real games.
+    steps = document["details"]["tables held: steps"]
+    assert set(steps) == {"bare", "1 worker", "2 workers"}
+    for contestant, (taken,) in steps.items():
+        assert taken[0]["tables"] == 4, contestant
+        assert all(1 <= step["tables"] <= 8 for step in taken), contestant
+        assert sum(step["requests"] for step in taken) > 0, contestant
+        assert all(step["failures"] == {} for step in taken), contestant
+    # A figure's tables are the most that passed: every move answered, p99 in bound.
+    held = {
+        contestant: max(
+            (s["tables"] for s in taken if s["requests"] and s["p99_ms"] <= 50),
+            default=0,
+        )
+        for contestant, (taken,) in steps.items()
+    }
+    ours = {f["name"]: (f["ours"]["tables"], f["baseline"]["tables"])
+            for f in document["figures"]}  # fmt: skip
+    assert ours == {
+        "tables held, 1 worker / bare INSERT handler": (held["1 worker"], held["bare"]),
+        "tables held, 2 workers / 1 worker": (held["2 workers"], held["1 worker"]),
+    }

@@ -1,0 +1,134 @@
+"""`tablelog serve`: the API in one process, or in several on one port.
+
+The parent process does what must happen once: it starts the database (the embedded
+server when DATABASE_URL is unset), applies the migrations and binds the port. With
+`--workers N` it then runs N worker processes under uvicorn's own supervisor (what
+`uvicorn --workers` runs), which hand each other the one listening socket: the kernel
+gives each new connection to a worker waiting for one. The supervisor replaces a
+worker that dies, and on SIGTERM or SIGINT stops them all (each finishing its
+requests); the parent stops the embedded server after them.
+
+Why uvicorn's supervisor: it is already our server, so each worker runs exactly the
+configuration of a single process (the guarded protocol and its limits, the
+keep-alive timeout); it adds no dependency and works wherever uvicorn does.
+SO_REUSEPORT would need each worker to bind and supervise itself, and spreads
+connections by a hash of the client's address, so one busy client stays on one
+worker; gunicorn or a process manager would be one more program to configure and
+would have to start the embedded server and migrate first, which `serve` does itself.
+
+The workers share the database and nothing else. Each keeps its own cache of folded
+games (a move decided on a stale state fails on the (game, version) key and the
+worker reads what the other stored), its own live-stream follower (which polls the
+log for moves stored by the others), and its own connection and rate-limit counts.
+The projection runners of all workers take turns on the database, one batch at a
+time (service/readside/projector.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import contextlib
+import logging
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from service.cli import logs
+from service.cli.context import database
+from service.settings import Settings
+from service.storage.migrate import migrate
+
+# The settings `serve` takes as options, each with its help; the defaults are those of
+# `Settings`.
+SERVE_SETTINGS = {
+    "workers": "processes serving the API on the one port, sharing the database; "
+    "each has its own connection and stream caps and rate-limit counts",
+    "request_timeout": "seconds a client has to send a whole request, from the "
+    "moment its connection opens or its previous answer ends; then it is closed",
+    "keep_alive_timeout": "seconds an idle keep-alive connection stays open",
+    "max_connections": "open connections served at once by each worker (live "
+    "streams included); one more is answered 503 and closed",
+    "max_streams": "live streams (GET /games/{id}/stream) open at once in each "
+    "worker; one more is answered 503",
+    "log_repeat_seconds": "identical warnings within this many seconds are logged "
+    "once, then once with their count",
+    "metrics": "serve Prometheus metrics at GET /metrics on this port, to anyone who "
+    "can reach it: turn on where only your scraper reaches that path",
+}
+
+# uvicorn's exit code for a worker that failed before it served.
+_STARTUP_FAILURE = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ServedApp:
+    """The app, as each serving process builds it once uvicorn has set up that
+    process's logging. A factory uvicorn calls, and one it can pickle: worker
+    processes are spawned, not forked, and get their configuration that way."""
+
+    settings: Settings
+    log_format: str
+
+    def __call__(self) -> Any:
+        # Imported here: the app's routes are not needed by other commands.
+        from service.http.app import create_app
+
+        app = create_app(self.settings)
+        # After the app, whose logging configuration sets the root's handlers.
+        logs.use_format(self.log_format)
+        repeats = logs.collapse_repeats(
+            [logging.getLogger(name) for name in ("", "uvicorn", "uvicorn.access")],
+            self.settings.log_repeat_seconds,
+        )
+        atexit.register(logs.flush, repeats)
+        return app
+
+
+def serve(args: argparse.Namespace) -> None:
+    # Imported here: uvicorn is not needed by other commands.
+    from service.http.server import config
+
+    if args.workers < 1:
+        sys.exit("tablelog: --workers must be at least 1")
+    logs.use_format(args.log_format)
+    with database(args.data_dir) as where:
+        # Once, before any worker starts: theirs then find nothing to apply.
+        migrate(where.migrate)
+        settings = Settings(
+            database_url=where.serve,
+            migration_database_url=where.migrate,
+            database_read_url=where.read,
+            **{name: getattr(args, name) for name in SERVE_SETTINGS},
+        )
+        started = run(
+            config(
+                ServedApp(settings, args.log_format),
+                settings,
+                factory=True,
+                host=args.host,
+                port=args.port,
+                log_level=args.log_level,
+                log_config=logs.uvicorn_config(args.log_format, settings.workers > 1),
+                workers=settings.workers,
+                # Live streams stay open until the viewer leaves: don't wait long.
+                timeout_graceful_shutdown=3,
+            )
+        )
+    if not started:
+        sys.exit("tablelog: the server did not start (see the log above)")
+
+
+def run(served: Any) -> bool:
+    """Serve until SIGTERM or Ctrl-C; whether serving started."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    if served.workers == 1:
+        server = uvicorn.Server(served)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.run()
+        return server.started
+    supervisor = Multiprocess(served, sockets=[served.bind_socket()])
+    supervisor.run()
+    return not any(p.exitcode == _STARTUP_FAILURE for p in supervisor.processes)

@@ -1,0 +1,133 @@
+"""`tablelog serve --workers 2`: two processes on one port and one embedded
+PostgreSQL. Two clients log one game at once through them, each retrying a move
+refused as stale (409) after reading the game again; no acknowledged move is lost,
+no version is stored twice, and both processes served moves.
+
+Which process answered is read from the access log, where each worker's lines carry
+its process id (the answers themselves do not say: nothing in them tells a client
+about the server's processes)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import msgspec
+import pytest
+
+from tests.service.http import live_histories, simulated_moves, view
+from tests.service.test_cli import free_port
+
+CHECKOUT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.db
+
+
+def serve_with_workers(data_dir: Path, port: int, log: Path) -> subprocess.Popen:
+    """`tablelog serve --workers 2` on its own embedded PostgreSQL, this checkout's
+    code, until it answers."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env["PYTHONPATH"] = str(CHECKOUT)
+    command = [sys.executable, "-m", "service", "serve", "--workers", "2",
+               "--port", str(port), "--data-dir", str(data_dir)]  # fmt: skip
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            command, env=env, cwd=CHECKOUT, stdout=out, stderr=subprocess.STDOUT
+        )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"tablelog serve exited: {log.read_text()}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200:
+                return process
+        except httpx.TransportError:
+            time.sleep(0.2)
+    process.kill()
+    pytest.fail("tablelog serve --workers 2 did not answer in time")
+
+
+def log_together(base: str, game: dict, moves: list, acknowledged: list) -> None:
+    """One client: read the game's version, post the move that comes next, and
+    start again on 409. A new connection for each request, so that the kernel hands
+    them to whichever worker waits."""
+    auth = {"Authorization": f"Bearer {game['write_token']}"}
+    keep_none = httpx.Limits(max_keepalive_connections=0)
+    with httpx.Client(base_url=base, timeout=30, limits=keep_none) as client:
+        while True:
+            version = client.get(f"/games/{game['id']}").json()["version"]
+            if version > len(moves):
+                return
+            body = moves[version - 1] | {"expected_version": version}
+            answer = client.post(f"/games/{game['id']}/moves", json=body, headers=auth)
+            if answer.status_code == 409:
+                continue
+            assert answer.status_code == 201, answer.text
+            acknowledged.append((answer.json()["version"], moves[version - 1]))
+
+
+def test_two_workers_log_one_game_from_two_clients_without_losing_a_move(tmp_path):
+    port, log = free_port(), tmp_path / "serve.log"
+    base = f"http://127.0.0.1:{port}"
+    server = serve_with_workers(tmp_path / "data", port, log)
+    try:
+        body = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann",
+                "seed": 12}  # fmt: skip
+        game = httpx.post(f"{base}/games", json=body).json()
+        moves = [json.loads(msgspec.json.encode(m)) for m in simulated_moves(game)]
+        acknowledged: list[tuple[int, dict]] = []
+        clients = [
+            threading.Thread(
+                target=log_together, args=(base, game, moves, acknowledged)
+            )
+            for _ in range(2)
+        ]
+        for client in clients:
+            client.start()
+        for client in clients:
+            client.join(timeout=300)
+
+        versions = [version for version, _ in acknowledged]
+        assert sorted(versions) == list(range(2, len(moves) + 2))  # none twice
+        stored = httpx.get(f"{base}/games/{game['id']}/events").json()["events"]
+        by_version = {event["version"]: event["data"]["move"] for event in stored[1:]}
+        assert by_version == dict(acknowledged)  # none lost, none changed
+        final = httpx.get(f"{base}/games/{game['id']}").json()
+        expected = live_histories(game)[-1]
+        assert (final["version"], final["status"]) == (len(moves) + 1, "finished")
+        assert final["state"] == view(expected)
+        assert listed_version(base, game["id"], final["version"]) == final["version"]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+    output = log.read_text()
+    assert server.returncode == 0, output
+
+    workers = set(re.findall(r"Started server process \[(\d+)\]", output))
+    served = set(re.findall(rf'\[(\d+)\] .*"POST /games/{game["id"]}/moves', output))
+    assert len(workers) == 2 and served == workers, output
+    # SIGTERM to the parent stopped its workers and the embedded PostgreSQL.
+    for pid in workers:
+        with pytest.raises(ProcessLookupError):
+            os.kill(int(pid), 0)
+    assert not (tmp_path / "data" / "postgres" / "postmaster.pid").exists()
+
+
+def listed_version(base: str, game_id: str, expected: int) -> int | None:
+    """The game's version in the list the projection runners keep, once it has
+    caught up (they take turns across the workers)."""
+    deadline = time.monotonic() + 30
+    while True:
+        games = httpx.get(f"{base}/games", params={"limit": 100}).json()["games"]
+        version = next((g["version"] for g in games if g["id"] == game_id), None)
+        if version == expected or time.monotonic() > deadline:
+            return version
+        time.sleep(0.2)
