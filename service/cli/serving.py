@@ -68,7 +68,7 @@ class ServedApp:
     processes are spawned, not forked, and get their configuration that way."""
 
     settings: Settings
-    log_format: str
+    log_format: str = "text"
 
     def __call__(self) -> Any:
         # Imported here: the app's routes are not needed by other commands.
