@@ -113,3 +113,32 @@ def test_a_state_of_one_game_is_not_valid_as_another_games(client, played, answe
     for other in others:
         with pytest.raises(ValidationError):
             answer_of.state(other)(state)
+
+
+def declared_headers(path: str, method: str, status: int) -> set[str]:
+    openapi = json.loads(DOCUMENT.read_text(encoding="utf-8"))
+    answer = openapi["paths"][path][method]["responses"][str(status)]
+    return {name.lower() for name in answer.get("headers", {})}
+
+
+@pytest.mark.parametrize(
+    "read", ["", "/events", "/replay", "/replay/{step}", "/scoresheet", "/export"]
+)
+def test_the_headers_a_read_declares_are_sent(client, played, read):
+    path = "/games/{game_id}" + read
+    url = path.format(game_id=played["id"], step=1)
+    declared = declared_headers(path, "get", 200)
+    assert "etag" in declared
+    answer = client.get(url)
+    assert declared <= set(answer.headers), answer.headers
+    unchanged = client.get(url, headers={"If-None-Match": answer.headers["etag"]})
+    assert unchanged.status_code == 304
+    assert declared_headers(path, "get", 304) <= set(unchanged.headers)
+
+
+def test_the_headers_a_refusal_declares_are_sent(client, played):
+    path = "/games/{game_id}/moves"
+    refused = move(client, played, {"type": "undo", "expected_version": 1})
+    assert refused.status_code in (409, 422), refused.text
+    declared = declared_headers(path, "post", refused.status_code)
+    assert {"content-language", "vary"} <= declared <= set(refused.headers)
