@@ -22,7 +22,7 @@ MoveKind = Literal["roll", "choose", "last_die", "reveal", "roll_off"]
 Expecting = MoveKind | Literal["none"]
 
 
-class PublicState(msgspec.Struct, frozen=True, kw_only=True):
+class DoubleDonkeyView(msgspec.Struct, frozen=True, kw_only=True):
     round: int
     phase: Literal["dice", "cards"]
     next_player: str | None  # the dice phase's player; null while everyone reveals
@@ -59,11 +59,11 @@ def _expecting(state: State) -> Expecting:
     return kinds[type(state.step)]  # type: ignore[return-value]
 
 
-def view(state: State) -> PublicState:
+def view(state: State) -> DoubleDonkeyView:
     step = state.step
     in_dice = isinstance(step, DICE_STEPS)
     expecting = _expecting(state)
-    return PublicState(
+    return DoubleDonkeyView(
         round=state.round,
         phase="dice" if in_dice else "cards",
         next_player=step.player if in_dice else None,

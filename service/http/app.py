@@ -31,6 +31,7 @@ from service.http.health import health
 from service.http.limits import creation_limit, forget_expired
 from service.http.metrics import Metrics, get_metrics
 from service.http.players import get_player
+from service.http.schemas import DocumentedStructs
 from service.http.stream import StreamCap
 from service.http.webpage import web_routes
 from service.readside.live import LiveLog
@@ -122,7 +123,7 @@ def create_app(settings: Settings) -> Litestar:
         ],
         stores={"rate_limit": rate_limits},
         lifespan=[database],
-        plugins=[problems.plugin()],
+        plugins=[problems.plugin(), DocumentedStructs()],
         exception_handlers={Exception: problems.unexpected},
         request_max_body_size=settings.max_body_bytes,
         cors_config=cors(settings),

@@ -20,6 +20,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from domain.wording import Language
 from service.application.games import Games
+from service.http.headers import declared
 from service.http.languages import negotiated
 
 try:
@@ -33,6 +34,7 @@ _VARY = "Accept-Language"
 
 def read(path: str, **kwargs: Any) -> Any:
     """A GET route that answers HEAD too (the same headers, no body)."""
+    kwargs.setdefault("operation_class", declared())
     return route(path, http_method=[HttpMethod.GET, HttpMethod.HEAD], **kwargs)
 
 
@@ -48,6 +50,7 @@ def game_read(path: str, *, worded: bool = False, **kwargs: Any) -> Any:
         middleware=[_tag_answers],
         cache_control=_NO_CACHE,
         opt={"worded": worded},
+        operation_class=declared(tagged=True, worded=worded),
         **kwargs,
     )
 

@@ -11,7 +11,6 @@ from litestar.openapi.spec import (
     OpenAPIFormat,
     OpenAPIMediaType,
     OpenAPIType,
-    Operation,
     RequestBody,
     Schema,
 )
@@ -21,6 +20,7 @@ from service.application import exchange
 from service.application.exchange import BgStatsPlay
 from service.application.games import MAX_MOVES, Games
 from service.http.caching import game_read
+from service.http.headers import declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
 from service.http.wire import ImportedGame
@@ -31,10 +31,11 @@ _NDJSON_BODY = Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY)
 
 
 @dataclass
-class _ImportOperation(Operation):
+class _ImportOperation(declared(worded=True)):  # type: ignore[misc]
     """The import reads its body raw, so its request body is described here."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         self.request_body = RequestBody(
             content={NDJSON: OpenAPIMediaType(schema=_NDJSON_BODY)},
             description="An export: the game's creation line, then one line per move.",

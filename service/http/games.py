@@ -27,6 +27,7 @@ from service.application.moves import MOVE_BODIES, MoveBody
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import game_read, language_of, read
 from service.http.guards import holds_write_token
+from service.http.headers import declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
 from service.http.stream import published, stream_of
@@ -90,6 +91,7 @@ class GameController(Controller):
         description="Each client may create and import some games a minute "
         "(60 by default, `creations_per_minute`); past it, a 429 with Retry-After.",
         responses=problems(413, 415, 422, 429, 503),
+        operation_class=declared(worded=True),
     )
     async def create_game(
         self, data: JSONBody[NewGame], games: NamedDependency[Games]
@@ -120,6 +122,7 @@ class GameController(Controller):
         request_max_body_size=MAX_JSON_BODY_BYTES,
         security=[{"writeToken": []}],
         responses=problems(401, 403, 404, 409, 413, 415, 422, 503),
+        operation_class=declared(worded=True),
     )
     async def post_move(
         self,

@@ -13,6 +13,7 @@ import msgspec
 
 from projections.replay import Step
 from projections.sheet import ScoreSheet
+from service.http.schemas import GameState
 
 
 class GameSummary(msgspec.Struct, kw_only=True):
@@ -27,7 +28,7 @@ class GameSummary(msgspec.Struct, kw_only=True):
     status: str
     version: int
     winners: list[str]
-    state: Any
+    state: GameState
     title: str | None = None
     played_at: datetime | None = None
     location: str | None = None
@@ -45,7 +46,7 @@ class MoveAccepted(msgspec.Struct):
     """What `POST /games/{id}/moves` answers."""
 
     version: int
-    state: Any
+    state: GameState
 
 
 class LoggedEvent(msgspec.Struct):
@@ -75,7 +76,7 @@ class ReplayFrame(msgspec.Struct, kw_only=True):
 
     step: int
     version: int
-    state: Any
+    state: GameState
     scoresheet: ScoreSheet
     move: Any = None
     description: str | None = None
@@ -91,7 +92,7 @@ class ReplayStep(msgspec.Struct, kw_only=True):
     version: int
     move: Any
     description: str
-    state: Any
+    state: GameState
     scoresheet: ScoreSheet | None
 
 

@@ -49,6 +49,8 @@ def undescribed_bodies(spec: dict) -> set[str]:
                 if not media.get("schema"):
                     missing.add(f"{method} {path} request")
             for status, answer in operation["responses"].items():
+                if status == "304":  # Not Modified never has a body
+                    continue
                 media_types = answer.get("content", {}).values()
                 if not media_types or not all(m.get("schema") for m in media_types):
                     missing.add(f"{method} {path} {status}")
@@ -98,3 +100,89 @@ def test_the_api_page_loads_nothing_from_outside(client):
     for url in assets:
         assert client.get(url).status_code == 200, url
     assert client.get("/schema/openapi.json").json()["info"]["title"] == "tablelog"
+
+
+def test_a_games_state_is_one_of_the_games_public_states(spec):
+    views = [
+        {"$ref": f"#/components/schemas/{name}"}
+        for name in ("DobroView", "DozitoView", "DoubleDonkeyView")
+    ]
+    schemas = spec["components"]["schemas"]
+    for answer in ("GameSummary", "MoveAccepted", "ReplayFrame", "ReplayStep"):
+        assert schemas[answer]["properties"]["state"] == {"oneOf": views}, answer
+    card = schemas["DozitoView"]["properties"]["held"]["oneOf"][0]
+    assert card == {"$ref": "#/components/schemas/DozitoCard"}
+
+
+def schemas_under(spec: dict, schema: dict) -> list[str]:
+    """The names of the component schemas a schema refers to, nested ones too."""
+    found: list[str] = []
+    pending = [schema]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref", "").removeprefix("#/components/schemas/")
+            if ref and ref not in found:
+                found.append(ref)
+                pending.append(spec["components"]["schemas"][ref])
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("path", "at_least"), [("/games", 1), ("/games/{game_id}/moves", 16)]
+)
+def test_request_bodies_are_closed_as_the_service_reads_them(spec, path, at_least):
+    body = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+    names = schemas_under(spec, body["schema"])
+    assert len(names) >= at_least
+    schemas = spec["components"]["schemas"]
+    assert [
+        n for n in names if schemas[n].get("additionalProperties") is not False
+    ] == []
+
+
+def header_parameters(operation: dict) -> set[str]:
+    return {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
+
+
+def test_the_cached_reads_declare_if_none_match_etag_and_304(spec):
+    for path in (
+        "/games/{game_id}",
+        "/games/{game_id}/replay",
+        "/games/{game_id}/events",
+    ):
+        for method in ("get", "head"):
+            operation = spec["paths"][path][method]
+            assert "If-None-Match" in header_parameters(operation), path
+            assert "ETag" in operation["responses"]["200"]["headers"], path
+            assert "304" in operation["responses"], path
+    assert "If-None-Match" not in header_parameters(spec["paths"]["/games"]["get"])
+
+
+def test_the_worded_reads_and_writes_declare_accept_language(spec):
+    replay = spec["paths"]["/games/{game_id}/replay/{step}"]["get"]
+    assert "Accept-Language" in header_parameters(replay)
+    assert "Vary" in replay["responses"]["200"]["headers"]
+    moves = spec["paths"]["/games/{game_id}/moves"]["post"]
+    assert {"Accept-Language", "Idempotency-Key"} <= header_parameters(moves)
+    refused = moves["responses"]["422"]["headers"]
+    assert {"Content-Language", "Vary"} <= set(refused)
+
+
+def test_the_streams_declare_last_event_id(spec):
+    for path in ("/games/{game_id}/stream", "/feed/stream"):
+        assert "Last-Event-ID" in header_parameters(spec["paths"][path]["get"])
+
+
+def test_every_429_and_503_declares_retry_after(spec):
+    declared = [
+        (path, status, "Retry-After" in answer.get("headers", {}))
+        for path, operations in spec["paths"].items()
+        for operation in operations.values()
+        for status, answer in operation["responses"].items()
+        if status in ("429", "503")
+    ]
+    assert len(declared) > 10 and all(found for *_, found in declared), declared

@@ -1,0 +1,95 @@
+"""The headers the service reads and sends, declared in the OpenAPI document.
+
+Litestar documents the headers a handler takes as arguments (`Idempotency-Key`,
+`Last-Event-ID`) and the ones it sets on a success; the others are read or set around
+the handlers (caching, wording, refusals), so each route's operation declares them:
+`operation_class=declared(...)`. Only declarations: nothing here changes an answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from litestar.openapi.spec import OpenAPIHeader, OpenAPIResponse, Operation, Parameter
+from litestar.openapi.spec import Schema as OpenAPISchema
+
+_TEXT = OpenAPISchema(type="string")
+PROBLEM = "application/problem+json"
+
+_ACCEPT_LANGUAGE = Parameter(
+    name="Accept-Language",
+    param_in="header",
+    schema=_TEXT,
+    required=False,
+    description="The language of the answer's sentences and refusals: English "
+    "(`en`, the default) or French (`fr`).",
+)
+_IF_NONE_MATCH = Parameter(
+    name="If-None-Match",
+    param_in="header",
+    schema=_TEXT,
+    required=False,
+    description="An `ETag` this read answered: 304 with no body while the game "
+    "has not moved.",
+)
+_ETAG = OpenAPIHeader(
+    schema=_TEXT,
+    description="The game's version (and the service's): send it back as "
+    "If-None-Match.",
+)
+_RETRY_AFTER = OpenAPIHeader(
+    schema=OpenAPISchema(type="integer"), description="Seconds to wait."
+)
+_CONTENT_LANGUAGE = OpenAPIHeader(
+    schema=_TEXT, description="The language of `title` and `detail`."
+)
+_VARY = OpenAPIHeader(schema=_TEXT, description="`Accept-Language`.")
+_CACHE_CONTROL = OpenAPIHeader(schema=_TEXT, description="`no-cache`.")
+
+
+@cache
+def declared(*, tagged: bool = False, worded: bool = False) -> type[Operation]:
+    """An operation that declares, besides what Litestar found: `Retry-After` on
+    429 and 503 and the language of every problem answer; with `tagged`,
+    If-None-Match, the `ETag` of a success and the 304; with `worded`,
+    `Accept-Language`."""
+
+    @dataclass
+    class Declared(Operation):
+        def __post_init__(self) -> None:
+            responses = self.responses or {}
+            for status, answer in responses.items():
+                if isinstance(answer, OpenAPIResponse):
+                    _declare_answer(status, answer, tagged, worded)
+            wanted = [_IF_NONE_MATCH] * tagged + [_ACCEPT_LANGUAGE] * worded
+            self.parameters = [*(self.parameters or []), *wanted] or None
+            if tagged:
+                self.responses = {**responses, "304": _not_modified(worded)}
+
+    return Declared
+
+
+def _declare_answer(
+    status: str, answer: OpenAPIResponse, tagged: bool, worded: bool
+) -> None:
+    headers = dict(answer.headers or {})
+    if status in ("429", "503"):
+        headers["Retry-After"] = _RETRY_AFTER
+    if PROBLEM in (answer.content or {}):
+        headers |= {"Content-Language": _CONTENT_LANGUAGE, "Vary": _VARY}
+    if tagged and status == "200":
+        headers["ETag"] = _ETAG
+        if "cache-control" not in headers:  # an answer Litestar did not describe
+            headers["Cache-Control"] = _CACHE_CONTROL
+        if worded:
+            headers.setdefault("Vary", _VARY)
+    answer.headers = headers or None
+
+
+def _not_modified(worded: bool) -> OpenAPIResponse:
+    headers = {"Cache-Control": _CACHE_CONTROL} | ({"Vary": _VARY} if worded else {})
+    return OpenAPIResponse(
+        description="Not Modified: the game has not moved since that tag.",
+        headers=headers,
+    )

@@ -1,0 +1,144 @@
+"""Real answers of every game, over HTTP, are valid against the response schemas of
+the committed OpenAPI document, read with every object closed: a typed client
+generated from the document can read them, and the document names every field they
+carry. Each game's `state` is also checked against its own game's schema, so the
+`oneOf` of the states is not passing on the wrong member."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+import pytest
+from jsonschema import Draft202012Validator, ValidationError
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
+
+from service.http.openapi import DOCUMENT
+from tests.docs.test_example_bodies import closed
+from tests.service.http import move, simulated_moves
+
+PLAYERS = {
+    "dobro": ["Ana", "Bia", "Caio"],
+    "dobro-pixar": ["Priscila", "Mauricio", "Karen", "Patricia"],
+    "dozito": ["Arthur", "Maëlle", "Lou"],
+    "double-donkey": ["Olivia", "Fran", "Jan", "Margaret"],
+}
+STATE_OF = {
+    "dobro": "DobroView",
+    "dobro-pixar": "DobroView",
+    "dozito": "DozitoView",
+    "double-donkey": "DoubleDonkeyView",
+}
+URI = "urn:tablelog:openapi"
+
+pytestmark = pytest.mark.db
+
+
+@pytest.fixture(scope="module")
+def answer_of():
+    """`answer_of(method, path, status)(value)` validates one answer's body."""
+    openapi = json.loads(DOCUMENT.read_text(encoding="utf-8"))
+    registry = Registry().with_resource(
+        URI, DRAFT202012.create_resource(closed(openapi))
+    )
+
+    def validator(pointer: str) -> Draft202012Validator:
+        return Draft202012Validator(
+            {"$ref": f"{URI}#{pointer}"},
+            registry=registry,
+            format_checker=Draft202012Validator.FORMAT_CHECKER,
+        )
+
+    def answer_of(method: str, path: str, status: int):
+        escaped = path.replace("~", "~0").replace("/", "~1")
+        pointer = f"/paths/{escaped}/{method}/responses/{status}/content"
+        (media,) = openapi["paths"][path][method]["responses"][str(status)]["content"]
+        return validator(f"{pointer}/{media.replace('/', '~1')}/schema").validate
+
+    answer_of.state = lambda name: validator(f"/components/schemas/{name}").validate
+    return answer_of
+
+
+@pytest.fixture(scope="module", params=sorted(PLAYERS))
+def played(request, client, answer_of):
+    """A whole simulated game, each answer checked as it came."""
+    kind = request.param
+    answer = client.post(
+        "/games", json={"game": kind, "players": PLAYERS[kind], "seed": 5}
+    )
+    assert answer.status_code == 201, answer.text
+    answer_of("post", "/games", 201)(answer.json())
+    game = answer.json()
+    check_move = answer_of("post", "/games/{game_id}/moves", 201)
+    check_state = answer_of.state(STATE_OF[kind])
+    for simulated in simulated_moves(game):
+        logged = move(client, game, msgspec.to_builtins(simulated))
+        assert logged.status_code == 201, logged.text
+        check_move(logged.json())
+        check_state(logged.json()["state"])
+    return game
+
+
+def test_a_finished_games_summary_and_score_sheet_match_the_document(
+    client, played, answer_of
+):
+    url = f"/games/{played['id']}"
+    summary = client.get(url).json()
+    assert summary["status"] == "finished" and summary["winners"]
+    answer_of("get", "/games/{game_id}", 200)(summary)
+    answer_of.state(STATE_OF[played["game"]])(summary["state"])
+    sheet = client.get(f"{url}/scoresheet").json()
+    answer_of("get", "/games/{game_id}/scoresheet", 200)(sheet)
+
+
+def test_every_replay_step_and_the_log_match_the_document(client, played, answer_of):
+    url = f"/games/{played['id']}"
+    replay = client.get(f"{url}/replay").json()
+    assert replay["next"] is None and len(replay["steps"]) > 10
+    answer_of("get", "/games/{game_id}/replay", 200)(replay)
+    check_state = answer_of.state(STATE_OF[played["game"]])
+    for step in replay["steps"]:
+        check_state(step["state"])
+    check_frame = answer_of("get", "/games/{game_id}/replay/{step}", 200)
+    for step in (0, len(replay["steps"])):
+        check_frame(client.get(f"{url}/replay/{step}").json())
+    events = client.get(f"{url}/events").json()
+    answer_of("get", "/games/{game_id}/events", 200)(events)
+
+
+def test_a_state_of_one_game_is_not_valid_as_another_games(client, played, answer_of):
+    state = client.get(f"/games/{played['id']}").json()["state"]
+    others = set(STATE_OF.values()) - {STATE_OF[played["game"]]}
+    for other in others:
+        with pytest.raises(ValidationError):
+            answer_of.state(other)(state)
+
+
+def declared_headers(path: str, method: str, status: int) -> set[str]:
+    openapi = json.loads(DOCUMENT.read_text(encoding="utf-8"))
+    answer = openapi["paths"][path][method]["responses"][str(status)]
+    return {name.lower() for name in answer.get("headers", {})}
+
+
+@pytest.mark.parametrize(
+    "read", ["", "/events", "/replay", "/replay/{step}", "/scoresheet", "/export"]
+)
+def test_the_headers_a_read_declares_are_sent(client, played, read):
+    path = "/games/{game_id}" + read
+    url = path.format(game_id=played["id"], step=1)
+    declared = declared_headers(path, "get", 200)
+    assert "etag" in declared
+    answer = client.get(url)
+    assert declared <= set(answer.headers), answer.headers
+    unchanged = client.get(url, headers={"If-None-Match": answer.headers["etag"]})
+    assert unchanged.status_code == 304
+    assert declared_headers(path, "get", 304) <= set(unchanged.headers)
+
+
+def test_the_headers_a_refusal_declares_are_sent(client, played):
+    path = "/games/{game_id}/moves"
+    refused = move(client, played, {"type": "undo", "expected_version": 1})
+    assert refused.status_code in (409, 422), refused.text
+    declared = declared_headers(path, "post", refused.status_code)
+    assert {"content-language", "vary"} <= declared <= set(refused.headers)
