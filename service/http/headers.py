@@ -88,7 +88,8 @@ def _declare_answer(
 
 
 def _not_modified(worded: bool) -> OpenAPIResponse:
-    headers = {"Cache-Control": _CACHE_CONTROL} | ({"Vary": _VARY} if worded else {})
+    headers = {"Cache-Control": _CACHE_CONTROL, "ETag": _ETAG}
+    headers |= {"Vary": _VARY} if worded else {}
     return OpenAPIResponse(
         description="Not Modified: the game has not moved since that tag.",
         headers=headers,
