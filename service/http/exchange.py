@@ -20,7 +20,7 @@ from service.application import exchange
 from service.application.exchange import BgStatsPlay
 from service.application.games import MAX_MOVES, Games
 from service.http.caching import game_read
-from service.http.headers import declared
+from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
 from service.http.wire import ImportedGame
@@ -69,17 +69,18 @@ class ExchangeController(Controller):
         "with creations against the client's limit a minute (429 with Retry-After "
         "past it).",
         responses=problems(400, 409, 413, 415, 422, 429, 503),
+        response_headers=[LOCATION],
         operation_class=_ImportOperation,
         opt={"body_media_type": NDJSON, CREATES_GAMES: True},
     )
     async def import_game(
         self, request: Request, games: NamedDependency[Games]
-    ) -> ImportedGame:
+    ) -> Response[ImportedGame]:
         # Read raw: Litestar would parse a `data` body as one JSON document.
         imported = await exchange.import_game(games, await request.body())
         row, history = imported.row, imported.history
         winners = history.winners
-        return ImportedGame(
+        answer = ImportedGame(
             id=row.id,
             game=row.game,
             players=list(row.players),
@@ -88,6 +89,7 @@ class ExchangeController(Controller):
             winners=list(winners or ()),
             write_token=imported.write_token,
         )
+        return created(answer, row.id)
 
     @game_read(
         "/{game_id:uuid}/bgstats",

@@ -27,7 +27,7 @@ from service.application.moves import MOVE_BODIES, MoveBody
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import game_read, language_of, read
 from service.http.guards import holds_write_token
-from service.http.headers import declared
+from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
 from service.http.stream import published, stream_of
@@ -91,13 +91,16 @@ class GameController(Controller):
         description="Each client may create and import some games a minute "
         "(60 by default, `creations_per_minute`); past it, a 429 with Retry-After.",
         responses=problems(413, 415, 422, 429, 503),
+        response_headers=[LOCATION],
         operation_class=declared(worded=True),
     )
     async def create_game(
         self, data: JSONBody[NewGame], games: NamedDependency[Games]
-    ) -> CreatedGame:
+    ) -> Response[CreatedGame]:
         row, history, token = await games.create(data)
-        return CreatedGame(**summary_of(row, history), write_token=token)
+        return created(
+            CreatedGame(**summary_of(row, history), write_token=token), row.id
+        )
 
     @game_read(
         "/{game_id:uuid}",

@@ -3,19 +3,25 @@
 Litestar documents the headers a handler takes as arguments (`Idempotency-Key`,
 `Last-Event-ID`) and the ones it sets on a success; the others are read or set around
 the handlers (caching, wording, refusals), so each route's operation declares them:
-`operation_class=declared(...)`. Only declarations: nothing here changes an answer.
+`operation_class=declared(...)`. Only declarations, but for `created`: a new game's
+201, which says where the game is (`Location`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
+from uuid import UUID
 
+from litestar import Response
+from litestar.datastructures import ResponseHeader
 from litestar.openapi.spec import OpenAPIHeader, OpenAPIResponse, Operation, Parameter
 from litestar.openapi.spec import Schema as OpenAPISchema
 
 _TEXT = OpenAPISchema(type="string")
 PROBLEM = "application/problem+json"
+T = TypeVar("T")
 
 _ACCEPT_LANGUAGE = Parameter(
     name="Accept-Language",
@@ -46,6 +52,18 @@ _CONTENT_LANGUAGE = OpenAPIHeader(
 )
 _VARY = OpenAPIHeader(schema=_TEXT, description="`Accept-Language`.")
 _CACHE_CONTROL = OpenAPIHeader(schema=_TEXT, description="`no-cache`.")
+
+
+LOCATION = ResponseHeader(
+    name="Location",
+    description="The new game's address (`/games/{id}`).",
+    documentation_only=True,
+)
+
+
+def created(answer: T, game_id: UUID) -> Response[T]:
+    """A 201 answer of a new game, with its address in `Location`."""
+    return Response(answer, status_code=201, headers={"Location": f"/games/{game_id}"})
 
 
 @cache

@@ -57,6 +57,13 @@ def test_a_created_game_reads_back_with_its_state(client):
     assert state["draw_pile_size"] == 57 - 4 * 6
 
 
+def test_a_new_game_answers_where_it_is(client):
+    answer = client.post("/games", json={"game": "dobro", "players": PLAYERS})
+    assert answer.status_code == 201
+    assert answer.headers["location"] == f"/games/{answer.json()['id']}"
+    assert client.get(answer.headers["location"]).json()["version"] == 1
+
+
 def test_without_a_first_player_the_seed_draws_one_and_it_is_recorded(client):
     first = create(client, first_player=None, seed=11)["first_player"]
     assert first in PLAYERS

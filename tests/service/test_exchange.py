@@ -119,9 +119,12 @@ def test_a_game_logged_over_http_exports_what_was_logged_and_imports_back(client
     # Each line carries the time it was logged, beside the move as it was logged.
     assert all("recorded_at" in line for line in lines)
     assert {**lines[4], "recorded_at": None} == {"type": "undo", "recorded_at": None}
-    again = imported(client, exported)
+    answer = import_file(client, exported)
+    assert answer.status_code == 201, answer.text
+    again = answer.json()
+    assert answer.headers["location"] == f"/games/{again['id']}"
     a = client.get(f"/games/{created['id']}").json()
-    b = client.get(f"/games/{again['id']}").json()
+    b = client.get(answer.headers["location"]).json()
     assert a["state"] == b["state"] and a["version"] == b["version"]
     assert b["status"] == "in_progress"
 
