@@ -27,7 +27,8 @@ export function donkeyMoves(game, submit) {
   const player = s.next_player;
   const turn = player ? h("p", { class: "turn" }, t("donkey.turn", { player })) : null;
   const moves = { roll, choose, last_die: lastDie, reveal, roll_off: rollOff };
-  const make = moves[s.expecting];
+  // The move the state allows (`allowed`: none once over or abandoned).
+  const make = moves[(s.allowed ?? [s.expecting])[0]];
   return h("div", {}, turn, make ? make(game, s, player, submit) : null);
 }
 
@@ -50,12 +51,9 @@ function roll(game, s, player, submit) {
 }
 
 function choose(game, s, player, submit) {
-  // K5: a value already on the Hay card only when every rolled die shows one.
-  const onHay = new Set(Object.values(s.hay));
-  const rolled = Object.entries(s.rolled);
-  const fresh = rolled.filter(([, pips]) => !onHay.has(pips));
-  return h("div", { class: "row" }, (fresh.length ? fresh : rolled).map(([color, pips]) =>
-    button(t("donkey.put_on_hay", { color: colorName(color), pips }),
+  // The dice the rules let the player choose (K5), as the state lists them.
+  return h("div", { class: "row" }, (s.choosable ?? []).map((color) =>
+    button(t("donkey.put_on_hay", { color: colorName(color), pips: s.rolled[color] }),
       () => submit({ type: "choose", player, color }))));
 }
 
