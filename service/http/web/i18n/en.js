@@ -89,7 +89,7 @@ export default {
   "history.title": "Moves so far",
   "history.none": "No move has been logged yet.",
   "history.taken_back": " (taken back)",
-  "history.show_all": "Show all {count} moves",
+  "history.earlier": { one: "Show 1 earlier move", other: "Show earlier moves ({count} more)" },
 
   // --- sharing --------------------------------------------------------------------
   "share.share": "Share",

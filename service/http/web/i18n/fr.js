@@ -91,7 +91,7 @@ export default {
   "history.title": "Coups joués",
   "history.none": "Aucun coup n'a encore été noté.",
   "history.taken_back": " (annulé)",
-  "history.show_all": "Afficher les {count} coups",
+  "history.earlier": { one: "Afficher 1 coup plus ancien", other: "Afficher les coups plus anciens ({count} de plus)" },
 
   // --- partager ---------------------------------------------------------------------
   "share.share": "Partager",
