@@ -7,7 +7,7 @@ from collections import Counter
 from functools import reduce
 
 from domain.double_donkey import events as ev
-from domain.double_donkey.components import COLORS, HAND_SIZE, Card, color_said
+from domain.double_donkey.components import COLORS, HAND_SIZE, Card, Color, color_said
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import Choose, LastDie, Move, Reveal, Roll, RollOff
 from domain.double_donkey.scoring import (
@@ -111,9 +111,8 @@ def _choose(state: State, move: Choose) -> list[ev.Event]:
         raise RuleError(
             "K4", "donkey.not_rolled", player=move.player, color=color_said(move.color)
         )
-    on_hay = set(state.hay_dict().values())
     pips = rolled[move.color]
-    if pips in on_hay and any(p not in on_hay for p in rolled.values()):
+    if move.color not in choosable(state):
         raise RuleError(
             "K5",
             "donkey.hay_repeat",
@@ -129,6 +128,18 @@ def _choose(state: State, move: Choose) -> list[ev.Event]:
     else:
         events.append(ev.RollPassed(nxt))
     return events
+
+
+def choosable(state: State) -> tuple[Color, ...]:
+    """K5: the rolled dice that may go on the Hay card, in the order rolled: those
+    showing a value not on it yet, or every one when none does; `()` unless a die is
+    being chosen."""
+    if not isinstance(state.step, Choosing):
+        return ()
+    on_hay = set(state.hay_dict().values())
+    rolled = state.step.rolled
+    fresh = tuple(color for color, pips in rolled if pips not in on_hay)
+    return fresh or tuple(color for color, _ in rolled)
 
 
 def _last_die(state: State, move: LastDie) -> list[ev.Event]:

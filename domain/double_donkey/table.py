@@ -23,7 +23,7 @@ from domain.double_donkey.components import (
 )
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import Choose, LastDie, Move, Reveal, Roll, RollOff
-from domain.double_donkey.rules import decide
+from domain.double_donkey.rules import choosable, decide
 from domain.double_donkey.setup import initial_state
 from domain.double_donkey.state import (
     Choosing,
@@ -139,9 +139,8 @@ def _next_move(state: State, table: _Table, rng: random.Random) -> Move | None:
 
 def _pick_die(state: State, rolled, rng: random.Random):
     """K5's legal dice; mostly the lowest (low dice make low donkeys), sometimes any."""
-    on_hay = set(state.hay_dict().values())
-    fresh = [(c, p) for c, p in rolled if p not in on_hay]
-    legal = fresh or list(rolled)
+    allowed = choosable(state)
+    legal = [(c, p) for c, p in rolled if c in allowed]
     if rng.random() < 0.6:
         return min(legal, key=lambda die: die[1])[0]
     return rng.choice(legal)[0]

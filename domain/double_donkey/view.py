@@ -7,6 +7,7 @@ from typing import Literal
 import msgspec
 
 from domain.double_donkey.components import Card, Color
+from domain.double_donkey.rules import choosable
 from domain.double_donkey.state import (
     DICE_STEPS,
     Choosing,
@@ -45,6 +46,9 @@ class DoubleDonkeyView(msgspec.Struct, frozen=True, kw_only=True):
     # The kinds of move the rules await now (`undo` aside): `expecting`, as a list a
     # client can offer from, empty once the game is over.
     allowed: list[MoveKind] = []
+    # K5: the colours of the rolled dice that `choose` may put on the Hay card now,
+    # in the order rolled; empty unless a die is being chosen.
+    choosable: list[Color] = []
 
 
 def _expecting(state: State) -> Expecting:
@@ -83,6 +87,7 @@ def view(state: State) -> DoubleDonkeyView:
         roll_offs=[dict(rolls) for rolls in state.roll_offs],
         winners=list(step.winners) if isinstance(step, Finished) else [],
         allowed=[] if expecting == "none" else [expecting],  # type: ignore[list-item]
+        choosable=list(choosable(state)),
     )
 
 

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from tests.service.http import create, play_simulated
 from tests.web.test_page import open_game
+from tests.web.test_phone import tap_donkey_card, up_to_the_reveal
 
 AXE_VERSION = "4.14.1"
 
@@ -71,4 +72,20 @@ def test_home_game_and_replay_pages_have_no_serious_violation(
     assert serious(page, axe_source) == []
     page.goto(f"/app/#/games/{game['id']}/replay")
     expect(page.get_by_role("slider", name="Step")).to_be_visible()
+    assert serious(page, axe_source) == []
+
+
+def test_the_double_donkey_reveal_has_no_serious_violation(
+    new_page, client, axe_source
+):
+    game = create(client, game="double-donkey", players=["Ann", "Bob"], seed=3)
+    up_to_the_reveal(client, game)
+    page = new_page()
+    open_game(page, game)
+    hand = page.get_by_role("group", name="Ann reveals")
+    tap_donkey_card(hand, {"colors": ["orange", "green"]})
+    hand.get_by_role("button", name="Purple", exact=True).click()  # one waits
+    expect(hand.get_by_role("button", name="Purple")).to_have_attribute(
+        "aria-pressed", "true"
+    )
     assert serious(page, axe_source) == []

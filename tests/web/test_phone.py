@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import islice
 from pathlib import Path
 
 import msgspec
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.service.http import create, play_simulated, simulated_moves
+from tests.service.http import create, move, play_simulated, simulated_moves
 from tests.web.test_page import open_game
 
 SEEDS = sorted((Path(__file__).parents[2] / "seeds").glob("*.ndjson"))
@@ -123,6 +124,82 @@ def test_double_donkey_dice_are_logged_by_tapping_their_faces(new_page, client):
         expect(page.get_by_role("status")).to_contain_text(f"Logged: move {number}, ")
     same_as_logged_by_api(client, game, len(moves))
     assert page.errors == []
+
+
+def tap_donkey_card(hand: Locator, card: dict) -> None:
+    """A Double Donkey card as a player taps it: its two colours, or its colour and
+    Angry."""
+    colors = card.get("colors") or [card["angry"]]
+    for color in colors:
+        hand.get_by_role("button", name=title(color), exact=True).click()
+    if card.get("angry"):
+        hand.get_by_role("button", name="Angry", exact=True).click()
+
+
+def up_to_the_reveal(client, game: dict) -> dict:
+    """Log the virtual table's dice phase by API; the reveal it makes next."""
+    moves = as_json(list(simulated_moves(game)))
+    first = next(i for i, m in enumerate(moves) if m["type"] == "reveal")
+    play_simulated(client, game, limit=first)
+    return first, moves[first]
+
+
+def test_double_donkey_cards_are_revealed_by_tapping_their_colours(new_page, client):
+    game = create(
+        client, game="double-donkey", players=["Ann", "Bob"], first_player="Ann", seed=3
+    )
+    logged, reveal = up_to_the_reveal(client, game)
+    page = new_page()
+    open_game(page, game)
+    hands = {p: page.get_by_role("group", name=f"{p} reveals") for p in reveal["cards"]}
+    ann = hands["Ann"].get_by_role("list", name="The cards Ann reveals")
+    # Cards tapped by mistake, no more than the 3 in hand, then taken back.
+    wrong = [
+        {"angry": "green"},
+        {"colors": ["orange", "purple"]},
+        {"colors": ["yellow", "light_blue"]},
+    ]
+    for card in [*wrong, wrong[1]]:
+        tap_donkey_card(hands["Ann"], card)
+    expect(hands["Ann"]).to_contain_text("Ann reveals at most 3 cards")
+    expect(ann.get_by_role("listitem")).to_have_text(
+        ["Angry Green✕", "Orange/Purple Double✕", "Yellow/Light Blue Double✕"]
+    )
+    for said in ("Angry Green", "Orange/Purple Double", "Yellow/Light Blue Double"):
+        ann.get_by_role("button", name=f"Remove the {said}").click()
+    expect(ann.get_by_role("listitem")).to_have_text(["No card tapped yet."])
+    for player, played in reveal["cards"].items():
+        for card in played:
+            tap_donkey_card(hands[player], card)
+        listed = hands[player].get_by_role("list").get_by_role("listitem")
+        expect(listed).to_have_count(len(played))
+    page.get_by_role("button", name="Reveal", exact=True).click()
+    expect(page.get_by_role("status")).to_contain_text(f"Logged: move {logged + 1}, ")
+    same_as_logged_by_api(client, game, logged + 1)
+    assert page.errors == []
+
+
+def test_the_page_offers_only_the_dice_the_state_lets_be_chosen_K5(new_page, client):
+    game = create(
+        client, game="double-donkey", players=["Ann", "Bob"], first_player="Ann", seed=3
+    )
+    page = new_page()
+    open_game(page, game)
+    offered_some_not_all = False
+    for m in as_json(list(islice(simulated_moves(game), 12))):
+        state = client.get(f"/games/{game['id']}").json()["state"]
+        if m["type"] == "choose":
+            open_game(page, game)
+            offers = page.get_by_role("button", name=re.compile("^Put the "))
+            expect(offers).to_have_count(len(state["choosable"]))
+            names = [
+                f"Put the {title(c)} {state['rolled'][c]} on the Hay"
+                for c in state["choosable"]
+            ]
+            expect(offers).to_have_text(names)
+            offered_some_not_all |= len(names) < len(state["rolled"])
+        assert move(client, game, m).status_code == 201
+    assert offered_some_not_all, "no choice in these moves left a die out (K5)"
 
 
 def test_the_start_form_takes_every_creation_option(new_page, client):

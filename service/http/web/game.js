@@ -2,7 +2,9 @@
 // live from the stream.
 import { api, gameLabel, tokens } from "./api.js";
 import { button, field, h, refuse, refusalBox, say } from "./dom.js";
-import { entry, loadHistory, moveNumber, renderHistory, undoTarget } from "./history.js";
+import {
+  entry, loadEarlier, loadHistory, moveNumber, reachUndoTarget, renderHistory, undoTarget,
+} from "./history.js";
 import { dobroMoves } from "./moves/dobro.js";
 import { donkeyMoves } from "./moves/donkey.js";
 import { dozitoMoves } from "./moves/dozito.js";
@@ -21,7 +23,10 @@ const MOVES = {
 };
 
 export async function showGame(root, id) {
-  let [game, entries] = await Promise.all([api.get(`/games/${id}`), loadHistory(id)]);
+  let game = await api.get(`/games/${id}`);
+  // The newest moves first: older pages load when the table asks for them.
+  const history = await loadHistory(id, game.version);
+  const { entries } = history;
   let allHistory = false;
   const stateBox = h("section", { class: "card", "aria-labelledby": "state-title" });
   const movesBox = h("section", { class: "card moves", "aria-labelledby": "moves-title" });
@@ -66,10 +71,24 @@ export async function showGame(root, id) {
       winnersLine(game), renderState(game.game, game.state, game.players));
     movesBox.replaceChildren(...movesPanel());
     if (refusal) movesBox.querySelector("h2").after(refusal);
-    renderHistory(historyBox, entries, allHistory, () => {
-      allHistory = true;
-      renderHistory(historyBox, entries, true);
-    });
+    drawHistory();
+  }
+
+  const drawHistory = () => renderHistory(historyBox, history, allHistory, earlier);
+
+  /** "Show earlier moves": the rest of the page loaded, then a page further back. */
+  async function earlier(event) {
+    event.target.disabled = true; // one page at a time
+    try {
+      if (allHistory) await loadEarlier(history);
+    } catch (error) {
+      event.target.disabled = false;
+      refuse(error);
+      return;
+    }
+    allHistory = true;
+    drawHistory();
+    (historyBox.querySelector("button") ?? historyBox.querySelector("h2")).focus();
   }
 
   function movesPanel() {
@@ -120,6 +139,7 @@ export async function showGame(root, id) {
       api.get(`/games/${id}/events?after=${Math.max(1, ...entries.keys())}`)]);
     if (summary.version < game.version) return; // a late answer: newer is shown
     await learn(log.events);
+    await reachUndoTarget(history);
     renderSheet(sheetBox, game.game, sheet);
     if (summary.version === game.version && movesBox.childElementCount) return;
     game = summary;

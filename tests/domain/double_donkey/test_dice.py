@@ -16,10 +16,12 @@ from domain.errors import RuleError
 from domain.history import Codec
 from tests.domain.double_donkey.given import (
     EXAMPLE_HAY,
+    PLAYERS,
     dd,
     dice_phase,
     new_game,
     play,
+    setup,
 )
 
 ALL_SIX = {
@@ -130,6 +132,42 @@ def test_any_die_may_be_chosen_when_every_rolled_value_is_on_the_hay_card_K5():
     state = play(new_game(), Roll("Olivia", ALL_SIX), Choose("Olivia", "orange"))
     state = play(state, Roll("Fran", {c: 5 for c in COLORS if c != "orange"}))
     assert play(state, Choose("Fran", "green")).hay[-1] == ("green", 5)
+
+
+def test_the_state_offers_only_the_dice_with_a_new_value_K5():
+    state = play(new_game(), Roll("Olivia", ALL_SIX), Choose("Olivia", "orange"))
+    five = {"light_blue": 5, "dark_blue": 5, "purple": 5, "yellow": 4, "green": 1}
+    state = play(state, Roll("Fran", five))
+    assert view(state).choosable == ["yellow", "green"]
+
+
+def test_the_state_offers_every_die_when_no_rolled_value_is_new_K5():
+    state = play(new_game(), Roll("Olivia", ALL_SIX), Choose("Olivia", "orange"))
+    rolled = {c: 5 for c in COLORS if c != "orange"}
+    state = play(state, Roll("Fran", rolled))
+    assert view(state).choosable == list(rolled)
+    assert view(play(state, Choose("Fran", "green"))).choosable == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_dice_offered_are_those_decide_accepts_in_simulated_games_K5(seed):
+    """Every die of every choice of a seeded game: offered exactly when its value is
+    new to the Hay card or no rolled value is (worked out here again), and a die
+    not offered is refused with K5."""
+    game = setup(PLAYERS[: 2 + seed % 3], seed=seed)
+    state, choices = DOUBLE_DONKEY.initial_state(game), 0
+    for move in DOUBLE_DONKEY.simulate(game):
+        if isinstance(state.step, Choosing):
+            choices += 1
+            rolled = dict(state.step.rolled)
+            new = [c for c, p in rolled.items() if p not in dict(state.hay).values()]
+            assert view(state).choosable == (new or list(rolled))
+            for color in set(rolled) - set(view(state).choosable):
+                assert refused(state, Choose(state.step.player, color)).rule == "K5"
+        else:
+            assert view(state).choosable == []
+        state = play(state, move)
+    assert choices > 10
 
 
 def _five_on_hay(players=None):

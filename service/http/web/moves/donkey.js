@@ -1,6 +1,7 @@
 // Double Donkey's moves (docs/api.md): roll, choose, last die, reveal, roll-off.
-import { button, chips, field, h, select } from "../dom.js";
+import { button, chips, h } from "../dom.js";
 import { t } from "../i18n.js";
+import { donkeyCard } from "../state.js";
 
 const colorName = (color) => t(`color.${color}`);
 
@@ -27,7 +28,8 @@ export function donkeyMoves(game, submit) {
   const player = s.next_player;
   const turn = player ? h("p", { class: "turn" }, t("donkey.turn", { player })) : null;
   const moves = { roll, choose, last_die: lastDie, reveal, roll_off: rollOff };
-  const make = moves[s.expecting];
+  // The move the state allows (`allowed`: none once over or abandoned).
+  const make = moves[(s.allowed ?? [s.expecting])[0]];
   return h("div", {}, turn, make ? make(game, s, player, submit) : null);
 }
 
@@ -50,12 +52,9 @@ function roll(game, s, player, submit) {
 }
 
 function choose(game, s, player, submit) {
-  // K5: a value already on the Hay card only when every rolled die shows one.
-  const onHay = new Set(Object.values(s.hay));
-  const rolled = Object.entries(s.rolled);
-  const fresh = rolled.filter(([, pips]) => !onHay.has(pips));
-  return h("div", { class: "row" }, (fresh.length ? fresh : rolled).map(([color, pips]) =>
-    button(t("donkey.put_on_hay", { color: colorName(color), pips }),
+  // The dice the rules let the player choose (K5), as the state lists them.
+  return h("div", { class: "row" }, (s.choosable ?? []).map((color) =>
+    button(t("donkey.put_on_hay", { color: colorName(color), pips: s.rolled[color] }),
       () => submit({ type: "choose", player, color }))));
 }
 
@@ -70,40 +69,77 @@ function lastDie(game, s, player, submit) {
     }));
 }
 
-function cardFields(n) {
-  const kind = select([["double", t("donkey.kind_double")],
-    ["angry", t("donkey.kind_angry")]], "double");
-  const one = select(COLORS.map((c) => [c, colorName(c)]), COLORS[0]);
-  const two = select(COLORS.map((c) => [c, colorName(c)]), COLORS[1]);
-  const twoField = field(t("donkey.second_colour"), two);
-  kind.addEventListener("change", () => { twoField.hidden = kind.value === "angry"; });
-  const box = h("div", { class: "row picker" },
-    field(t("donkey.card_n", { n }), kind), field(t("donkey.colour"), one), twoField);
-  box.card = () => (kind.value === "angry"
-    ? { angry: one.value } : { colors: [one.value, two.value] });
+/** One holder's revealed cards, in taps: two colours make a Double Donkey, a colour
+ * then "Angry" an Angry Donkey; each card entered is listed with a control to remove
+ * it, and the count is what was tapped, up to the `most` the hand holds.
+ * `.cards()` reads them, `.unfinished()` says a colour waits for its partner. */
+function handPicker(holder, most) {
+  const cards = [];
+  let first = null;
+  const note = h("p", { class: "muted", "aria-live": "polite" });
+  const list = h("ul", { class: "revealed", "aria-label": t("donkey.cards_of", { player: holder }) });
+  const colors = COLORS.map((color) => button(colorName(color), () => tap(color),
+    { class: `tint dd-${color}`, "aria-pressed": "false" }));
+  const angry = button(t("donkey.angry_button"), () => {
+    if (full()) return;
+    if (first) add({ angry: first });
+    else note.textContent = t("donkey.colour_first");
+  });
+
+  const full = () => {
+    if (cards.length < most) return false;
+    note.textContent = t("donkey.hand_full", { player: holder, count: most });
+    return true;
+  };
+  function add(card) {
+    cards.push(card);
+    pick(null);
+    draw();
+  }
+  function tap(color) {
+    if (full()) return;
+    if (first === null) pick(color);
+    else if (first === color) pick(null);
+    else add({ colors: [first, color] });
+  }
+  function pick(color) {
+    first = color;
+    colors.forEach((b, i) => b.setAttribute("aria-pressed", String(COLORS[i] === color)));
+    note.textContent = color ? t("donkey.then_second", { color: colorName(color) }) : "";
+  }
+  function draw() {
+    list.replaceChildren(...(cards.length ? cards.map((card, i) => h("li", {},
+      h("span", {}, donkeyCard(card)),
+      button("✕", () => { cards.splice(i, 1); pick(null); draw(); colors[0].focus(); },
+        { class: "remove", "aria-label": t("donkey.remove_card", { card: donkeyCard(card) }) })))
+      : [h("li", { class: "muted" }, t("donkey.no_card_yet"))]));
+  }
+  draw();
+  const box = h("fieldset", { class: "hand" },
+    h("legend", {}, t("donkey.reveals", { player: holder })),
+    h("p", { class: "muted" }, t("donkey.tap_cards", { count: most })),
+    h("div", { class: "row swatches", role: "group",
+      "aria-label": t("donkey.colours_of", { player: holder }) }, colors, angry),
+    note, list);
+  box.cards = () => [...cards];
+  box.unfinished = () => first !== null;
   return box;
 }
 
 function reveal(game, s, player, submit) {
-  const holders = game.players.filter((p) => s.hand_sizes[p] > 0);
-  const hands = holders.map((holder) => {
-    const count = select([1, 2, 3].filter((n) => n <= s.hand_sizes[holder])
-      .map((n) => [n, n]), 1);
-    const cards = h("div");
-    const update = () => cards.replaceChildren(
-      ...Array.from({ length: Number(count.value) }, (_, i) => cardFields(i + 1)));
-    count.addEventListener("change", update);
-    update();
-    const box = h("fieldset", {}, h("legend", {}, t("donkey.reveals", { player: holder })),
-      field(t("donkey.how_many_cards"), count), cards);
-    box.cards = () => [...cards.children].map((c) => c.card());
-    return [holder, box];
-  });
-  return h("div", {}, hands.map(([, box]) => box),
-    button(t("donkey.reveal"), () => submit({
-      type: "reveal",
-      cards: Object.fromEntries(hands.map(([holder, box]) => [holder, box.cards()])),
-    }), { class: "primary" }));
+  const hands = game.players.filter((p) => s.hand_sizes[p] > 0)
+    .map((holder) => [holder, handPicker(holder, s.hand_sizes[holder])]);
+  const missing = h("p", { class: "muted", "aria-live": "polite" });
+  return h("div", {}, h("p", {}, t("donkey.how_to_tap")), hands.map(([, box]) => box), missing,
+    button(t("donkey.reveal"), () => {
+      const waiting = hands.filter(([, box]) => box.unfinished()).map(([holder]) => holder);
+      if (waiting.length) {
+        missing.textContent = t("donkey.unfinished", { players: waiting });
+        return;
+      }
+      submit({ type: "reveal",
+        cards: Object.fromEntries(hands.map(([holder, box]) => [holder, box.cards()])) });
+    }, { class: "primary" }));
 }
 
 function rollOff(game, s, player, submit) {
