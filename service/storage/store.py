@@ -431,6 +431,31 @@ class EventStore:
             )
             return await cursor.fetchall()
 
+    async def read_snapshot(self, game_id: UUID) -> tuple[int, str, bytes] | None:
+        """The game's snapshot (a read model, see migrations/0010): its version,
+        the engine that wrote it and its data; None when there is none."""
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(
+                "SELECT version, engine, data FROM game_snapshots WHERE game_id = %s",
+                (game_id,),
+            )
+            return await cursor.fetchone()
+
+    async def write_snapshot(
+        self, game_id: UUID, version: int, engine: str, data: bytes
+    ) -> None:
+        """Keep one snapshot a game: this one, unless the game's stored snapshot
+        is of the same engine and no older."""
+        async with self._pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO game_snapshots AS s (game_id, version, engine, data)"
+                " VALUES (%s, %s, %s, %s) ON CONFLICT (game_id) DO UPDATE"
+                " SET version = excluded.version, engine = excluded.engine,"
+                " data = excluded.data, written_at = now()"
+                " WHERE s.version < excluded.version OR s.engine <> excluded.engine",
+                (game_id, version, engine, data),
+            )
+
     async def read_all(
         self, after: GlobalPosition | None = None, limit: int = 1000
     ) -> list[tuple[GlobalPosition, StoredEvent]]:

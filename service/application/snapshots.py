@@ -1,0 +1,125 @@
+"""Snapshots of long games, a disposable read model: the state in force at some
+version, so that the first read of a game no process holds folds only the moves
+stored after it.
+
+A snapshot holds the top of the game's undo stack only (the move then in force, its
+state, whether the game was abandoned) and the score sheet there: storing the whole
+stack would be as large as the log. A game resumed from one is truncated
+(`History.resume`): an undo reaching below it, a replay step before it or a replay
+page is served from a fold of the whole log instead, as without snapshots.
+
+Nothing depends on a snapshot being there: each is only ever a copy of what the log
+folds into, and deleting every row changes no answer. One is kept a game, replaced by
+a later one. `engine` names the code that folds and scores the game (a hash of its
+source and of its state's shape): after any change to it, older snapshots are
+ignored, and one that cannot be decoded is ignored too; both are logged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import sys
+import uuid
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from domain import history as history_module
+from domain.game import Rules
+from domain.history import History
+from projections.scoresheet import ScoreSheet, score_sheet
+from service.storage.store import EventStore
+
+log = logging.getLogger(__name__)
+
+# A cold load that folds more stored moves than this past its snapshot (or the
+# game's creation) writes a new one: a game has at most one snapshot, at most one
+# such write runs per game, and a game read only warm is never written.
+SNAPSHOT_AFTER = 250
+
+
+class _Top(msgspec.Struct, array_like=True):
+    """A snapshot as stored (msgpack): `state` is typed by the game's decoder."""
+
+    version: int
+    entry: int
+    abandoned: bool
+    state: Any
+    sheet: ScoreSheet
+
+
+class Snapshots:
+    """Reading and writing one game kind's snapshots."""
+
+    def __init__(self, store: EventStore, rules: Rules, state_type: type) -> None:
+        self._store = store
+        self._rules = rules
+        self._decoder = msgspec.msgpack.Decoder(
+            msgspec.defstruct(
+                "Top",
+                [("state", state_type)],
+                bases=(_Top,),
+                array_like=True,
+            )
+        )
+        self.engine = engine_of(rules, state_type)
+
+    async def resume(self, game_id: uuid.UUID, start: History) -> History:
+        """The game from its stored snapshot, or `start` (its creation) when it has
+        none that this engine can read."""
+        found = await self._store.read_snapshot(game_id)
+        if found is None:
+            return start
+        version, engine, data = found
+        if engine != self.engine:
+            log.info("snapshot of game %s ignored: another engine wrote it", game_id)
+            return start
+        try:
+            top = self._decoder.decode(data)
+        except msgspec.DecodeError as error:  # ValidationError is one
+            log.warning("snapshot of game %s ignored: %s", game_id, error)
+            return start
+        return History.resume(
+            start.rules,
+            start.setup,
+            version,
+            (top.entry, top.state, top.abandoned),
+            top.sheet,
+        )
+
+    async def write(self, game_id: uuid.UUID, history: History) -> None:
+        top = history.top
+        data = msgspec.msgpack.encode(
+            _Top(
+                history.version,
+                top.version,
+                top.abandoned,
+                top.state,
+                score_sheet(history),
+            )
+        )
+        await self._store.write_snapshot(game_id, history.version, self.engine, data)
+
+
+def engine_of(rules: Rules, state_type: type) -> str:
+    """A name for the code a snapshot depends on: the game's package, the history
+    and the projections (their source), and the shape of its state and sheet. Any
+    change to them names another engine, which costs each long game one fold."""
+    digest = hashlib.sha256(rules.name.encode())
+    digest.update(
+        msgspec.json.encode(msgspec.json.schema_components([state_type, ScoreSheet]))
+    )
+    game_package = sys.modules[rules.evolve.__module__].__file__
+    folders = {
+        Path(game_package).parent,
+        Path(sys.modules["projections"].__file__).parent,
+    }
+    files = [
+        Path(history_module.__file__),
+        *(f for d in folders for f in d.glob("*.py")),
+    ]
+    for path in sorted(files):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]
