@@ -15,7 +15,7 @@ from its creation instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import reduce
 from typing import Any, Union
 
@@ -137,14 +137,30 @@ class History(msgspec.Struct, frozen=True, gc=False):
         rules: Rules,
         setup: Setup,
         version: int,
-        top: tuple[int, Any, bool],
+        held: Sequence[tuple[int, Any, Recorded | None, bool]],
         carried: Any,
     ) -> History:
-        """The game at `version` from a snapshot: `top` is the (version, state,
-        abandoned) of the move then in force, `carried` the score sheet there."""
-        entry_version, state, abandoned = top
-        entry = _Entry(entry_version, state, None, None, abandoned, True, carried)
+        """The game at `version` from a snapshot: `held` are the (version, state,
+        record, abandoned) of the top moves then in force, lowest first, and
+        `carried` the score sheet at the lowest, whose record is not needed."""
+        (version_0, state_0, _, abandoned_0), *above = held
+        # The lowest is truncated unless it is the game's creation.
+        entry = _Entry(
+            version_0, state_0, None, None, abandoned_0, version_0 > 1, carried
+        )
+        for entry_version, state, record, abandoned in above:
+            entry = _Entry(entry_version, state, record, entry, abandoned)
         return cls(rules, setup, version, entry)
+
+    def held(self, depth: int) -> list[History]:
+        """The game as it stood at each of the top `depth` moves in force (the
+        latest and those an undo would go back to), lowest first."""
+        found = []
+        entry: _Entry | None = self.top
+        while entry is not None and len(found) < depth:
+            found.append(History(self.rules, self.setup, self.version, entry))
+            entry = entry.below
+        return found[::-1]
 
     @property
     def state(self) -> Any:

@@ -2,11 +2,11 @@
 version, so that the first read of a game no process holds folds only the moves
 stored after it.
 
-A snapshot holds the top of the game's undo stack only (the move then in force, its
-state, whether the game was abandoned) and the score sheet there: storing the whole
-stack would be as large as the log. A game resumed from one is truncated
-(`History.resume`): an undo reaching below it, a replay step before it or a replay
-page is served from a fold of the whole log instead, as without snapshots.
+A snapshot holds the top of the game's undo stack only (the latest moves in force,
+each with its state and its stored record) and the score sheet at the lowest of them:
+storing the whole stack would be as large as the log. A game resumed from one is
+truncated (`History.resume`): an undo reaching below it, a replay step before it or
+a replay page is served from a fold of the whole log instead, as without snapshots.
 
 Nothing depends on a snapshot being there: each is only ever a copy of what the log
 folds into, and deleting every row changes no answer. One is kept a game, replaced by
@@ -38,30 +38,44 @@ log = logging.getLogger(__name__)
 # game's creation) writes a new one: a game has at most one snapshot, at most one
 # such write runs per game, and a game read only warm is never written.
 SNAPSHOT_AFTER = 250
+# The moves in force a snapshot holds, the latest and the 15 below it: undos of up to
+# 15 of them in a row are folded from the snapshot too. An undo taking back more
+# is rare, and is served from a fold of the whole log.
+SNAPSHOT_DEPTH = 16
 
 
-class _Top(msgspec.Struct, array_like=True):
-    """A snapshot as stored (msgpack): `state` is typed by the game's decoder."""
+class _Held(msgspec.Struct, array_like=True):
+    """A move in force, as stored: `state` and `record` are typed by the game's
+    decoder (the lowest's record is not stored: its sheet is)."""
 
     version: int
-    entry: int
     abandoned: bool
     state: Any
+    record: Any
+
+
+class _Snapshot(msgspec.Struct, array_like=True):
+    version: int
+    held: list[Any]  # of _Held, lowest first
     sheet: ScoreSheet
 
 
 class Snapshots:
     """Reading and writing one game kind's snapshots."""
 
-    def __init__(self, store: EventStore, rules: Rules, state_type: type) -> None:
+    def __init__(
+        self, store: EventStore, rules: Rules, state_type: type, record_type: type
+    ) -> None:
         self._store = store
-        self._rules = rules
+        held = msgspec.defstruct(
+            "Held",
+            [("state", state_type), ("record", record_type | None)],
+            bases=(_Held,),
+            array_like=True,
+        )
         self._decoder = msgspec.msgpack.Decoder(
             msgspec.defstruct(
-                "Top",
-                [("state", state_type)],
-                bases=(_Top,),
-                array_like=True,
+                "Snapshot", [("held", list[held])], bases=(_Snapshot,), array_like=True
             )
         )
         self.engine = engine_of(rules, state_type)
@@ -72,33 +86,30 @@ class Snapshots:
         found = await self._store.read_snapshot(game_id)
         if found is None:
             return start
-        version, engine, data = found
+        _, engine, data = found
         if engine != self.engine:
             log.info("snapshot of game %s ignored: another engine wrote it", game_id)
             return start
         try:
-            top = self._decoder.decode(data)
+            snapshot = self._decoder.decode(data)
         except msgspec.DecodeError as error:  # ValidationError is one
             log.warning("snapshot of game %s ignored: %s", game_id, error)
             return start
+        held = [(h.version, h.state, h.record, h.abandoned) for h in snapshot.held]
         return History.resume(
-            start.rules,
-            start.setup,
-            version,
-            (top.entry, top.state, top.abandoned),
-            top.sheet,
+            start.rules, start.setup, snapshot.version, held, snapshot.sheet
         )
 
     async def write(self, game_id: uuid.UUID, history: History) -> None:
-        top = history.top
+        """Store `history`'s top SNAPSHOT_DEPTH moves in force, and the score sheet
+        at the lowest."""
+        lowest, *above = history.held(SNAPSHOT_DEPTH)
+        held = [_Held(lowest.top.version, lowest.top.abandoned, lowest.state, None)]
+        held += [
+            _Held(h.top.version, h.top.abandoned, h.state, h.top.record) for h in above
+        ]
         data = msgspec.msgpack.encode(
-            _Top(
-                history.version,
-                top.version,
-                top.abandoned,
-                top.state,
-                score_sheet(history),
-            )
+            _Snapshot(history.version, held, score_sheet(lowest))
         )
         await self._store.write_snapshot(game_id, history.version, self.engine, data)
 

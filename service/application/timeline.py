@@ -204,8 +204,9 @@ class Timelines:
     def _snapshots_of(self, start: History) -> Snapshots:
         game = start.rules.name
         if game not in self._snapshots:
+            codec = self._codecs[game]
             self._snapshots[game] = Snapshots(
-                self._store, start.rules, type(start.state)
+                self._store, start.rules, type(start.state), codec.record_type
             )
         return self._snapshots[game]
 
