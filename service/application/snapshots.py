@@ -42,6 +42,11 @@ SNAPSHOT_AFTER = 250
 # 15 of them in a row are folded from the snapshot too. An undo taking back more
 # is rare, and is served from a fold of the whole log.
 SNAPSHOT_DEPTH = 16
+# A snapshot is of the game this many stored moves before the latest its writer
+# folded: the replay steps after it (and their undos' sentences, of the moves they
+# took back, when these are after it too) are served from it, at the cost of as
+# many more rows folded on each cold load.
+SNAPSHOT_BEHIND = 16
 
 
 class _Held(msgspec.Struct, array_like=True):

@@ -28,7 +28,7 @@ from domain.game import Rules, Setup
 from domain.history import Codec, History, Recorded, Truncated
 from domain.wording import message
 from service.application.errors import NotFound
-from service.application.snapshots import SNAPSHOT_AFTER, Snapshots
+from service.application.snapshots import SNAPSHOT_AFTER, SNAPSHOT_BEHIND, Snapshots
 from service.storage.store import EventStore, GameRow
 
 # A fold of more moves than this is done in a worker thread: folding 5,000 moves
@@ -211,12 +211,15 @@ class Timelines:
         return self._snapshots[game]
 
     def _snapshot(self, timeline: Timeline) -> None:
-        """Write the game's snapshot in the background, one move short of the
-        latest: the latest step's replay needs the state before it."""
+        """Write the game's snapshot in the background, SNAPSHOT_BEHIND moves
+        short of the latest: a replay step needs the state before it, and an undo's
+        the move it took back, so the latest steps are then served from it."""
         game_id = timeline.row.id
         if game_id in self._writing:
             return
-        history = timeline.at(max(timeline.first, timeline.latest.version - 1))
+        history = timeline.at(
+            max(timeline.first, timeline.latest.version - SNAPSHOT_BEHIND)
+        )
         task = asyncio.get_running_loop().create_task(
             self._write(self._snapshots_of(history), game_id, history)
         )

@@ -19,7 +19,7 @@ from domain.registry import GAMES
 from projections import replay
 from projections.scoresheet import score_sheet
 from service.application.games import Games, move_type
-from service.application.snapshots import SNAPSHOT_DEPTH
+from service.application.snapshots import SNAPSHOT_BEHIND, SNAPSHOT_DEPTH
 from service.application.timeline import Timeline, Timelines
 from tests.projections.simulated import NAMES
 from tests.projections.simulated import timeline as simulated
@@ -84,10 +84,10 @@ def test_a_game_resumed_from_its_snapshot_answers_as_folded_whole(store, run, ga
         resumed = await _timelines(store).load(game_id)
         whole = await _timelines(store).load(game_id, whole=True)
         assert resumed.truncated and not whole.truncated
-        assert resumed.first == whole.latest.version - 1 == resumed.moves
-        # Every step the resumed timeline holds: here the latest, whose replay
-        # needs the state before it (the snapshot's).
-        held = range(resumed.first, resumed.moves + 1)
+        assert resumed.first == whole.latest.version - SNAPSHOT_BEHIND
+        # The steps after the snapshot, but its first: in these games an undo
+        # takes back the move just before it, which its sentence names.
+        held = range(resumed.first + 1, resumed.moves + 1)
         assert _answers(resumed, held) == _answers(whole, held)
 
     run(check())
