@@ -154,7 +154,8 @@ class History(msgspec.Struct, frozen=True, gc=False):
 
     def held(self, depth: int) -> list[History]:
         """The game as it stood at each of the top `depth` moves in force (the
-        latest and those an undo would go back to), lowest first."""
+        latest and those an undo would go back to), lowest first; each keeps this
+        history's `version`, as only its moves in force are asked of it."""
         found = []
         entry: _Entry | None = self.top
         while entry is not None and len(found) < depth:

@@ -22,7 +22,7 @@ import logging
 import sys
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -80,7 +80,10 @@ class Snapshots:
         )
         self._decoder = msgspec.msgpack.Decoder(
             msgspec.defstruct(
-                "Snapshot", [("held", list[held])], bases=(_Snapshot,), array_like=True
+                "Snapshot",
+                [("held", Annotated[list[held], msgspec.Meta(min_length=1)])],
+                bases=(_Snapshot,),
+                array_like=True,
             )
         )
         self.engine = engine_of(rules, state_type)
@@ -120,9 +123,10 @@ class Snapshots:
 
 
 def engine_of(rules: Rules, state_type: type) -> str:
-    """A name for the code a snapshot depends on: the game's package, the history
-    and the projections (their source), and the shape of its state and sheet. Any
-    change to them names another engine, which costs each long game one fold."""
+    """A name for the code a snapshot depends on: the game's package, the history,
+    the projections and this module (their source), and the shape of its state and
+    sheet. Any change to them names another engine, which costs each long game one
+    fold."""
     digest = hashlib.sha256(rules.name.encode())
     digest.update(
         msgspec.json.encode(msgspec.json.schema_components([state_type, ScoreSheet]))
@@ -133,6 +137,7 @@ def engine_of(rules: Rules, state_type: type) -> str:
         Path(sys.modules["projections"].__file__).parent,
     }
     files = [
+        Path(__file__),
         Path(history_module.__file__),
         *(f for d in folders for f in d.glob("*.py")),
     ]
