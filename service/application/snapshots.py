@@ -30,7 +30,7 @@ from domain import history as history_module
 from domain.game import Rules
 from domain.history import History
 from projections.scoresheet import ScoreSheet, score_sheet
-from service.storage.store import EventStore
+from service.storage.store import EventStore, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -88,18 +88,14 @@ class Snapshots:
         )
         self.engine = engine_of(rules, state_type)
 
-    async def resume(self, game_id: uuid.UUID, start: History) -> History:
-        """The game from its stored snapshot, or `start` (its creation) when it has
-        none that this engine can read."""
-        found = await self._store.read_snapshot(game_id)
-        if found is None:
-            return start
-        _, engine, data = found
-        if engine != self.engine:
+    def resume(self, game_id: uuid.UUID, start: History, stored: Snapshot) -> History:
+        """The game from its stored snapshot, or `start` (its creation) when this
+        engine cannot read it."""
+        if stored.engine != self.engine:
             log.info("snapshot of game %s ignored: another engine wrote it", game_id)
             return start
         try:
-            snapshot = self._decoder.decode(data)
+            snapshot = self._decoder.decode(stored.data)
         except msgspec.DecodeError as error:  # ValidationError is one
             log.warning("snapshot of game %s ignored: %s", game_id, error)
             return start

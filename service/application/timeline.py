@@ -195,10 +195,13 @@ class Timelines:
         return timeline
 
     async def _start(self, game_id: uuid.UUID, whole: bool) -> Timeline:
-        row = await self.row(game_id)
+        found = await self._store.get_game_and_snapshot(game_id)
+        if found is None:
+            raise NotFound(message("game.not_found", game_id=str(game_id)))
+        row, snapshot = found
         start = History.start(self._rules[row.game], setup_of(row))
-        if not whole:
-            start = await self._snapshots_of(start).resume(game_id, start)
+        if snapshot is not None and not whole:
+            start = self._snapshots_of(start).resume(game_id, start, snapshot)
         return Timeline(row, start)
 
     def _snapshots_of(self, start: History) -> Snapshots:

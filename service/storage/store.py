@@ -62,6 +62,16 @@ class GameRow(NewGameRow):
 
 
 @dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A game's snapshot as stored: its version, the engine that wrote it and its
+    data (read by `service.application.snapshots`)."""
+
+    version: int
+    engine: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class StoredEvent:
     game_id: UUID
     version: int
@@ -137,6 +147,7 @@ _GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
     " title, played_at, location, notes, created_at"
 )
+_PREFIXED_GAME_COLUMNS = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
 _INSERT_EVENT = """
     INSERT INTO events (game_id, version, type, data, idempotency_key, request_hash)
     VALUES (%s, %s, %s, %s::jsonb, %s, %s)
@@ -431,15 +442,24 @@ class EventStore:
             )
             return await cursor.fetchall()
 
-    async def read_snapshot(self, game_id: UUID) -> tuple[int, str, bytes] | None:
-        """The game's snapshot (a read model, see migrations/0010): its version,
-        the engine that wrote it and its data; None when there is none."""
-        async with self._pool.connection() as conn:
+    async def get_game_and_snapshot(
+        self, game_id: UUID
+    ) -> tuple[GameRow, Snapshot | None] | None:
+        """The game, with its snapshot (a read model, see migrations/0010) when it
+        has one, in one query: a cold load asks for both."""
+        async with self._reads.connection() as conn:
             cursor = await conn.execute(
-                "SELECT version, engine, data FROM game_snapshots WHERE game_id = %s",
+                f"SELECT {_PREFIXED_GAME_COLUMNS}, s.version, s.engine, s.data"
+                " FROM games g LEFT JOIN game_snapshots s ON s.game_id = g.id"
+                " WHERE g.id = %s",
                 (game_id,),
             )
-            return await cursor.fetchone()
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        *game, version, engine, data = row
+        snapshot = None if version is None else Snapshot(version, engine, data)
+        return _game(game), snapshot
 
     async def write_snapshot(
         self, game_id: UUID, version: int, engine: str, data: bytes

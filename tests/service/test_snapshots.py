@@ -72,9 +72,9 @@ def _answers(timeline: Timeline, steps: range) -> bytes:
     )
 
 
-async def _snapshot_version(store, game_id: uuid.UUID) -> int | None:
-    found = await store.read_snapshot(game_id)
-    return None if found is None else found[0]
+async def _snapshot(store, game_id: uuid.UUID) -> tuple[int, str, bytes] | None:
+    _, found = await store.get_game_and_snapshot(game_id)
+    return None if found is None else (found.version, found.engine, found.data)
 
 
 @pytest.mark.parametrize("game", KINDS)
@@ -104,7 +104,7 @@ def test_undo_past_a_snapshot_gives_the_state_without_snapshots_A2(store, run, g
         snapshots = _timelines(store)
         await snapshots.load(game_id)
         await snapshots.snapshots_written()
-        snapshot = await _snapshot_version(store, game_id)
+        snapshot = (await _snapshot(store, game_id))[0]
         # Folded from the stored rows (as stored: jsonb orders an object's keys).
         expected = (await _timelines(store).load(game_id, whole=True)).latest
         lowest_held = expected.held(SNAPSHOT_DEPTH)[0].top.version
@@ -171,14 +171,13 @@ def test_a_stale_corrupt_or_deleted_snapshot_changes_nothing(
 def test_a_snapshot_is_rewritten_only_when_newer(store, run):
     async def check() -> None:
         game_id = await _snapshotted(store, "dozito")
-        version = await _snapshot_version(store, game_id)
+        version, engine, _ = await _snapshot(store, game_id)
         timeline = await _timelines(store).load(game_id, whole=True)
         older = timeline.at(version - 5)
-        engine = (await store.read_snapshot(game_id))[1]
         await store.write_snapshot(game_id, older.version, engine, b"")
-        assert await store.read_snapshot(game_id) != (older.version, engine, b"")
+        assert await _snapshot(store, game_id) != (older.version, engine, b"")
         await store.write_snapshot(game_id, older.version, "another engine", b"x")
-        assert await store.read_snapshot(game_id) == (
+        assert await _snapshot(store, game_id) == (
             older.version,
             "another engine",
             b"x",
