@@ -4,12 +4,14 @@
 Cold: the first request for a game the service does not hold, so it reads the game
 from the store and folds it. The service measured starts after another one has folded
 the games into the read models, as after a restart: its projection runner has nothing
-left to do. Each cold read is timed beside a plain read of the same rows, in the same
-round: one SELECT of the game's stored moves from this process and a msgspec decode of
-each, what any fold from the store must do at least. The cold reads are interleaved,
-one game of every kind and length a round, so a neighbour's burst of load hits them
-all alike. Warm: later requests of the default game, whose timeline the service then
-holds.
+left to do, and the games longer than `SNAPSHOT_AFTER` moves have their snapshots
+(written by that first service's cold loads). Cold reads are of the last replay step
+and, of other games, of `GET /games/{id}`. Each cold read is timed beside a plain read
+of the same rows, in the same round: one SELECT of the game's stored moves from this
+process and a msgspec decode of each, what any fold from the store must do at least.
+The cold reads are interleaved, one game of every kind and length a round, so a
+neighbour's burst of load hits them all alike. Warm: later requests of the default
+game, whose timeline the service then holds.
 """
 
 from __future__ import annotations
@@ -29,11 +31,14 @@ from bench.scratch import Server
 from bench.workload import DEFAULT_GAME, import_game, setup_for, stored_moves
 from domain.history import Codec
 from domain.registry import GAMES
+from service.application.snapshots import SNAPSHOT_AFTER
 from service.storage.store import EventStore
 
 LENGTHS = (50, 300, 5_000)
-# Cold reads of each game kind and length: one game each, each read once.
+# Cold reads of each game kind and length: one game each, each read once, for
+# each of the two reads measured cold.
 COLD_GAMES = 5
+COLD_READS = ("replay", "game")
 # Warm reads are of the default game's games, in turn.
 WARM_GAMES = 3
 # The first reads of a game nobody holds, in milliseconds (issue: cold loads).
@@ -49,7 +54,8 @@ async def _import_games(url: str) -> Games:
         store = EventStore(pool)
         for name, rules in GAMES.items():
             moves = stored_moves(rules, setup_for(rules), max(LENGTHS))
-            count = COLD_GAMES + (WARM_GAMES if name == DEFAULT_GAME else 0)
+            count = COLD_GAMES * len(COLD_READS)
+            count += WARM_GAMES if name == DEFAULT_GAME else 0
             for length in LENGTHS:
                 games[name, length] = [
                     str(
@@ -62,17 +68,20 @@ async def _import_games(url: str) -> Games:
     return games
 
 
-async def _projected(url: str, count: int) -> None:
+async def _projected(url: str, count: int, long: int) -> None:
     """The games folded into the read models by a service run before the one
-    measured: that one's projection runner then has nothing left to fold, and holds
-    none of them (it would hold every game it folded, and load the machine while
-    it folds)."""
+    measured, and the `long` ones snapshotted: that one's projection runner then has
+    nothing left to fold, and holds none of them (it would hold every game it
+    folded, and load the machine while it folds)."""
     with server("tablelog", url):
         async with await psycopg.AsyncConnection.connect(url, autocommit=True) as db:
             deadline = time.monotonic() + 300
             while time.monotonic() < deadline:
-                cursor = await db.execute("SELECT count(*) FROM game_summaries")
-                if (await cursor.fetchone())[0] >= count:
+                cursor = await db.execute(
+                    "SELECT (SELECT count(*) FROM game_summaries),"
+                    " (SELECT count(*) FROM game_snapshots)"
+                )
+                if await cursor.fetchone() >= (count, long):
                     return
                 await anyio.sleep(0.2)
     raise RuntimeError("the projection runner did not fold the bench's games")
@@ -106,20 +115,23 @@ Samples = dict[tuple[str, int], list[float]]
 async def _cold(
     conn: Connection, db: psycopg.AsyncConnection, games: Games
 ) -> tuple[Samples, Samples]:
-    """Each game read once cold, beside a plain read of its rows: (cold, plain)."""
-    cold: Samples = {key: [] for key in games}
-    plain: Samples = {key: [] for key in games}
+    """Each game read once cold, beside a plain read of its rows: (cold, plain);
+    the reads of `GET /games/{id}` under (game, -length)."""
+    cold: Samples = {}
+    plain: Samples = {}
     codecs = {name: Codec(rules) for name, rules in GAMES.items()}
-    for i in range(COLD_GAMES):
+    for i in range(COLD_GAMES * len(COLD_READS)):
         for (name, n), ids in games.items():
             game = ids[i]
+            path = f"/games/{game}" + (f"/replay/{n}" if i < COLD_GAMES else "")
+            key = (name, n) if i < COLD_GAMES else (name, -n)
             # In turn first and second, so neither always finds the other's pages
             # in PostgreSQL's cache.
             if i % 2:
-                cold[name, n].append(await _get(conn, f"/games/{game}/replay/{n}"))
-            plain[name, n].append(await _plain_read(db, codecs[name], game))
+                cold.setdefault(key, []).append(await _get(conn, path))
+            plain.setdefault(key, []).append(await _plain_read(db, codecs[name], game))
             if not i % 2:
-                cold[name, n].append(await _get(conn, f"/games/{game}/replay/{n}"))
+                cold.setdefault(key, []).append(await _get(conn, path))
     return cold, plain
 
 
@@ -146,9 +158,11 @@ async def measure(
 ) -> None:
     url = databases.database("replay")
     games = await _import_games(url)
-    await _projected(url, sum(len(ids) for ids in games.values()))
-    held = [games[DEFAULT_GAME, n][COLD_GAMES:] for n in LENGTHS]
-    cold_games = {key: ids[:COLD_GAMES] for key, ids in games.items()}
+    long = sum(len(ids) for (_, n), ids in games.items() if n > SNAPSHOT_AFTER)
+    await _projected(url, sum(len(ids) for ids in games.values()), long)
+    cold_count = COLD_GAMES * len(COLD_READS)
+    held = [games[DEFAULT_GAME, n][cold_count:] for n in LENGTHS]
+    cold_games = {key: ids[:cold_count] for key, ids in games.items()}
     with server("tablelog", url) as base_url:
         address = urlsplit(base_url)
         conn = Connection(address.hostname, address.port)
@@ -169,7 +183,8 @@ async def measure(
                 ("max", 3.0) if n == LENGTHS[-1] else None,
             )
         )
-    report.counts["replay cold games per kind and length"] = COLD_GAMES
+    report.counts["replay cold games per kind, length and read"] = COLD_GAMES
+    report.counts["replay games with a snapshot"] = long
 
 
 def _report_cold(report: Report, cold: Samples, plain: Samples) -> None:
@@ -182,18 +197,20 @@ def _report_cold(report: Report, cold: Samples, plain: Samples) -> None:
             _latency(f"{first} moves", cold[DEFAULT_GAME, first]),
         )
     )
-    for (name, n), samples in cold.items():
+    for (name, signed), samples in cold.items():
+        n = abs(signed)
         if n not in COLD_TARGET_MS:
             continue
         ours = _latency(f"{n:,} moves", samples)
         bound = COLD_TARGET_MS[n]
         verdict = "met" if ours.median_ms <= bound else "missed"
+        read = f"step {n:,}" if signed > 0 else f"the game ({n:,} moves)"
         report.add(
             Figure(
                 "replay cold",
-                f"{name}: first read of step {n:,} / plain read + decode of its rows",
+                f"{name}: first read of {read} / plain read + decode of its rows",
                 ours,
-                _latency("plain", plain[name, n]),
+                _latency("plain", plain[name, signed]),
                 note=f"target ≤ {bound:g} ms: {verdict} (median {ours.median_ms:.1f} "
                 f"ms, range {ours.low_ms:.1f} to {ours.high_ms:.1f})",
             )

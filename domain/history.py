@@ -6,11 +6,16 @@ engine decided for it. An undo is recorded with one `MoveRetracted` event, an ab
 with one `GameAbandoned`. Folding keeps
 a stack of the states after each move still in force, so an undo is a pop: the state
 goes back to what it was before the retracted move, and nothing stored is ever changed.
+
+A history may also resume from a snapshot (`History.resume`): the state in force at
+some version, without the states beneath it. Such a history is truncated: an undo that
+would reach below the snapshot raises `Truncated`, and whoever holds it folds the game
+from its creation instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import reduce
 from typing import Any, Union
 
@@ -39,6 +44,10 @@ class GameAbandoned(msgspec.Struct, frozen=True, gc=False, tag="game_abandoned")
     """The event of an abandon: the game ends here, and nobody wins."""
 
 
+class Truncated(Exception):
+    """The history below a snapshot is needed but not held: fold from the start."""
+
+
 # The moves every game has beside its own.
 TABLE_MOVES = (Undo, Abandon)
 _TABLE_MOVE = Undo | Abandon
@@ -59,6 +68,10 @@ class _Entry(msgspec.Struct, frozen=True, gc=False):
     record: Recorded | None  # None for the game's creation
     below: _Entry | None
     abandoned: bool = False
+    # A snapshot's entry: the entries below it are not held (`below` is None), and
+    # `carried` is what a projection folded up to it (the score sheet).
+    truncated: bool = False
+    carried: Any = None
 
 
 class Codec:
@@ -118,9 +131,49 @@ class History(msgspec.Struct, frozen=True, gc=False):
         state = rules.initial_state(setup)
         return cls(rules, setup, 1, _Entry(1, state, None, None))
 
+    @classmethod
+    def resume(
+        cls,
+        rules: Rules,
+        setup: Setup,
+        version: int,
+        held: Sequence[tuple[int, Any, Recorded | None, bool]],
+        carried: Any,
+    ) -> History:
+        """The game at `version` from a snapshot: `held` are the (version, state,
+        record, abandoned) of the top moves then in force, lowest first, and
+        `carried` the score sheet at the lowest, whose record is not needed."""
+        (version_0, state_0, _, abandoned_0), *above = held
+        # The lowest is truncated unless it is the game's creation.
+        entry = _Entry(
+            version_0, state_0, None, None, abandoned_0, version_0 > 1, carried
+        )
+        for entry_version, state, record, abandoned in above:
+            entry = _Entry(entry_version, state, record, entry, abandoned)
+        return cls(rules, setup, version, entry)
+
+    def held(self, depth: int) -> list[History]:
+        """The game as it stood at each of the top `depth` moves in force (the
+        latest and those an undo would go back to), lowest first; each keeps this
+        history's `version`, as only its moves in force are asked of it."""
+        found = []
+        entry: _Entry | None = self.top
+        while entry is not None and len(found) < depth:
+            found.append(History(self.rules, self.setup, self.version, entry))
+            entry = entry.below
+        return found[::-1]
+
     @property
     def state(self) -> Any:
         return self.top.state
+
+    def base(self) -> _Entry:
+        """The entry beneath every move in force: the game's creation, or the
+        snapshot it resumed from (`truncated`)."""
+        entry = self.top
+        while entry.record is not None:
+            entry = entry.below
+        return entry
 
     @property
     def winners(self) -> tuple[str, ...] | None:
@@ -161,6 +214,8 @@ class History(msgspec.Struct, frozen=True, gc=False):
     def decide(self, move: Any) -> Recorded:
         """Check `move`: the record to store, or RuleError / GameFinished."""
         if isinstance(move, Undo):
+            if self.top.truncated:
+                raise Truncated
             if self.top.below is None:
                 raise RuleError("A2", "undo.nothing")
             return Recorded(move, [MoveRetracted(self.top.version)])
@@ -181,6 +236,8 @@ class History(msgspec.Struct, frozen=True, gc=False):
         # this runs once per stored move of every game folded.
         if isinstance(move, _TABLE_MOVE):
             if isinstance(move, Undo):  # its one event is a MoveRetracted
+                if top.truncated:
+                    raise Truncated
                 return History(self.rules, self.setup, version, top.below)
             # An abandon: the state stays, the game is over.
             entry = _Entry(version, top.state, record, top, abandoned=True)

@@ -25,7 +25,7 @@ from domain.double_donkey import events as ev
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.state import State, initial_state
 from domain.double_donkey.view import outcome
-from domain.history import History, Recorded
+from domain.history import Abandon, History, Recorded
 from projections.sheet import RoundLine, ScoreSheet
 
 POINTS_NOTE = (
@@ -35,9 +35,15 @@ POINTS_NOTE = (
 
 
 def score_sheet(history: History) -> ScoreSheet:
-    state = initial_state(history.setup)
-    sheet = _sheet(state, [])
+    base = history.base()
+    if base.truncated:  # resumed from a snapshot, which carries its sheet
+        state, sheet = base.state, base.carried
+    else:
+        state = initial_state(history.setup)
+        sheet = _sheet(state, [])
     for _, record in history.records():
+        if isinstance(record.move, Abandon):  # nothing scored: the game just ends
+            continue
         after = reduce(evolve, record.events, state)
         sheet = next_sheet(sheet, state, record, after)
         state = after

@@ -22,7 +22,8 @@ from projections.sheet import RoundLine, ScoreSheet
 
 
 def score_sheet(history: History) -> ScoreSheet:
-    sheet = _opening(history.setup.players)
+    base = history.base()
+    sheet = base.carried if base.truncated else _opening(history.setup.players)
     for _, record in history.records():
         sheet = _after(sheet, record)
     return sheet

@@ -22,7 +22,7 @@ from msgspec import Meta
 from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup, draw_first_player
-from domain.history import TABLE_MOVES, History, Recorded
+from domain.history import TABLE_MOVES, History, Recorded, Undo
 from domain.names import normal_name
 from domain.wording import Names, message
 from service.application.errors import Conflict, Duplicate, Invalid, Refused
@@ -261,9 +261,17 @@ class Games:
 
     # ------------------------------------------------------------------ reading
 
-    async def timeline(self, game_id: uuid.UUID) -> Timeline:
-        """The game as stored now; NotFound for a game never created."""
-        return await self.timelines.load(game_id)
+    async def timeline(self, game_id: uuid.UUID, *, whole: bool = False) -> Timeline:
+        """The game as stored now; NotFound for a game never created. `whole`:
+        holding every version (not resumed from a snapshot)."""
+        return await self.timelines.load(game_id, whole=whole)
+
+    async def at(self, game_id: uuid.UUID, version: int) -> tuple[Timeline, History]:
+        """The game as stored now, and as it was at `version` (stored)."""
+        timeline = await self.timeline(game_id)
+        if version < timeline.first:
+            timeline = await self.timeline(game_id, whole=True)
+        return timeline, timeline.at(version)
 
     async def current(self, game_id: uuid.UUID) -> tuple[GameRow, History]:
         timeline = await self.timeline(game_id)
@@ -321,6 +329,7 @@ class Games:
         if timeline is None:
             timeline = await self.timeline(game_id)
         self.check_game(timeline.row.game, move)
+        timeline = await self._able(timeline, move)
         # The state the move is decided on is taken before the key is looked up: a
         # retry racing its first copy must then collide with it on the version (and
         # replay its answer), not be decided again on the state after it.
@@ -335,9 +344,16 @@ class Games:
             )
             if stored is not None:
                 return stored
-            timeline, fresh = await self.timeline(game_id), True
+            timeline, fresh = await self._able(await self.timeline(game_id), move), True
             history = timeline.latest
         raise Conflict(message("game.too_fast"))
+
+    async def _able(self, timeline: Timeline, move: Any) -> Timeline:
+        """`timeline`, or the whole game when the move is an undo reaching below
+        the snapshot it resumed from (A2 needs the state before the move undone)."""
+        if isinstance(move, Undo) and timeline.latest.top.truncated:
+            return await self.timeline(timeline.row.id, whole=True)
+        return timeline
 
     async def _attempt(
         self,
@@ -411,8 +427,9 @@ class Games:
             return None
         version, first_fingerprint = found
         idempotency.check(first_fingerprint)
-        if version > timeline.latest.version:
-            timeline = await self.timeline(timeline.row.id)
+        if version > timeline.latest.version or version < timeline.first:
+            _, answered = await self.at(timeline.row.id, version)
+            return answered
         return timeline.at(version)
 
 

@@ -5,20 +5,30 @@ demand.
 An append or a replay step then reads only the events the process has not seen. The
 cache is an optimisation only: the store's (game, version) key decides every race, and
 a timeline that is behind is caught up, never trusted for a write.
+
+A game no process holds is resumed from its snapshot when it has one (see
+`service.application.snapshots`): its timeline is then truncated, holding the game
+from the snapshot's version on; what needs the moves before it (an undo reaching
+below the snapshot, a replay page, a replay step before it) gets the game folded from
+its creation (`load(whole=True)`), which then takes the truncated one's place.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
 
 import anyio
 
 from domain.game import Rules, Setup
-from domain.history import Codec, History, Recorded
+from domain.history import Codec, History, Recorded, Truncated
 from domain.wording import message
 from service.application.errors import NotFound
+from service.application.snapshots import SNAPSHOT_AFTER, SNAPSHOT_BEHIND, Snapshots
 from service.storage.store import EventStore, GameRow
 
 # A fold of more moves than this is done in a worker thread: folding 5,000 moves
@@ -26,18 +36,43 @@ from service.storage.store import EventStore, GameRow
 # other request.
 FOLD_IN_THREAD = 500
 
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class Steps(Sequence[T], Generic[T]):
+    """A timeline's histories or records indexed by replay step, as the replay
+    functions read them, from the first step it holds: an earlier one raises
+    `Truncated`."""
+
+    __slots__ = ("_first", "_items")
+
+    def __init__(self, items: list[T], first: int) -> None:
+        self._items = items
+        self._first = first
+
+    def __len__(self) -> int:
+        return self._first + len(self._items)
+
+    def __getitem__(self, step: Any) -> Any:
+        if not isinstance(step, int) or step < self._first:
+            raise Truncated
+        return self._items[step - self._first]
+
 
 class Timeline:
-    """A game's histories after each stored move: `at(v)` is the game at version v.
+    """A game's histories after each stored move: `at(v)` is the game at version v,
+    from version `first` on (1 but for a game resumed from a snapshot).
 
     Only ever extended, and only in version order, so concurrent requests of one
     process can share it: a version some other request already added is skipped.
     """
 
-    __slots__ = ("histories", "records", "row")
+    __slots__ = ("first", "histories", "records", "row")
 
     def __init__(self, row: GameRow, start: History) -> None:
         self.row = row
+        self.first = start.version
         self.histories = [start]
         self.records: list[Recorded] = []
 
@@ -45,8 +80,26 @@ class Timeline:
     def latest(self) -> History:
         return self.histories[-1]
 
+    @property
+    def truncated(self) -> bool:
+        """Resumed from a snapshot: the versions before `first` are not held."""
+        return self.first > 1
+
+    @property
+    def moves(self) -> int:
+        """The stored moves (the game's last replay step)."""
+        return self.latest.version - 1
+
     def at(self, version: int) -> History:
-        return self.histories[version - 1]
+        if version < self.first:
+            raise Truncated
+        return self.histories[version - self.first]
+
+    def steps(self) -> tuple[Sequence[History], Sequence[Recorded]]:
+        """(histories, records) by replay step: `histories[n]` the game after n
+        moves, `records[n - 1]` the nth move; `Truncated` before what is held."""
+        first = self.first - 1
+        return Steps(self.histories, first), Steps(self.records, first)
 
     def add(self, version: int, record: Recorded) -> None:
         if version == self.latest.version + 1:
@@ -86,8 +139,10 @@ class Timelines:
         games: int,
         moves: int,
         heavy_work: anyio.CapacityLimiter,
+        snapshot_after: int = SNAPSHOT_AFTER,
     ) -> None:
         self._store = store
+        self._snapshot_after = snapshot_after
         self._heavy_work = heavy_work
         self._rules = rules
         self._codecs = {name: Codec(r) for name, r in rules.items()}
@@ -97,6 +152,9 @@ class Timelines:
         # What each cached game counted for when last remembered, and their sum.
         self._counted: dict[uuid.UUID, int] = {}
         self._held = 0
+        self._snapshots: dict[str, Snapshots] = {}
+        # The snapshot writes under way, by game: at most one each.
+        self._writing: dict[uuid.UUID, asyncio.Task[None]] = {}
 
     @property
     def moves_held(self) -> int:
@@ -110,25 +168,79 @@ class Timelines:
         """The game as this process last saw it, which may be behind the store."""
         return self._cache.get(game_id)
 
-    async def load(self, game_id: uuid.UUID) -> Timeline:
-        """The game as stored now (caught up with moves other processes appended)."""
+    async def load(self, game_id: uuid.UUID, *, whole: bool = False) -> Timeline:
+        """The game as stored now (caught up with moves other processes appended);
+        `whole`: holding every version, never resumed from a snapshot."""
         timeline = self._cache.get(game_id)
+        if timeline is not None and whole and timeline.truncated:
+            self._forget(game_id)
+            timeline = None
         fresh = timeline is None
         if timeline is None:
-            row = await self.row(game_id)
-            timeline = Timeline(
-                row, History.start(self._rules[row.game], setup_of(row))
-            )
+            timeline = await self._start(game_id, whole)
         events = await self._store.read_data(game_id, timeline.latest.version)
-        if fresh and len(events) > FOLD_IN_THREAD:
-            # Only a timeline no other request can see yet is folded off the loop.
-            await anyio.to_thread.run_sync(
-                self._fold, timeline, events, limiter=self._heavy_work
-            )
-        else:
-            self._fold(timeline, events)
+        try:
+            if fresh and len(events) > FOLD_IN_THREAD:
+                # Only a timeline no other request can see yet is folded off the loop.
+                await anyio.to_thread.run_sync(
+                    self._fold, timeline, events, limiter=self._heavy_work
+                )
+            else:
+                self._fold(timeline, events)
+        except Truncated:  # an undo stored since the snapshot reaches below it
+            return await self.load(game_id, whole=True)
+        if fresh and len(events) > self._snapshot_after:
+            self._snapshot(timeline)
         self.remember(timeline)
         return timeline
+
+    async def _start(self, game_id: uuid.UUID, whole: bool) -> Timeline:
+        found = await self._store.get_game_and_snapshot(game_id)
+        if found is None:
+            raise NotFound(message("game.not_found", game_id=str(game_id)))
+        row, snapshot = found
+        start = History.start(self._rules[row.game], setup_of(row))
+        if snapshot is not None and not whole:
+            start = self._snapshots_of(start).resume(game_id, start, snapshot)
+        return Timeline(row, start)
+
+    def _snapshots_of(self, start: History) -> Snapshots:
+        game = start.rules.name
+        if game not in self._snapshots:
+            codec = self._codecs[game]
+            self._snapshots[game] = Snapshots(
+                self._store, start.rules, type(start.state), codec.record_type
+            )
+        return self._snapshots[game]
+
+    def _snapshot(self, timeline: Timeline) -> None:
+        """Write the game's snapshot in the background, SNAPSHOT_BEHIND moves
+        short of the latest: a replay step needs the state before it, and an undo's
+        the move it took back, so the latest steps are then served from it."""
+        game_id = timeline.row.id
+        if game_id in self._writing:
+            return
+        history = timeline.at(
+            max(timeline.first, timeline.latest.version - SNAPSHOT_BEHIND)
+        )
+        task = asyncio.get_running_loop().create_task(
+            self._write(self._snapshots_of(history), game_id, history)
+        )
+        self._writing[game_id] = task
+        task.add_done_callback(lambda _: self._writing.pop(game_id, None))
+
+    async def _write(
+        self, snapshots: Snapshots, game_id: uuid.UUID, history: History
+    ) -> None:
+        try:
+            await snapshots.write(game_id, history)
+        except Exception:  # a read model's write: the next cold load tries again
+            log.warning("snapshot of game %s not written", game_id, exc_info=True)
+
+    async def snapshots_written(self) -> None:
+        """Wait for the snapshot writes under way (for tests and benches)."""
+        while self._writing:
+            await asyncio.gather(*self._writing.values())
 
     def _fold(self, timeline: Timeline, events: Sequence[tuple[int, str]]) -> None:
         timeline.extend(events, self._codecs[timeline.row.game].record_from_json)
@@ -155,8 +267,11 @@ class Timelines:
         while self._cache and (
             len(self._cache) > self._games or self._held > self._moves
         ):
-            dropped, _ = self._cache.popitem(last=False)
-            self._held -= self._counted.pop(dropped)
+            self._forget(next(iter(self._cache)))
+
+    def _forget(self, game_id: uuid.UUID) -> None:
+        del self._cache[game_id]
+        self._held -= self._counted.pop(game_id)
 
 
 def setup_of(row: GameRow) -> Setup:

@@ -16,14 +16,15 @@ from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent
 from psycopg_pool import AsyncConnectionPool
 
-from domain.history import History
-from domain.wording import message
+from domain.history import History, Truncated
+from domain.wording import Language, message
 from projections import replay
 from projections.scoresheet import ScoreSheet, score_sheet
 from service.application.errors import NotFound
 from service.application.games import MAX_MOVES, Games, NewGame
 from service.application.idempotency import Idempotency
 from service.application.moves import MOVE_BODIES, MoveBody
+from service.application.timeline import Timeline
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import game_read, language_of, read
 from service.http.guards import holds_write_token
@@ -202,7 +203,8 @@ class GameController(Controller):
         after: Annotated[int, QueryParameter(ge=0)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=MAX_REPLAY_PAGE)] = REPLAY_PAGE,
     ) -> Response[bytes]:
-        timeline = await games.timeline(game_id)
+        # Its sheets are folded from the game's creation.
+        timeline = await games.timeline(game_id, whole=True)
         # Taken now: the timeline may grow while the page is built in a thread.
         moves = len(timeline.records)
         last = min(moves, after + limit)
@@ -232,20 +234,18 @@ class GameController(Controller):
         games: NamedDependency[Games],
     ) -> ReplayFrame:
         timeline = await games.timeline(game_id)
-        last = len(timeline.records)
+        last = timeline.moves
         if not 0 <= step <= last:
             raise NotFound(message("game.no_step", last=last, step=step))
         if step == 0:
-            start = timeline.histories[0]
+            start = History.start(timeline.latest.rules, timeline.latest.setup)
             return ReplayFrame(
                 step=0,
                 version=1,
                 state=start.view(),
                 scoresheet=score_sheet(start),
             )
-        frame = replay.step(
-            timeline.histories, timeline.records, step, language=language_of(request)
-        )
+        frame = await _step(games, timeline, step, language_of(request))
         return ReplayFrame(
             step=step,
             version=frame.version,
@@ -299,3 +299,16 @@ class GameController(Controller):
             start = history.version
         codec = games.timelines.codec(row.game)
         return ServerSentEvent(stream_of(games, live, game_id, codec, start))
+
+
+async def _step(
+    games: Games, timeline: Timeline, step: int, language: Language
+) -> replay.Step:
+    """Step `step` from the timeline, or from the whole game when it needs moves
+    before the snapshot the timeline resumed from (an undo's sentence names the
+    move it took back)."""
+    try:
+        return replay.step(*timeline.steps(), step, language=language)
+    except Truncated:
+        whole = await games.timeline(timeline.row.id, whole=True)
+        return replay.step(*whole.steps(), step, language=language)

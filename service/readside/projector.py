@@ -248,8 +248,8 @@ class Projector:
     async def _summarise(self, event: StoredEvent) -> tuple | Exception:
         """The `_UPSERT` parameters of the event's game, or why it cannot fold."""
         try:
-            timeline = await self._games.timeline(event.game_id)
-            return _summary(timeline.row, timeline.at(event.version), event.recorded_at)
+            timeline, history = await self._games.at(event.game_id, event.version)
+            return _summary(timeline.row, history, event.recorded_at)
         except _UNAVAILABLE:
             raise
         except Exception as error:

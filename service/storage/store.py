@@ -62,6 +62,16 @@ class GameRow(NewGameRow):
 
 
 @dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A game's snapshot as stored: its version, the engine that wrote it and its
+    data (read by `service.application.snapshots`)."""
+
+    version: int
+    engine: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class StoredEvent:
     game_id: UUID
     version: int
@@ -137,6 +147,7 @@ _GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
     " title, played_at, location, notes, created_at"
 )
+_PREFIXED_GAME_COLUMNS = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
 _INSERT_EVENT = """
     INSERT INTO events (game_id, version, type, data, idempotency_key, request_hash)
     VALUES (%s, %s, %s, %s::jsonb, %s, %s)
@@ -430,6 +441,40 @@ class EventStore:
                 (game_id, after),
             )
             return await cursor.fetchall()
+
+    async def get_game_and_snapshot(
+        self, game_id: UUID
+    ) -> tuple[GameRow, Snapshot | None] | None:
+        """The game, with its snapshot (a read model, see migrations/0010) when it
+        has one, in one query: a cold load asks for both."""
+        async with self._reads.connection() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_PREFIXED_GAME_COLUMNS}, s.version, s.engine, s.data"
+                " FROM games g LEFT JOIN game_snapshots s ON s.game_id = g.id"
+                " WHERE g.id = %s",
+                (game_id,),
+            )
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        *game, version, engine, data = row
+        snapshot = None if version is None else Snapshot(version, engine, data)
+        return _game(game), snapshot
+
+    async def write_snapshot(
+        self, game_id: UUID, version: int, engine: str, data: bytes
+    ) -> None:
+        """Keep one snapshot a game: this one, unless the game's stored snapshot
+        is of the same engine and no older."""
+        async with self._pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO game_snapshots AS s (game_id, version, engine, data)"
+                " VALUES (%s, %s, %s, %s) ON CONFLICT (game_id) DO UPDATE"
+                " SET version = excluded.version, engine = excluded.engine,"
+                " data = excluded.data, written_at = now()"
+                " WHERE s.version < excluded.version OR s.engine <> excluded.engine",
+                (game_id, version, engine, data),
+            )
 
     async def read_all(
         self, after: GlobalPosition | None = None, limit: int = 1000
