@@ -282,7 +282,9 @@ class Games:
     ) -> tuple[Timeline, list[StoredEvent]]:
         """The game as stored now, and a page of its stored rows after `after`."""
         timeline = await self.timeline(game_id)
-        return timeline, await self.store.read(game_id, after, limit)
+        # The timeline was caught up on the primary: a replica's page is no older.
+        latest = timeline.latest.version
+        return timeline, await self.store.read(game_id, after, limit, at_least=latest)
 
     async def write_token_hash(self, game_id: uuid.UUID) -> bytes:
         """What a write's token must hash to (the game loaded, or from the cache)."""

@@ -413,18 +413,26 @@ class EventStore:
         return row[0], row[1]
 
     async def read(
-        self, game_id: UUID, after: int = 0, limit: int | None = None
+        self,
+        game_id: UUID,
+        after: int = 0,
+        limit: int | None = None,
+        *,
+        at_least: int = 0,
     ) -> list[StoredEvent]:
         """The game's events after version `after`, in version order.
 
         From a replica, unless it gave fewer than a version the primary was seen
-        holding: then from the primary."""
+        holding, or than `at_least` (the version the caller knows is stored): then
+        from the primary. A replica outside the synchronous set (one rejoining
+        after a failover) may be behind a write already answered."""
         async with self._reads.connection() as conn:
             events = await _read(conn, game_id, after, limit)
         if self._reads is not self._pool:
             reached = events[-1].version if events else after
             full = limit is not None and len(events) >= limit
-            if not full and reached < self._seen.get(game_id, 0):
+            known = max(at_least, self._seen.get(game_id, 0))
+            if not full and reached < known:
                 async with self._pool.connection() as conn:
                     events = await _read(conn, game_id, after, limit)
         return events

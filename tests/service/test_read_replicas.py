@@ -120,3 +120,26 @@ def test_a_replay_the_replica_cannot_give_yet_is_read_from_the_primary(
             return [event.version for event in await store.read(game_id, 1)]
 
     assert run(scenario()) == [2]
+
+
+def test_a_page_of_events_is_never_older_than_the_version_the_caller_knows(
+    database_url, fresh_database_url, run
+):
+    """A replica outside the synchronous set (one rejoining after a failover) may
+    lack a move already answered: a read that knows the version (the game caught
+    up on the primary) takes the page from the primary then."""
+
+    async def scenario() -> tuple[list[int], list[int]]:
+        primary = Settings(database_url=database_url)
+        behind = Settings(database_url=fresh_database_url)
+        async with connection_pool(primary) as pool, connection_pool(behind) as lag:
+            store = EventStore(pool, lag)
+            game_id = uuid.uuid4()
+            row = NewGameRow(game_id, "dobro", ("A", "B"), "A", 1, {}, b"hash")
+            await store.create_game(row, "game_created", b"{}")
+            await store.append(game_id, 2, "play", b"{}")
+            unknowing = await store.read(game_id, 1, 1)
+            knowing = await store.read(game_id, 1, 1, at_least=2)
+            return [e.version for e in unknowing], [e.version for e in knowing]
+
+    assert run(scenario()) == ([], [2])
