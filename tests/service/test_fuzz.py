@@ -18,7 +18,7 @@ from service.http.openapi import document
 from tests.service.server import running_server
 
 # A longer hunt: TABLELOG_FUZZ_EXAMPLES=500 python -m pytest tests/service/test_fuzz.py
-EXAMPLES_PER_OPERATION = int(os.environ.get("TABLELOG_FUZZ_EXAMPLES", "25"))
+EXAMPLES_PER_OPERATION = int(os.environ.get("TABLELOG_FUZZ_EXAMPLES", "10"))
 # Server-Sent Events never end by design: a generated request would wait for ever.
 ENDLESS = {"/games/{game_id}/stream"}
 
