@@ -9,6 +9,8 @@ its sessions apart; tests/cluster runs the real thing.
 from __future__ import annotations
 
 import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import httpx
 import msgspec
@@ -100,21 +102,32 @@ def test_connections_the_server_closed_are_dropped_before_a_request_gets_them(
     assert run(scenario()) == []
 
 
+@asynccontextmanager
+async def replica_behind(
+    database_url: str, behind_url: str, idempotency_key: str | None = None
+) -> AsyncIterator[tuple[EventStore, uuid.UUID]]:
+    """A store whose replica is far behind (here an empty database), and a game
+    whose move 2 the primary stored (under the key, if given)."""
+    primary = Settings(database_url=database_url)
+    behind = Settings(database_url=behind_url)
+    async with connection_pool(primary) as pool, connection_pool(behind) as lag:
+        store = EventStore(pool, lag)
+        game_id = uuid.uuid4()
+        row = NewGameRow(game_id, "dobro", ("A", "B"), "A", 1, {}, b"hash")
+        await store.create_game(row, "game_created", b"{}")
+        await store.append(game_id, 2, "play", b"{}", idempotency_key=idempotency_key)
+        yield store, game_id
+
+
 def test_a_replay_the_replica_cannot_give_yet_is_read_from_the_primary(
     database_url, fresh_database_url, run
 ):
-    """A replica far behind (here an empty database) lacks the move a retried
-    request was stored as: the answer is replayed from the primary's rows."""
+    """The replica lacks the move a retried request was stored as: the answer is
+    replayed from the primary's rows."""
 
     async def scenario() -> list[int]:
-        primary = Settings(database_url=database_url)
-        behind = Settings(database_url=fresh_database_url)
-        async with connection_pool(primary) as pool, connection_pool(behind) as lag:
-            store = EventStore(pool, lag)
-            game_id = uuid.uuid4()
-            row = NewGameRow(game_id, "dobro", ("A", "B"), "A", 1, {}, b"hash")
-            await store.create_game(row, "game_created", b"{}")
-            await store.append(game_id, 2, "play", b"{}", idempotency_key="k")
+        async with replica_behind(database_url, fresh_database_url, "k") as found:
+            store, game_id = found
             assert await store.read(game_id) == []  # the replica, before the look-up
             assert await store.find_idempotent(game_id, "k") == (2, None)
             return [event.version for event in await store.read(game_id, 1)]
@@ -130,14 +143,8 @@ def test_a_page_of_events_is_never_older_than_the_version_the_caller_knows(
     up on the primary) takes the page from the primary then."""
 
     async def scenario() -> tuple[list[int], list[int]]:
-        primary = Settings(database_url=database_url)
-        behind = Settings(database_url=fresh_database_url)
-        async with connection_pool(primary) as pool, connection_pool(behind) as lag:
-            store = EventStore(pool, lag)
-            game_id = uuid.uuid4()
-            row = NewGameRow(game_id, "dobro", ("A", "B"), "A", 1, {}, b"hash")
-            await store.create_game(row, "game_created", b"{}")
-            await store.append(game_id, 2, "play", b"{}")
+        async with replica_behind(database_url, fresh_database_url) as found:
+            store, game_id = found
             unknowing = await store.read(game_id, 1, 1)
             knowing = await store.read(game_id, 1, 1, at_least=2)
             return [e.version for e in unknowing], [e.version for e in knowing]
