@@ -5,7 +5,10 @@ no version is stored twice, and both processes served moves.
 
 Which process answered is read from the access log, where each worker's lines carry
 its process id (the answers themselves do not say: nothing in them tells a client
-about the server's processes)."""
+about the server's processes).
+
+A worker's connections also send without Nagle's delay, on the very socket the
+supervisor binds for the workers."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -22,13 +26,14 @@ from pathlib import Path
 import httpx
 import msgspec
 import pytest
+import uvicorn
 
+from service.http.server import config
+from service.settings import Settings
 from tests.service.http import live_histories, simulated_moves, view
 from tests.service.test_cli import free_port
 
 CHECKOUT = Path(__file__).resolve().parents[2]
-
-pytestmark = pytest.mark.db
 
 
 def serve_with_workers(data_dir: Path, port: int, log: Path) -> subprocess.Popen:
@@ -74,6 +79,7 @@ def log_together(base: str, game: dict, moves: list, acknowledged: list) -> None
             acknowledged.append((answer.json()["version"], moves[version - 1]))
 
 
+@pytest.mark.db
 def test_two_workers_log_one_game_from_two_clients_without_losing_a_move(tmp_path):
     port, log = free_port(), tmp_path / "serve.log"
     base = f"http://127.0.0.1:{port}"
@@ -119,6 +125,41 @@ def test_two_workers_log_one_game_from_two_clients_without_losing_a_move(tmp_pat
         with pytest.raises(ProcessLookupError):
             os.kill(int(pid), 0)
     assert not (tmp_path / "data" / "postgres" / "postmaster.pid").exists()
+
+
+async def _hello(scope, receive, send) -> None:
+    if scope["type"] == "http":
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"hello"})
+
+
+def test_a_worker_sends_its_answers_without_waiting_for_acknowledgements():
+    """A worker serves on the socket uvicorn's supervisor binds, which is made with
+    proto 0, so asyncio leaves Nagle's algorithm on for the connections it accepts;
+    an answer written in two pieces then waited for the client's delayed
+    acknowledgement (some 40 ms). The guarded protocol turns it off itself."""
+    settings = Settings(database_url="unused")
+    served = config(_hello, settings, host="127.0.0.1", port=0, log_level="warning")
+    listening = served.bind_socket()
+    assert listening.proto == 0  # as the supervisor's workers get it
+    server = uvicorn.Server(served)
+    thread = threading.Thread(target=server.run, args=([listening],), daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline
+            time.sleep(0.02)
+        with socket.create_connection(listening.getsockname()) as client:
+            client.sendall(b"GET / HTTP/1.1\r\nHost: tablelog\r\n\r\n")
+            assert client.recv(4096).startswith(b"HTTP/1.1 200")
+            (accepted,) = server.server_state.connections
+            sock = accepted.transport.get_extra_info("socket")
+            assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        listening.close()
 
 
 def listed_version(base: str, game_id: str, expected: int) -> int | None:
