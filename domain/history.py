@@ -16,7 +16,6 @@ from its creation instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import reduce
 from typing import Any, Union
 
 import msgspec
@@ -242,7 +241,11 @@ class History(msgspec.Struct, frozen=True, gc=False):
             # An abandon: the state stays, the game is over.
             entry = _Entry(version, top.state, record, top, abandoned=True)
             return History(self.rules, self.setup, version, entry)
-        state = reduce(self.rules.evolve, record.events, top.state)
+        # The game's evolve, its dispatch inlined: one call per event, not two.
+        folds = self.rules.folds
+        state = top.state
+        for event in record.events:
+            state = folds[type(event)](state, event)
         return History(
             self.rules, self.setup, version, _Entry(version, state, record, top)
         )

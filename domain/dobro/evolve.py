@@ -22,7 +22,7 @@ from domain.dobro.state import DobroState, RoundResult, new_round
 
 
 def evolve(state: DobroState, event: Any) -> DobroState:
-    return _APPLY[type(event)](state, event)
+    return FOLDS[type(event)](state, event)
 
 
 def _played(
@@ -153,7 +153,7 @@ def _game_ended(state: DobroState, e: GameEnded) -> DobroState:
     return replace(state, winners=e.winners)
 
 
-_APPLY: dict[type, Callable[[DobroState, Any], DobroState]] = {
+FOLDS: dict[type, Callable[[DobroState, Any], DobroState]] = {
     CardsPlayed: _cards_played,
     SkipPlayed: _skip_played,
     ReversePlayed: _reverse_played,

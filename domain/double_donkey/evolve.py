@@ -21,7 +21,7 @@ from domain.double_donkey.state import (
 
 
 def evolve(state: State, event: ev.Event) -> State:
-    return _FOLDS[type(event)](state, event)
+    return FOLDS[type(event)](state, event)
 
 
 # The helpers below run for most events folded: a list comprehension handed to
@@ -87,7 +87,7 @@ def _round_started(state: State, e: ev.RoundStarted) -> State:
     )
 
 
-_FOLDS: dict[type, Callable[[State, Any], State]] = {
+FOLDS: dict[type, Callable[[State, Any], State]] = {
     ev.DiceRolled: _rolled,
     ev.DieChosen: lambda s, e: replace(s, hay=(*s.hay, (e.color, e.pips))),
     ev.RollPassed: lambda s, e: replace(s, step=Rolling(e.player)),
