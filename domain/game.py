@@ -1,7 +1,8 @@
 """The shape every game shares: a Decider plus what the service needs around it.
 
 A game is `Rules`: `initial_state(setup)`, `decide(state, move) -> list[event]` (raising
-`RuleError`), and `evolve(state, event) -> state`, which is total and holds no rules.
+`RuleError`), and `evolve(state, event) -> state`, which is total and holds no rules: a
+game gives it as `folds`, one function per event type.
 `view` gives the public state a table sees, `outcome` the winners once the game is over,
 and `simulate` a seeded virtual table that plays whole legal games and yields only the
 moves a real table would log.
@@ -10,7 +11,7 @@ moves a real table would log.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,8 +55,12 @@ class Rules:
     events: tuple[type[msgspec.Struct], ...]
     initial_state: Callable[[Setup], Any]
     decide: Callable[[Any, Any], list[Any]]
-    evolve: Callable[[Any, Any], Any]
+    # Each event type's fold, `(state, event) -> state`: `evolve` by the event's type.
+    folds: Mapping[type, Callable[[Any, Any], Any]]
     view: Callable[[Any], msgspec.Struct]
     outcome: Callable[[Any], tuple[str, ...] | None]
     simulate: Callable[[Setup], Iterator[Any]]
     describe: Callable[[Any, Any], Any] | None = None
+
+    def evolve(self, state: Any, event: Any) -> Any:
+        return self.folds[type(event)](state, event)

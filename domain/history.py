@@ -16,7 +16,6 @@ from its creation instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import reduce
 from typing import Any, Union
 
 import msgspec
@@ -50,7 +49,9 @@ class Truncated(Exception):
 
 # The moves every game has beside its own.
 TABLE_MOVES = (Undo, Abandon)
-_TABLE_MOVE = Undo | Abandon
+# A fold asks every stored move whether it is one of them: a look-up of its exact type
+# costs a tenth of isinstance against the union (the table's moves have no subclasses).
+_TABLE_MOVE_TYPES = frozenset(TABLE_MOVES)
 
 
 class Recorded(msgspec.Struct, frozen=True, gc=False):
@@ -234,15 +235,19 @@ class History(msgspec.Struct, frozen=True, gc=False):
         move = record.move
         # One check for both table moves: every other move is the game's own, and
         # this runs once per stored move of every game folded.
-        if isinstance(move, _TABLE_MOVE):
-            if isinstance(move, Undo):  # its one event is a MoveRetracted
+        if type(move) in _TABLE_MOVE_TYPES:
+            if type(move) is Undo:  # its one event is a MoveRetracted
                 if top.truncated:
                     raise Truncated
                 return History(self.rules, self.setup, version, top.below)
             # An abandon: the state stays, the game is over.
             entry = _Entry(version, top.state, record, top, abandoned=True)
             return History(self.rules, self.setup, version, entry)
-        state = reduce(self.rules.evolve, record.events, top.state)
+        # The game's evolve, its dispatch inlined: one call per event, not two.
+        folds = self.rules.folds
+        state = top.state
+        for event in record.events:
+            state = folds[type(event)](state, event)
         return History(
             self.rules, self.setup, version, _Entry(version, state, record, top)
         )

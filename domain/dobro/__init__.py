@@ -11,7 +11,7 @@ from functools import partial
 from domain.dobro.components import DOBRO_DECK, DOBRO_PIXAR_DECK, Edition, Options
 from domain.dobro.describe import describe
 from domain.dobro.events import EVENTS
-from domain.dobro.evolve import evolve
+from domain.dobro.evolve import FOLDS
 from domain.dobro.moves import MOVES
 from domain.dobro.rules import decide
 from domain.dobro.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
@@ -30,7 +30,7 @@ def _rules(edition: Edition) -> Rules:
         events=EVENTS,
         initial_state=partial(initial_state, edition),
         decide=decide,
-        evolve=evolve,
+        folds=FOLDS,
         view=view,
         outcome=outcome,
         simulate=partial(simulate, edition),

@@ -22,74 +22,52 @@ from domain.dobro.state import DobroState, RoundResult, new_round
 
 
 def evolve(state: DobroState, event: Any) -> DobroState:
-    return _APPLY[type(event)](state, event)
+    return FOLDS[type(event)](state, event)
 
 
 def _played(
     state: DobroState,
-    player: str,
+    e: CardsPlayed | SkipPlayed | ReversePlayed,
     cards: tuple[Card, ...],
-    refill: int,
-    next_player: str | None,
     value_in_play: int | None,
     direction: Direction,
 ) -> DobroState:
     """Cards leave a hand for the table; the hand refills; the turn passes."""
-    table = state.table
-    played = list(state.played)
-    for card in cards:
-        played[table.kind_index[card]] += 1
+    seats = state.table.seats
+    refill = e.refill
+    hand_sizes = state.hand_sizes
+    if refill != len(cards):  # the draw pile ran short: the hand is not full again
+        hand_sizes = _added(hand_sizes, seats[e.player], refill - len(cards))
     return replace(
         state,
         value_in_play=value_in_play,
         direction=direction,
         cards_in_play=state.cards_in_play + cards,
-        hand_sizes=_added(state.hand_sizes, table.seats[player], refill - len(cards)),
+        hand_sizes=hand_sizes,
         draw_pile_size=state.draw_pile_size - refill,
-        played=tuple(played),
         next_player=state.next_player
-        if next_player is None
-        else table.seats[next_player],
+        if e.next_player is None
+        else seats[e.next_player],
     )
 
 
 def _added(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     """`values` with `amount` added at `index`."""
-    if not amount:  # a hand refilled to its size: most plays
-        return values
     changed = list(values)
     changed[index] += amount
     return tuple(changed)
 
 
 def _cards_played(state: DobroState, e: CardsPlayed) -> DobroState:
-    return _played(
-        state, e.player, e.cards, e.refill, e.next_player, e.value, state.direction
-    )
+    return _played(state, e, e.cards, e.value, state.direction)
 
 
 def _skip_played(state: DobroState, e: SkipPlayed) -> DobroState:
-    return _played(
-        state,
-        e.player,
-        (SKIP,),
-        e.refill,
-        e.next_player,
-        state.value_in_play,
-        state.direction,
-    )
+    return _played(state, e, (SKIP,), state.value_in_play, state.direction)
 
 
 def _reverse_played(state: DobroState, e: ReversePlayed) -> DobroState:
-    return _played(
-        state,
-        e.player,
-        (REVERSE,),
-        e.refill,
-        e.next_player,
-        state.value_in_play,
-        e.direction,
-    )
+    return _played(state, e, (REVERSE,), state.value_in_play, e.direction)
 
 
 def _pile_taken(state: DobroState, e: PileTaken) -> DobroState:
@@ -97,6 +75,7 @@ def _pile_taken(state: DobroState, e: PileTaken) -> DobroState:
     return replace(
         state,
         score_piles=_added(state.score_piles, seat, e.cards),
+        taken=state.taken + state.cards_in_play,
         cards_in_play=(),
         value_in_play=None,
         next_player=seat,
@@ -129,7 +108,7 @@ def _round_scored(state: DobroState, e: RoundScored) -> DobroState:
         cards_in_play=(),
         hand_sizes=(0,) * n,
         score_piles=(0,) * n,
-        played=(0,) * len(table.deck.kinds),
+        taken=(),
         forgetful=None,
         totals=tuple(e.totals[name] for name in table.players),
         results=(*state.results, result),
@@ -153,7 +132,7 @@ def _game_ended(state: DobroState, e: GameEnded) -> DobroState:
     return replace(state, winners=e.winners)
 
 
-_APPLY: dict[type, Callable[[DobroState, Any], DobroState]] = {
+FOLDS: dict[type, Callable[[DobroState, Any], DobroState]] = {
     CardsPlayed: _cards_played,
     SkipPlayed: _skip_played,
     ReversePlayed: _reverse_played,

@@ -129,7 +129,7 @@ def _check_available(state: DobroState, card: Card, count: int) -> None:
             edition=state.table.edition,
             cards=cards_name(card),
         )
-    if state.played[deck.kinds.index(card)] + count > in_deck:
+    if state.played_of(card) + count > in_deck:
         raise RuleError("D1", "dobro.deck_spent", count=in_deck, cards=cards_name(card))
 
 

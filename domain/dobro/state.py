@@ -13,7 +13,7 @@ import msgspec
 from domain.dobro.components import Card, Deck, Direction, Scoring
 
 
-# `dict=True` lets the lookups below be computed once per game and kept on the
+# `dict=True` lets the lookup below be computed once per game and kept on the
 # instance (every state of a game shares its one Table).
 class Table(msgspec.Struct, frozen=True, dict=True):
     """What stays fixed for the whole game."""
@@ -30,11 +30,6 @@ class Table(msgspec.Struct, frozen=True, dict=True):
     def seats(self) -> dict[str, int]:
         """Each player's seat by name."""
         return {name: seat for seat, name in enumerate(self.players)}
-
-    @cached_property
-    def kind_index(self) -> dict[Card, int]:
-        """Each kind of card's index in `deck.kinds`."""
-        return {kind: index for index, kind in enumerate(self.deck.kinds)}
 
 
 # Names to numbers only, never a cycle: out of the garbage collector like the state.
@@ -64,11 +59,22 @@ class DobroState(msgspec.Struct, frozen=True, gc=False):
     hand_sizes: tuple[int, ...]
     draw_pile_size: int
     score_piles: tuple[int, ...]
-    played: tuple[int, ...]  # per `table.deck.kinds`, cards played this round (D1)
+    # The cards of the piles taken this round: one tuple joined when a pile is taken,
+    # rather than counts per kind rebuilt at every play, the event most folded.
+    taken: tuple[Card, ...]
     forgetful: int | None
     totals: tuple[int, ...]
     results: tuple[RoundResult, ...] = ()
     winners: tuple[str, ...] | None = None
+
+    def played_of(self, card: Card) -> int:
+        """How many `card` were played this round (D1): taken, or still in play."""
+        return self.taken.count(card) + self.cards_in_play.count(card)
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """Per `table.deck.kinds`, the cards played this round."""
+        return tuple(self.played_of(kind) for kind in self.table.deck.kinds)
 
 
 def deal_size(table: Table) -> int:
@@ -97,7 +103,7 @@ def new_round(
         hand_sizes=(table.hand_size,) * n,
         draw_pile_size=draw_pile_size,
         score_piles=(0,) * n,
-        played=(0,) * len(table.deck.kinds),
+        taken=(),
         forgetful=None,
         totals=totals,
         results=results,

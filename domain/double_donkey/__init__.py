@@ -23,7 +23,7 @@ docs/rules.md settle it. Where they are silent, this engine reads them so:
 
 from domain.double_donkey.describe import describe
 from domain.double_donkey.events import EVENTS
-from domain.double_donkey.evolve import evolve
+from domain.double_donkey.evolve import FOLDS
 from domain.double_donkey.moves import MOVES
 from domain.double_donkey.rules import decide
 from domain.double_donkey.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
@@ -41,7 +41,7 @@ DOUBLE_DONKEY = Rules(
     events=EVENTS,
     initial_state=initial_state,
     decide=decide,
-    evolve=evolve,
+    folds=FOLDS,
     view=view,
     outcome=outcome,
     simulate=simulate,

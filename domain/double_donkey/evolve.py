@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import add, sub
 from typing import Any
 
 from msgspec.structs import replace
@@ -21,17 +22,14 @@ from domain.double_donkey.state import (
 
 
 def evolve(state: State, event: ev.Event) -> State:
-    return _FOLDS[type(event)](state, event)
+    return FOLDS[type(event)](state, event)
 
 
 # The helpers below run for most events folded: a list comprehension handed to
-# tuple() builds the same tuple faster than a generator does.
+# tuple() builds the same tuple faster than a generator does, and map() over two
+# tuples of counts with operator.add or sub faster than either.
 def _in_seats(state: State, per_player: dict[str, int]) -> tuple[int, ...]:
     return tuple([per_player.get(player, 0) for player in state.players])
-
-
-def _plus(counts: tuple[int, ...], deltas: tuple[int, ...], sign: int = 1):
-    return tuple([count + sign * d for count, d in zip(counts, deltas, strict=True)])
 
 
 def _present(state: State, per_player: dict[str, Any]):
@@ -39,18 +37,19 @@ def _present(state: State, per_player: dict[str, Any]):
 
 
 def _rolled(state: State, e: ev.DiceRolled) -> State:
-    rolled = tuple((c, e.dice[c]) for c in COLORS if c in e.dice)
+    dice = e.dice
+    rolled = tuple([(c, dice[c]) for c in COLORS if c in dice])
     return replace(state, step=Choosing(e.player, rolled))
 
 
 def _revealed(state: State, e: ev.CardsRevealed) -> State:
     cards = e.cards
-    counts = tuple([len(cards[p]) if p in cards else 0 for p in state.players])
+    counts = [len(cards.get(p, ())) for p in state.players]
     return replace(
         state,
-        hands=_plus(state.hands, counts, -1),
+        hands=tuple(map(sub, state.hands, counts)),
         in_play=state.in_play + sum(counts),
-        revealed=_present(state, e.cards),
+        revealed=_present(state, cards),
         values=(),
         roll_offs=(),
     )
@@ -64,15 +63,15 @@ def _refilled(state: State, e: ev.HandsRefilled) -> State:
     drawn = _in_seats(state, e.cards)
     return replace(
         state,
-        hands=_plus(state.hands, drawn),
-        personal_piles=_plus(state.personal_piles, drawn, -1),
+        hands=tuple(map(add, state.hands, drawn)),
+        personal_piles=tuple(map(sub, state.personal_piles, drawn)),
     )
 
 
 def _drawn(state: State, e: ev.CardsDrawn) -> State:
     return replace(
         state,
-        hands=_plus(state.hands, _in_seats(state, {e.player: e.count})),
+        hands=tuple(map(add, state.hands, _in_seats(state, {e.player: e.count}))),
         draw_pile=state.draw_pile - e.count,
     )
 
@@ -87,7 +86,7 @@ def _round_started(state: State, e: ev.RoundStarted) -> State:
     )
 
 
-_FOLDS: dict[type, Callable[[State, Any], State]] = {
+FOLDS: dict[type, Callable[[State, Any], State]] = {
     ev.DiceRolled: _rolled,
     ev.DieChosen: lambda s, e: replace(s, hay=(*s.hay, (e.color, e.pips))),
     ev.RollPassed: lambda s, e: replace(s, step=Rolling(e.player)),

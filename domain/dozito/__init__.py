@@ -20,7 +20,7 @@ Where the rulings leave a choice, this engine decides:
 
 from domain.dozito.describe import describe
 from domain.dozito.events import EVENTS
-from domain.dozito.evolve import evolve
+from domain.dozito.evolve import FOLDS
 from domain.dozito.moves import MOVES
 from domain.dozito.rules import decide
 from domain.dozito.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
@@ -38,7 +38,7 @@ DOZITO = Rules(
     events=EVENTS,
     initial_state=initial_state,
     decide=decide,
-    evolve=evolve,
+    folds=FOLDS,
     view=view,
     outcome=outcome,
     simulate=simulate,

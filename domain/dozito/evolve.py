@@ -28,7 +28,7 @@ from domain.dozito.state import (
 
 
 def evolve(state: State, event: Any) -> State:
-    return _APPLY[type(event)](state, event)
+    return FOLDS[type(event)](state, event)
 
 
 def _seen(state: State, sightings: Sightings, card: Card) -> Sightings:
@@ -126,7 +126,7 @@ def _game_ended(state: State, event: GameEnded) -> State:
     return replace(state, phase=Finished(event.winners, event.reason))
 
 
-_APPLY: dict[type, Any] = {
+FOLDS: dict[type, Any] = {
     RoundStarted: _round_started,
     CardDrawn: _card_drawn,
     CardPlaced: _card_placed,

@@ -127,7 +127,7 @@ def engine_of(rules: Rules, state_type: type) -> str:
     digest.update(
         msgspec.json.encode(msgspec.json.schema_components([state_type, ScoreSheet]))
     )
-    game_package = sys.modules[rules.evolve.__module__].__file__
+    game_package = sys.modules[rules.decide.__module__].__file__
     folders = {
         Path(game_package).parent,
         Path(sys.modules["projections"].__file__).parent,
