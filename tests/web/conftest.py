@@ -64,11 +64,18 @@ def browser() -> Iterator[object]:
 def new_page(browser, base_url: str):
     """Open a phone-sized page in a browser context of its own (its own storage),
     in a browser set to `locale` (English unless a test says otherwise, whatever
-    the machine's own language)."""
+    the machine's own language). `service_workers="block"` keeps the app's service
+    worker out, for a test that routes the page's requests: Playwright's routes can
+    miss requests made while a service worker controls the page."""
     contexts = []
 
-    def open_page(locale: str = "en-GB"):
-        context = browser.new_context(viewport=PHONE, base_url=base_url, locale=locale)
+    def open_page(locale: str = "en-GB", *, service_workers: str = "allow"):
+        context = browser.new_context(
+            viewport=PHONE,
+            base_url=base_url,
+            locale=locale,
+            service_workers=service_workers,
+        )
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()
