@@ -34,10 +34,13 @@ def _played(
 ) -> DobroState:
     """Cards leave a hand for the table; the hand refills; the turn passes."""
     seats = state.table.seats
+    # Looked up even when unused: a stored row naming a player the game does not
+    # have must fail to fold, not pass (the runner then sets the game aside).
+    seat = seats[e.player]
     refill = e.refill
     hand_sizes = state.hand_sizes
     if refill != len(cards):  # the draw pile ran short: the hand is not full again
-        hand_sizes = _added(hand_sizes, seats[e.player], refill - len(cards))
+        hand_sizes = _added(hand_sizes, seat, refill - len(cards))
     return replace(
         state,
         value_in_play=value_in_play,
