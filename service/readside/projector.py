@@ -236,20 +236,34 @@ class Projector:
         self, conn: AsyncConnection, tables: Tables, events: list[StoredEvent]
     ) -> int:
         """Fold each event's game up to it; how many folded (the others are set
-        aside). Every game is folded before the first write: the transaction takes
-        its id, which holds back the log's readers, only for the writes."""
+        aside; one event a game). Every game is folded before the first write: the
+        transaction takes its id, which holds back the log's readers, only for the
+        writes.
+
+        The summaries of the games that fold, none of them set aside, are written
+        together in one round trip; only when that fails, or for the others, is
+        each game written on its own, where a failure sets aside that game alone."""
         summaries = [await self._summarise(event) for event in events]
         set_aside = await _set_aside_ids(conn, tables)
+        each = list(zip(events, summaries, strict=True))
+        plain = {
+            event.game_id: summary
+            for event, summary in each
+            if event.game_id not in set_aside and not isinstance(summary, Exception)
+        }
         folded = 0
-        for event, summary in zip(events, summaries, strict=True):
+        if await _upsert_together(conn, tables, list(plain.values())):
+            folded = len(plain)
+            each = [(event, s) for event, s in each if event.game_id not in plain]
+        for event, summary in each:
             folded += await self._write(conn, tables, event, summary, set_aside)
         return folded
 
     async def _summarise(self, event: StoredEvent) -> tuple | Exception:
         """The `_UPSERT` parameters of the event's game, or why it cannot fold."""
         try:
-            timeline, history = await self._games.at(event.game_id, event.version)
-            return _summary(timeline.row, history, event.recorded_at)
+            row, history = await self._games.as_stored_at(event.game_id, event.version)
+            return _summary(row, history, event.recorded_at)
         except _UNAVAILABLE:
             raise
         except Exception as error:
@@ -330,6 +344,24 @@ class Projector:
             log.warning(
                 "projector: summary of %s left to the runner (%s)", row.id, error
             )
+
+
+async def _upsert_together(
+    conn: AsyncConnection, tables: Tables, summaries: list[tuple]
+) -> bool:
+    """Write the summaries in one pipeline, all or none (a savepoint); whether
+    they were written. Any refusal undoes them all, for the games to be written
+    one by one."""
+    if not summaries:
+        return True
+    try:
+        async with conn.transaction(), conn.cursor() as cursor:
+            await cursor.executemany(_sql(_UPSERT, tables), summaries)
+    except _UNAVAILABLE:
+        raise
+    except Exception:
+        return False
+    return True
 
 
 def _sql(statement: str, tables: Tables) -> sql.Composed:

@@ -138,14 +138,14 @@ def test_a_game_set_aside_folds_again_after_a_fix(
 ):
     games, projector = runner
     (buggy, *_), (fine, *_) = run(games.create(_new(1))), run(games.create(_new(2)))
-    timeline = games.timeline
+    as_stored_at = games.as_stored_at
 
-    async def engine_with_a_bug(game_id):
+    async def engine_with_a_bug(game_id, version):
         if game_id == buggy.id:
             raise RuntimeError("a bug in a future engine")
-        return await timeline(game_id)
+        return await as_stored_at(game_id, version)
 
-    monkeypatch.setattr(games, "timeline", engine_with_a_bug)
+    monkeypatch.setattr(games, "as_stored_at", engine_with_a_bug)
 
     assert run(projector.catch_up()) == 2
     assert run(projector.catch_up()) == 0  # the checkpoint moved past the failure
@@ -180,3 +180,29 @@ def test_a_rebuild_sets_a_poison_game_aside_and_folds_the_rest(
     assert fine.id in _summaries(fresh_database_url)
     (aside,) = run(projector_module.set_aside(games.store.pool))
     assert aside.game_id == poisoned.id and "Nobody" in aside.error
+
+
+def test_a_summary_the_database_refuses_sets_aside_its_game_alone(
+    runner, run, monkeypatch, fresh_database_url
+):
+    """The summaries of a batch go in one statement; when the database refuses one
+    of them, each is written on its own and only that game is set aside."""
+    games, projector = runner
+    created = [run(games.create(_new(seed)))[0] for seed in (1, 2, 3)]
+    refused = created[1]
+    summary = projector_module._summary
+
+    def with_a_bad_value(row, history, recorded_at):
+        values = summary(row, history, recorded_at)
+        if row.id == refused.id:  # a status the table's check refuses
+            return (*values[:4], "x" * 500, *values[5:])
+        return values
+
+    monkeypatch.setattr(projector_module, "_summary", with_a_bad_value)
+
+    assert run(projector.catch_up()) == 3
+    assert _summaries(fresh_database_url) == {
+        game.id: 1 for game in created if game is not refused
+    }
+    (aside,) = run(projector_module.set_aside(games.store.pool))
+    assert aside.game_id == refused.id

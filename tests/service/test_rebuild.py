@@ -29,14 +29,14 @@ PLAYERS = ["Ann", "Bob"]
 def slowed(games: Games, seconds: float, folding=lambda: None) -> Games:
     """`games` whose every fold of a game for the read models takes `seconds` more;
     `folding` is called as each starts."""
-    timeline = games.timeline
+    as_stored_at = games.as_stored_at
 
-    async def slow_timeline(game_id):
+    async def slow_fold(game_id, version):
         folding()
         await asyncio.sleep(seconds)
-        return await timeline(game_id)
+        return await as_stored_at(game_id, version)
 
-    games.timeline = slow_timeline  # type: ignore[method-assign]
+    games.as_stored_at = slow_fold  # type: ignore[method-assign]
     return games
 
 
