@@ -42,6 +42,13 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         "(default: %(default)s)",
     )
     command.add_argument(
+        "--warm-up-seconds",
+        type=float,
+        default=3.0,
+        help="length of the step, not counted, that warms each server up before "
+        "its search of the tables held (default: %(default)s)",
+    )
+    command.add_argument(
         "--tables-from",
         type=int,
         default=100,
@@ -58,7 +65,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         action="store_true",
         help="a smoke run, to see that every measurement works: half a "
         "second per contestant, one round, tables held in 2 s steps of 4 and "
-        "8 tables (its figures mean nothing)",
+        "8 tables after a half-second warm-up (its figures mean nothing)",
     )
     command.add_argument("--out", type=Path, help="write the JSON report here")
 
@@ -68,4 +75,5 @@ def quick(args: argparse.Namespace) -> argparse.Namespace:
     if args.quick:
         args.seconds, args.rounds = 0.5, 1
         args.step_seconds, args.tables_from, args.tables_most = 2.0, 4, 8
+        args.warm_up_seconds = 0.5
     return args

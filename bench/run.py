@@ -49,5 +49,7 @@ async def _measure(databases, report: Report, args: argparse.Namespace) -> None:
         await projections.measure(databases, report)
     if "tables" in args.only:
         print("tables held ...", flush=True)
-        search = tables.Search(args.step_seconds, args.tables_from, args.tables_most)
+        search = tables.Search(
+            args.step_seconds, args.tables_from, args.tables_most, args.warm_up_seconds
+        )
         await tables.measure(databases, report, search, rounds)

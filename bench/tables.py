@@ -27,7 +27,6 @@ from bench.report import Figure, Held, Report
 from bench.scratch import Server
 
 P99_MS = 50.0
-WARM_UP_SECONDS = 3.0
 
 # (label, app, workers), in the order each round runs them.
 CONTESTANTS = (("bare", "bare", 1), ("1 worker", "tablelog", 1),
@@ -39,6 +38,7 @@ class Search:
     step_seconds: float
     first: int
     most: int
+    warm_up_seconds: float
 
 
 async def measure(databases: Server, report: Report, search: Search, rounds: int):
@@ -90,7 +90,7 @@ def _median(helds: list[Held]) -> Held:
 
 def _held(url: str, app: str, search: Search, label: str) -> tuple[Held, list[dict]]:
     """The most tables that passed, and every step taken."""
-    _step(url, app, search.first, WARM_UP_SECONDS)
+    _step(url, app, search.first, search.warm_up_seconds)
     passed: dict | None = None
     failed: dict | None = None
     tables: int | None = search.first

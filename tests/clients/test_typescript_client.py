@@ -44,7 +44,14 @@ def compiled(tmp_path_factory) -> Path:
     for name in ("package.json", "tsconfig.json", "play.ts"):
         shutil.copy(HERE / "typescript" / name, work / name)
     installed = subprocess.run(
-        ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"],
+        [
+            "npm",
+            "install",
+            "--prefer-offline",
+            "--no-audit",
+            "--no-fund",
+            "--loglevel=error",
+        ],
         cwd=work,
         capture_output=True,
         text=True,

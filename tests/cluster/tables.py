@@ -4,8 +4,10 @@ until it is answered, and read back at once to check that the write is seen."""
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 import httpx
@@ -101,11 +103,13 @@ class Stream:
         self._url = f"{server}/games/{game.id}/stream"
         self._thread = threading.Thread(target=self._follow, daemon=True)
         self._client = httpx.Client(timeout=httpx.Timeout(30, read=None))
+        self._answer: httpx.Response | None = None
         self._thread.start()
 
     def _follow(self) -> None:
         try:
             with self._client.stream("GET", self._url, params={"after": 1}) as answer:
+                self._answer = answer
                 for line in answer.iter_lines():
                     if line.startswith("id:"):
                         self.versions.append(int(line[3:]))
@@ -121,5 +125,11 @@ class Stream:
             time.sleep(0.1)
 
     def close(self) -> None:
-        self._client.close()
+        """Hang up. Closing the client leaves the thread waiting in its read (and
+        the server holding the stream open); shutting the socket down wakes both."""
+        if self._answer is not None:
+            stream = self._answer.extensions["network_stream"]
+            with suppress(OSError):
+                stream.get_extra_info("socket").shutdown(socket.SHUT_RDWR)
         self._thread.join(5)
+        self._client.close()

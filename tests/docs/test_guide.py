@@ -96,7 +96,8 @@ def test_the_typescript_examples_type_check_and_run(api, tmp_path):
     for name in ("package.json", "tsconfig.json"):
         shutil.copy(HERE / "typescript" / name, tmp_path / name)
     installed = subprocess.run(
-        ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"],
+        ["npm", "install", "--prefer-offline", "--no-audit", "--no-fund",
+         "--loglevel=error"],
         cwd=tmp_path, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     if installed.returncode != 0:

@@ -38,10 +38,14 @@ def installed(tmp_path_factory) -> Path:
     )
     (wheel,) = work.glob("tablelog-*.whl")
     venv = work / "venv"
-    subprocess.run([sys.executable, "-m", "venv", venv], check=True, timeout=120)
+    # Without a pip of its own (seeding one costs seconds): this environment's pip
+    # installs into it.
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--without-pip", venv], check=True, timeout=120
+    )
     python = venv / "bin" / "python"
-    pip = [python, "-m", "pip", "install", "-q", "--no-deps", wheel]
-    subprocess.run(pip, check=True, timeout=300)
+    pip = [sys.executable, "-m", "pip", "--python", python, "install", "-q"]
+    subprocess.run([*pip, "--no-deps", wheel], check=True, timeout=300)
     # The dependencies, from this environment's site-packages: a path file adds the
     # folder to sys.path without running the path files in it, so the checkout's own
     # editable install there stays out of the venv.

@@ -30,6 +30,7 @@ def axe_source(tmp_path_factory) -> str:
                 "install",
                 "--prefix",
                 str(prefix),
+                "--prefer-offline",
                 "--no-audit",
                 "--no-fund",
                 f"axe-core@{AXE_VERSION}",
