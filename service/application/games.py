@@ -441,10 +441,8 @@ class Games:
             return None
         version, first_fingerprint = found
         idempotency.check(first_fingerprint)
-        if version > timeline.latest.version or version < timeline.first:
-            _, answered = await self.at(timeline.row.id, version)
-            return answered
-        return timeline.at(version)
+        _, answered = await self.as_stored_at(timeline.row.id, version)
+        return answered
 
 
 def _ruling_of(error: Exception) -> str | None:
