@@ -23,6 +23,16 @@ function unset(dice) {
   return dice.filter(([, d]) => d.pips() === null).map(([name]) => name);
 }
 
+/** A move's button and, above it, the line that says what is still to tap: `wanting()`
+ * names it (empty once everything is tapped), `move()` is the move then logged. */
+function logOnceTapped(label, wanting, move, submit) {
+  const missing = h("p", { class: "muted", "aria-live": "polite" });
+  return [missing, button(label, () => {
+    missing.textContent = wanting();
+    if (!missing.textContent) submit(move());
+  }, { class: "primary" })];
+}
+
 export function donkeyMoves(game, submit) {
   const s = game.state;
   const player = s.next_player;
@@ -37,18 +47,13 @@ function roll(game, s, player, submit) {
   const free = COLORS.filter((c) => !(c in s.hay));
   const dice = free.map((color) =>
     [color, die(t("donkey.die", { color: colorName(color) }), `dd-${color}`)]);
-  const missing = h("p", { class: "muted", "aria-live": "polite" });
-  return h("div", {}, dice.map(([, d]) => d), missing,
-    button(t("donkey.rolls", { player }), () => {
+  return h("div", {}, dice.map(([, d]) => d),
+    logOnceTapped(t("donkey.rolls", { player }), () => {
       const left = unset(dice);
-      if (left.length) {
-        missing.textContent = t("donkey.tap_dice",
-          { colors: left.map(colorName), count: left.length });
-        return;
-      }
-      submit({ type: "roll", player,
-        dice: Object.fromEntries(dice.map(([color, d]) => [color, d.pips()])) });
-    }, { class: "primary" }));
+      return left.length
+        ? t("donkey.tap_dice", { colors: left.map(colorName), count: left.length }) : "";
+    }, () => ({ type: "roll", player,
+      dice: Object.fromEntries(dice.map(([color, d]) => [color, d.pips()])) }), submit));
 }
 
 function choose(game, s, player, submit) {
@@ -129,32 +134,23 @@ function handPicker(holder, most) {
 function reveal(game, s, player, submit) {
   const hands = game.players.filter((p) => s.hand_sizes[p] > 0)
     .map((holder) => [holder, handPicker(holder, s.hand_sizes[holder])]);
-  const missing = h("p", { class: "muted", "aria-live": "polite" });
-  return h("div", {}, h("p", {}, t("donkey.how_to_tap")), hands.map(([, box]) => box), missing,
-    button(t("donkey.reveal"), () => {
+  return h("div", {}, h("p", {}, t("donkey.how_to_tap")), hands.map(([, box]) => box),
+    logOnceTapped(t("donkey.reveal"), () => {
       const waiting = hands.filter(([, box]) => box.unfinished()).map(([holder]) => holder);
-      if (waiting.length) {
-        missing.textContent = t("donkey.unfinished", { players: waiting });
-        return;
-      }
-      submit({ type: "reveal",
-        cards: Object.fromEntries(hands.map(([holder, box]) => [holder, box.cards()])) });
-    }, { class: "primary" }));
+      return waiting.length ? t("donkey.unfinished", { players: waiting }) : "";
+    }, () => ({ type: "reveal",
+      cards: Object.fromEntries(hands.map(([holder, box]) => [holder, box.cards()])) }),
+    submit));
 }
 
 function rollOff(game, s, player, submit) {
   const rolls = s.roll_off.map((p) => [p, die(t("donkey.rolled", { player: p }))]);
-  const missing = h("p", { class: "muted", "aria-live": "polite" });
   return h("div", {},
     h("p", {}, t("donkey.roll_off_for", { players: s.roll_off.join(", ") })),
-    rolls.map(([, d]) => d), missing,
-    button(t("donkey.log_roll_off"), () => {
+    rolls.map(([, d]) => d),
+    logOnceTapped(t("donkey.log_roll_off"), () => {
       const left = unset(rolls);
-      if (left.length) {
-        missing.textContent = t("donkey.tap_rolled", { players: left });
-        return;
-      }
-      submit({ type: "roll_off",
-        rolls: Object.fromEntries(rolls.map(([p, d]) => [p, d.pips()])) });
-    }, { class: "primary" }));
+      return left.length ? t("donkey.tap_rolled", { players: left }) : "";
+    }, () => ({ type: "roll_off",
+      rolls: Object.fromEntries(rolls.map(([p, d]) => [p, d.pips()])) }), submit));
 }
