@@ -37,8 +37,14 @@ MAX_JSON_BODY_BYTES = 128 * 1024
 _WITH_BODY = frozenset(("POST", "PUT", "PATCH"))
 
 
-def declared_media_type(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
-    """415 for a body whose Content-Type is not the one the handler reads."""
+async def declared_media_type(
+    connection: ASGIConnection, handler: BaseRouteHandler
+) -> None:
+    """415 for a body whose Content-Type is not the one the handler reads.
+
+    Async though it awaits nothing: Litestar runs a plain function guard on a worker
+    thread, a thread hop on every request (measured as one in a profile under load).
+    """
     if connection.scope.get("method") not in _WITH_BODY:
         return
     expected = handler.opt.get("body_media_type", JSON)
