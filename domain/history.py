@@ -15,8 +15,8 @@ from its creation instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Union
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Union, overload
 
 import msgspec
 
@@ -231,28 +231,83 @@ class History(msgspec.Struct, frozen=True, gc=False):
     def apply(self, record: Recorded) -> History:
         """The history after `record` is stored as the next version."""
         version = self.version + 1
-        top = self.top
-        move = record.move
-        # One check for both table moves: every other move is the game's own, and
-        # this runs once per stored move of every game folded.
-        if type(move) in _TABLE_MOVE_TYPES:
-            if type(move) is Undo:  # its one event is a MoveRetracted
-                if top.truncated:
-                    raise Truncated
-                return History(self.rules, self.setup, version, top.below)
-            # An abandon: the state stays, the game is over.
-            entry = _Entry(version, top.state, record, top, abandoned=True)
-            return History(self.rules, self.setup, version, entry)
-        # The game's evolve, its dispatch inlined: one call per event, not two.
-        folds = self.rules.folds
-        state = top.state
-        for event in record.events:
-            state = folds[type(event)](state, event)
-        return History(
-            self.rules, self.setup, version, _Entry(version, state, record, top)
-        )
+        (top,) = _folded(self.rules.folds, self.top, version, (record,))
+        return History(self.rules, self.setup, version, top)
 
     def play(self, move: Any) -> tuple[Recorded, History]:
         """Decide and apply in one step (what a table, or the simulator, does)."""
         record = self.decide(move)
         return record, self.apply(record)
+
+
+class Histories(Sequence[History]):
+    """A game's history at every version from `start`'s on, by index from it: what a
+    replay steps through and an undo goes back along.
+
+    Only each version's top entry is held, and a `History` is made when one is asked
+    for: a cold load of a long game folds thousands of stored moves, and the state
+    after every one is kept. An undo's version holds the top of the entry below the
+    move it retracts, as `History.apply` gives it.
+    """
+
+    __slots__ = ("_first", "_rules", "_setup", "_tops")
+
+    def __init__(self, start: History) -> None:
+        self._rules = start.rules
+        self._setup = start.setup
+        self._first = start.version
+        self._tops = [start.top]
+
+    def __len__(self) -> int:
+        return len(self._tops)
+
+    @overload
+    def __getitem__(self, index: int) -> History: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[History]: ...
+
+    def __getitem__(self, index: int | slice) -> History | list[History]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._tops)))]
+        top = self._tops[index]
+        if index < 0:
+            index += len(self._tops)
+        return History(self._rules, self._setup, self._first + index, top)
+
+    def extend(self, records: Iterable[Recorded]) -> None:
+        """`records` stored as the next versions in turn; `Truncated` (and nothing
+        added) when an undo among them reaches below a snapshot."""
+        tops = self._tops
+        version = self._first + len(tops)
+        tops.extend(_folded(self._rules.folds, tops[-1], version, records))
+
+
+def _folded(
+    folds: Mapping[type, Callable[[Any, Any], Any]],
+    top: _Entry,
+    version: int,
+    records: Iterable[Recorded],
+) -> list[_Entry]:
+    """The top entry after each of `records`, the first stored as `version`: one
+    loop for a whole game's moves, with nothing made per move but its entry."""
+    tops = []
+    for record in records:
+        move = record.move
+        # One check for both table moves: every other move is the game's own.
+        if type(move) in _TABLE_MOVE_TYPES:
+            if type(move) is Undo:  # its one event is a MoveRetracted
+                if top.truncated:
+                    raise Truncated
+                top = top.below
+            else:  # an abandon: the state stays, the game is over
+                top = _Entry(version, top.state, record, top, abandoned=True)
+        else:
+            # The game's evolve, its dispatch inlined: one call per event, not two.
+            state = top.state
+            for event in record.events:
+                state = folds[type(event)](state, event)
+            top = _Entry(version, state, record, top)
+        tops.append(top)
+        version += 1
+    return tops

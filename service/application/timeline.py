@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 import anyio
 
 from domain.game import Rules, Setup
-from domain.history import Codec, History, Recorded, Truncated
+from domain.history import Codec, Histories, History, Recorded, Truncated
 from domain.wording import message
 from service.application.errors import NotFound
 from service.application.snapshots import SNAPSHOT_AFTER, SNAPSHOT_BEHIND, Snapshots
@@ -47,7 +47,7 @@ class Steps(Sequence[T], Generic[T]):
 
     __slots__ = ("_first", "_items")
 
-    def __init__(self, items: list[T], first: int) -> None:
+    def __init__(self, items: Sequence[T], first: int) -> None:
         self._items = items
         self._first = first
 
@@ -73,7 +73,7 @@ class Timeline:
     def __init__(self, row: GameRow, start: History) -> None:
         self.row = row
         self.first = start.version
-        self.histories = [start]
+        self.histories = Histories(start)
         self.records: list[Recorded] = []
 
     @property
@@ -88,7 +88,7 @@ class Timeline:
     @property
     def moves(self) -> int:
         """The stored moves (the game's last replay step)."""
-        return self.latest.version - 1
+        return self.first + len(self.records) - 1
 
     def at(self, version: int) -> History:
         if version < self.first:
@@ -102,24 +102,21 @@ class Timeline:
         return Steps(self.histories, first), Steps(self.records, first)
 
     def add(self, version: int, record: Recorded) -> None:
-        if version == self.latest.version + 1:
-            self.histories.append(self.latest.apply(record))
+        if version == self.first + len(self.records) + 1:
+            self.histories.extend((record,))
             self.records.append(record)
 
     def extend(
         self, events: Sequence[tuple[int, str]], decode: Callable[[str], Recorded]
     ) -> None:
         """`add` for each stored (version, data) in turn, decoding only those it
-        keeps: one loop with no call per event but the decode and the fold, as a
-        cold load of a long game makes one turn per stored move."""
-        histories, records = self.histories, self.records
-        history = histories[-1]
-        for version, data in events:
-            if version == history.version + 1:
-                record = decode(data)
-                history = history.apply(record)
-                histories.append(history)
-                records.append(record)
+        does not hold yet, and folding them in one go: a cold load of a long game
+        makes one turn per stored move. The store's versions follow one another
+        (each append takes the next on the key), so those held are a prefix."""
+        held = self.first + len(self.records)
+        records = [decode(data) for version, data in events if version > held]
+        self.histories.extend(records)
+        self.records.extend(records)
 
 
 class Timelines:

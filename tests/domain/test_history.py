@@ -9,7 +9,15 @@ import pytest
 
 from domain.errors import GameFinished, RuleError
 from domain.game import Setup
-from domain.history import Codec, History, MoveRetracted, Undo
+from domain.history import (
+    Abandon,
+    Codec,
+    Histories,
+    History,
+    MoveRetracted,
+    Truncated,
+    Undo,
+)
 from domain.registry import GAMES
 
 PLAYERS = ("Ann", "Bob", "Cid", "Dee")
@@ -102,3 +110,53 @@ def test_records_in_force_leave_out_what_undo_retracted_A2(finished_game):
     history = history.play(Undo())[1].play(moves[2])[1]
     assert [v for v, _ in history.records()] == [2, 3, 6]
     assert [r.move for _, r in history.records()] == moves[:3]
+
+
+def _played(history: History, moves: list) -> tuple[list, list[History]]:
+    """The records of `moves` played in turn from `history`, and each history after."""
+    records, histories = [], []
+    for move in moves:
+        record, history = history.play(move)
+        records.append(record)
+        histories.append(history)
+    return records, histories
+
+
+def _seen(history: History) -> tuple:
+    return history.version, history.state, history.status, history.records()
+
+
+def test_a_batch_folded_at_once_gives_each_version_as_applied_one_by_one_A2_T2(
+    finished_game,
+):
+    rules, setup, moves, _ = finished_game
+    start = History.start(rules, setup)
+    played = [*moves[:4], Undo(), Undo(), *moves[2:5], Abandon(), Undo(), moves[5]]
+    records, one_by_one = _played(start, played)
+    histories = Histories(start)
+    histories.extend(records[:3])
+    histories.extend(records[3:])
+    assert len(histories) == len(records) + 1
+    assert [_seen(h) for h in histories] == [_seen(start)] + [
+        _seen(h) for h in one_by_one
+    ]
+    # Each undo holds the version of its own and the top beneath what it retracts.
+    assert histories[6].version == 7 and histories[6].top is histories[2].top
+    abandoned, reopened, _ = histories[-3:]
+    assert (abandoned.status, reopened.status) == ("abandoned", "in_progress")
+    assert reopened.top is histories[-4].top
+    assert [_seen(h) for h in histories[2:5]] == [_seen(h) for h in one_by_one[1:4]]
+
+
+def test_an_undo_reaching_below_a_snapshot_adds_nothing_of_its_batch(finished_game):
+    rules, setup, moves, _ = finished_game
+    at = _played(History.start(rules, setup), moves[:3])[1][-1]
+    resumed = History.resume(
+        rules, setup, at.version, [(at.version, at.state, None, False)], None
+    )
+    # A move and two undos: the second would go back below the snapshot.
+    (move, undo), _ = _played(resumed, [moves[3], Undo()])
+    held = Histories(resumed)
+    with pytest.raises(Truncated):
+        held.extend([move, undo, undo])
+    assert len(held) == 1 and held[0].version == at.version

@@ -4,6 +4,9 @@ or compatibility forms."""
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
 from domain.names import name_fault, name_key, normal_name
@@ -59,3 +62,25 @@ def test_a_name_with_a_control_character_is_refused(name):
 @pytest.mark.parametrize("name", ["Karen", "李雷", "O'Brien", "👍", "Zé-1"])
 def test_ordinary_names_are_fine(name):
     assert name_fault(name) is None
+
+
+def _ascii_names() -> list[str]:
+    """Every ASCII string of up to two characters, and seeded longer ones mixing
+    letters with spaces and control characters."""
+    every = [chr(code) for code in range(128)]
+    short = ["", *every, *map("".join, itertools.product(every, repeat=2))]
+    rng = random.Random(5)
+    alphabet = [*"aZ9'- ", "\t", "\n", "\x1f", "\x7f", "\x00", "\x0b"]
+    longer = ["".join(rng.choices(alphabet, k=rng.randint(3, 8))) for _ in range(3000)]
+    return short + longer
+
+
+def test_an_ascii_name_is_read_as_the_unicode_path_reads_it():
+    # A zero-width space is trimmed and dropped, and is neither visible nor a control
+    # character: the name with one is read by the Unicode path to the same answer.
+    for name in _ascii_names():
+        unicode = name + "\u200b"
+        assert normal_name(name) == normal_name(unicode), repr(name)
+        assert name_key(name) == name_key(unicode), repr(name)
+        fault, unicode_fault = name_fault(name), name_fault(unicode)
+        assert (fault and fault.key) == (unicode_fault and unicode_fault.key), name
