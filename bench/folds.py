@@ -10,14 +10,14 @@ them, keeping the state of every step as a cached timeline does."""
 from __future__ import annotations
 
 import time
-import uuid
+from dataclasses import asdict
 from datetime import UTC, datetime
 
 import msgspec
 
 from bench.report import Figure, Rate, Report
 from bench.timing import Slice, alternate
-from bench.workload import setup_for
+from bench.workload import new_game, setup_for
 from domain.game import Rules, Setup
 from domain.history import Codec, History
 from domain.registry import GAMES
@@ -50,16 +50,8 @@ def logs(rules: Rules, count: int) -> list[Stored]:
 
 
 def _row(rules: Rules, setup: Setup) -> GameRow:
-    return GameRow(
-        id=uuid.uuid4(),
-        game=rules.name,
-        players=setup.players,
-        first_player=setup.first_player,
-        seed=setup.seed,
-        options=setup.options,
-        token_hash=b"",
-        created_at=datetime.now(UTC),
-    )
+    row, _ = new_game(rules, setup)
+    return GameRow(**asdict(row), created_at=datetime.now(UTC))
 
 
 def _timed(passes, seconds: float) -> tuple[int, float]:
