@@ -280,7 +280,7 @@ class Games:
         so a version this process's cache holds is taken from it without reading
         the store, which `at` does to be current; only one it lacks is read."""
         cached = self.timelines.cached(game_id)
-        if cached is not None and cached.first <= version <= cached.latest.version:
+        if cached is not None and cached.first <= version <= cached.version:
             return cached.row, cached.at(version)
         timeline, history = await self.at(game_id, version)
         return timeline.row, history
@@ -295,7 +295,7 @@ class Games:
         """The game as stored now, and a page of its stored rows after `after`."""
         timeline = await self.timeline(game_id)
         # The timeline was caught up on the primary: a replica's page is no older.
-        latest = timeline.latest.version
+        latest = timeline.version
         return timeline, await self.store.read(game_id, after, limit, at_least=latest)
 
     async def write_token_hash(self, game_id: uuid.UUID) -> bytes:

@@ -86,9 +86,14 @@ class Timeline:
         return self.first > 1
 
     @property
+    def version(self) -> int:
+        """The latest version held (`latest.version`, without making its History)."""
+        return self.first + len(self.records)
+
+    @property
     def moves(self) -> int:
         """The stored moves (the game's last replay step)."""
-        return self.first + len(self.records) - 1
+        return self.version - 1
 
     def at(self, version: int) -> History:
         if version < self.first:
@@ -102,7 +107,7 @@ class Timeline:
         return Steps(self.histories, first), Steps(self.records, first)
 
     def add(self, version: int, record: Recorded) -> None:
-        if version == self.first + len(self.records) + 1:
+        if version == self.version + 1:
             self.histories.extend((record,))
             self.records.append(record)
 
@@ -113,7 +118,7 @@ class Timeline:
         does not hold yet, and folding them in one go: a cold load of a long game
         makes one turn per stored move. The store's versions follow one another
         (each append takes the next on the key), so those held are a prefix."""
-        held = self.first + len(self.records)
+        held = self.version
         records = [decode(data) for version, data in events if version > held]
         self.histories.extend(records)
         self.records.extend(records)
@@ -175,7 +180,7 @@ class Timelines:
         fresh = timeline is None
         if timeline is None:
             timeline = await self._start(game_id, whole)
-        events = await self._store.read_data(game_id, timeline.latest.version)
+        events = await self._store.read_data(game_id, timeline.version)
         try:
             if fresh and len(events) > FOLD_IN_THREAD:
                 # Only a timeline no other request can see yet is folded off the loop.
@@ -217,9 +222,7 @@ class Timelines:
         game_id = timeline.row.id
         if game_id in self._writing:
             return
-        history = timeline.at(
-            max(timeline.first, timeline.latest.version - SNAPSHOT_BEHIND)
-        )
+        history = timeline.at(max(timeline.first, timeline.version - SNAPSHOT_BEHIND))
         task = asyncio.get_running_loop().create_task(
             self._write(self._snapshots_of(history), game_id, history)
         )

@@ -79,7 +79,7 @@ async def _not_modified(request: Request) -> Response | None:
     cached = None if wanted else games.timelines.cached(game_id)
     timeline = cached or await games.timeline(game_id)
     worded = request.route_handler.opt.get("worded")
-    tag = etag(timeline.latest.version, language_of(request).code if worded else None)
+    tag = etag(timeline.version, language_of(request).code if worded else None)
     request.state.etag = tag
     if tag in wanted:
         headers = {"Cache-Control": _NO_CACHE.to_header()}

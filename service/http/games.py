@@ -156,7 +156,7 @@ class GameController(Controller):
     ) -> EventPage:
         timeline, events = await games.events(game_id, after, limit)
         codec = games.timelines.codec(timeline.row.game)
-        return EventPage([published(e, codec) for e in events], timeline.latest.version)
+        return EventPage([published(e, codec) for e in events], timeline.version)
 
     @read("/", summary="Games, newest first", responses=problems(422, 503))
     async def list_games(
