@@ -2,9 +2,10 @@
 `python -m bench.serve tablelog|bare DATABASE_URL PORT [WORKERS]`.
 
 Both apps run exactly as `tablelog serve` runs the service (the guarded protocol and
-its limits, uvicorn's supervisor for several workers), with the access log off,
-since printing it would be most of the work measured, and with no limit on games
-created per client, since the bench's one client creates a game per table.
+its limits, uvicorn's supervisor for several workers, the heap frozen after start-up),
+with the access log off, since printing it would be most of the work measured, and
+with no limit on games created per client, since the bench's one client creates a
+game per table.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.bare import create_bare_app
-from service.cli.serving import ServedApp, run
+from service.cli.serving import ServedApp, freeze_heap, run
 from service.http.server import config
 from service.settings import Settings
 
@@ -26,7 +27,9 @@ class BareApp:
     settings: Settings
 
     def __call__(self) -> Any:
-        return create_bare_app(self.settings)
+        app = create_bare_app(self.settings)
+        app.on_startup.append(freeze_heap)  # as the service's, for a like-for-like tail
+        return app
 
 
 APPS = {"tablelog": ServedApp, "bare": BareApp}

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import gc
 import logging
 import sys
 from dataclasses import dataclass
@@ -75,6 +76,7 @@ class ServedApp:
         from service.http.app import create_app
 
         app = create_app(self.settings)
+        app.on_startup.append(freeze_heap)
         # After the app, whose logging configuration sets the root's handlers.
         logs.use_format(self.log_format)
         repeats = logs.collapse_repeats(
@@ -83,6 +85,21 @@ class ServedApp:
         )
         atexit.register(logs.flush, repeats)
         return app
+
+
+async def freeze_heap(_app: Any) -> None:
+    """Once the app has started: collect what start-up left, then set what remains
+    (modules, functions, classes, the app and its pool) apart from the collector.
+
+    Those objects live as long as the process, yet a full collection walks every one
+    of them each time it runs, and meanwhile the event loop stands still. Probed at
+    300 tables, one full collection came about every 16 s and stalled every request
+    in flight by 106-120 ms, the worst of a worker's tail. Frozen
+    (`gc.freeze`), they are left out of every collection, so each walks only what was
+    made since. The price: a frozen object that later becomes garbage in a cycle is
+    never freed; start-up's objects are meant to last anyway."""
+    gc.collect()
+    gc.freeze()
 
 
 def serve(args: argparse.Namespace) -> None:
