@@ -49,8 +49,12 @@ def browser() -> Iterator[object]:
             "no Chromium at /usr/bin/chromium: install Debian's `chromium` package "
             "(.ci/run does) to run the browser tests"
         )
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # The same patience for an assertion as for an action (the context's default,
+    # below): the suite's tests run side by side, and a busy machine may take more
+    # than Playwright's 5 s to show what a live stream brought.
+    expect.set_options(timeout=10_000)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM),
