@@ -172,6 +172,9 @@ export async function showGame(root, id) {
         queue.push(id, item);
         drawQueue();
         say(t("game.offline"));
+        // What was lost may be only the answer, on a network that works again:
+        // then this sends it at once (its key makes the service answer, not store).
+        flush();
         return;
       }
       // Another phone logged first: show the game as it now stands, then why.
