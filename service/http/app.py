@@ -5,6 +5,7 @@ With read replicas (`database_read_url`), a second pool serves the reads."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -80,13 +81,22 @@ def create_app(settings: Settings) -> Litestar:
             projector=projector,
         )
         try:
-            async with anyio.create_task_group() as followers:
-                followers.start_soon(live.run)
-                followers.start_soon(projector.run)
-                followers.start_soon(forget_expired, rate_limits)
-                followers.start_soon(metrics.sample, games, pool, lambda: streams.open)
+            async with asyncio.TaskGroup() as followers:
+                running = [
+                    followers.create_task(live.run()),
+                    followers.create_task(projector.run()),
+                    followers.create_task(forget_expired(rate_limits)),
+                    followers.create_task(
+                        metrics.sample(games, pool, lambda: streams.open)
+                    ),
+                ]
                 yield
-                followers.cancel_scope.cancel()
+                # Each cancelled once, as asyncio cancels: one stopped in a query
+                # lets psycopg cancel it on the server and roll its transaction back.
+                # (An anyio task group cancels again at every await, that clean-up's
+                # included, and psycopg then drops the connection with a warning.)
+                for task in running:
+                    task.cancel()
         finally:
             await pool.close()
             if replicas is not None:
