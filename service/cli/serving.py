@@ -31,8 +31,11 @@ import atexit
 import contextlib
 import gc
 import logging
+import signal
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
+from types import FrameType
 from typing import Any
 
 from service.cli import logs
@@ -143,9 +146,32 @@ def run(served: Any) -> bool:
 
     if served.workers == 1:
         server = uvicorn.Server(served)
-        with contextlib.suppress(KeyboardInterrupt):
+        with _sigterm_raises(), contextlib.suppress(KeyboardInterrupt, _Terminated):
             server.run()
         return server.started
     supervisor = Multiprocess(served, sockets=[served.bind_socket()])
     supervisor.run()
     return not any(p.exitcode == _STARTUP_FAILURE for p in supervisor.processes)
+
+
+class _Terminated(Exception):
+    """SIGTERM, once uvicorn has stopped serving on it."""
+
+
+@contextlib.contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """Make SIGTERM end `run` as Ctrl-C does.
+
+    uvicorn stops serving on SIGTERM, then raises the signal again for the handler
+    it found. Python's default for SIGTERM ends the process on the spot, before the
+    blocks around `run` have stopped the embedded PostgreSQL, which was then left
+    running; what systemd, Docker and `kill` send must stop it too."""
+
+    def terminated(_signal: int, _frame: FrameType | None) -> None:
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

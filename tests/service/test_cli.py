@@ -70,8 +70,8 @@ def start_serving(command, port, **popen):
     pytest.fail("tablelog serve did not answer in time")
 
 
-def stop(process):
-    process.send_signal(signal.SIGINT)
+def stop(process, how=signal.SIGINT):
+    process.send_signal(how)
     output, _ = process.communicate(timeout=60)
     assert process.returncode == 0, output
     return output
@@ -99,6 +99,16 @@ def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
     finally:
         stop(server)
     # Ctrl-C stopped the embedded PostgreSQL too: nothing holds its data directory.
+    assert not (tmp_path / "postgres" / "postmaster.pid").exists()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_sigterm_stops_serve_and_its_embedded_postgres_cleanly(tmp_path, workers):
+    """SIGTERM is how systemd, Docker and `kill` stop a service: it ends like
+    Ctrl-C, the embedded PostgreSQL stopped, not left running."""
+    port = free_port()
+    command = [*serve_command(tmp_path, port), "--workers", str(workers)]
+    stop(start_serving(command, port), signal.SIGTERM)
     assert not (tmp_path / "postgres" / "postmaster.pid").exists()
 
 
