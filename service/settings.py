@@ -22,8 +22,11 @@ class Settings:
     # A move is a few hundred bytes; the largest body we accept is an import (issue 6).
     max_body_bytes: int = 256 * 1024
     # Games whose timeline (the state after every move) is kept in memory between
-    # requests: about 1 KB per move, so some 300 KB for a typical game.
-    cached_games: int = 256
+    # requests. More than the tables one machine serves at once: a game not held is
+    # read and folded again on its next move (with 256, a machine past 256 tables
+    # did that for every other move, and its p99 at 400 tables doubled). Memory is
+    # bounded by `cached_moves` below: a game counts its creation as a move.
+    cached_games: int = 10_000
     # Browser apps on other origins may call the API (CORS). Any origin by default:
     # writes carry a bearer token, never cookies, so a page cannot act for a user.
     cors_origins: tuple[str, ...] = ("*",)

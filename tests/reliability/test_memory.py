@@ -16,6 +16,7 @@ from domain.creation import GameCreated
 from domain.registry import GAMES
 from service.application.games import MAX_MOVES, Games, NewGame
 from service.application.timeline import Timelines
+from service.settings import Settings
 from tests.reliability.games import creation
 from tests.service.server import running_server
 
@@ -116,6 +117,29 @@ def test_a_game_longer_than_the_bound_is_served_and_not_kept(games, stored_game,
     held = games.timelines.cached(long)
     assert held is None or held.truncated
     assert games.timelines.moves_held <= BOUND
+
+
+def test_by_default_every_table_a_busy_machine_serves_stays_cached(store, run):
+    # More tables than the 256 games the cache once held: past that, every other
+    # move was a fold from the store.
+    defaults = Settings(database_url="")
+    games = Games(
+        store,
+        GAMES,
+        cached_games=defaults.cached_games,
+        cached_moves=defaults.cached_moves,
+    )
+    tables = 600
+    ids = []
+    for seed in range(tables):
+        request = _new_game("dobro", seed)
+        row, _ = run(games.store_new(request, games.start(request), []))
+        ids.append(row.id)
+    for game_id in ids:
+        run(games.timeline(game_id))
+
+    assert games.timelines.games_held() == tables
+    assert all(games.timelines.cached(game_id) is not None for game_id in ids)
 
 
 @pytest.fixture(scope="module")
