@@ -20,7 +20,7 @@ from service.storage.store import connection_pool
 @post("/games/{game_id:uuid}/moves", status_code=201)
 async def post_move(game_id: UUID, data: dict[str, Any], state: State) -> dict:
     version = int(data.pop("expected_version", 1)) + 1
-    async with state.pool.connection() as conn, conn.transaction():
+    async with state.pool.connection() as conn:  # autocommit: one round trip
         await conn.execute(
             PLAIN_INSERT,
             (game_id, version, str(data["type"]), msgspec.json.encode(data).decode()),
