@@ -58,7 +58,9 @@ class Recorded(msgspec.Struct, frozen=True, gc=False):
     """One stored move: what was logged and what the engine derived from it."""
 
     move: Any
-    events: list[Any]
+    # A tuple, not a list: a tuple of untracked Structs is untracked too, so the
+    # moves a cached timeline holds cost the garbage collector nothing to walk.
+    events: tuple[Any, ...]
 
 
 # Cached timelines hold an entry per stored move; they form a chain, never a cycle, so
@@ -90,7 +92,9 @@ class Codec:
     long game is thousands of them, held by a cached timeline, and each one the
     garbage collector tracks is walked again by its every full pass (that made a
     cold load of a 5,000-move game take hundreds of milliseconds now and then). They
-    are immutable and hold only names, numbers and tuples, so never a cycle.
+    are immutable and hold only names, numbers and tuples, so never a cycle. A
+    record's events are a tuple for the same reason: a list would be one tracked
+    object per stored move.
     """
 
     def __init__(self, rules: Rules) -> None:
@@ -98,7 +102,10 @@ class Codec:
         event = Union[(*rules.events, MoveRetracted, GameAbandoned)]
         self.move_type = move
         self.record_type = msgspec.defstruct(
-            "Recorded", [("move", move), ("events", list[event])], frozen=True, gc=False
+            "Recorded",
+            [("move", move), ("events", tuple[event, ...])],
+            frozen=True,
+            gc=False,
         )
         self.record_decoder = msgspec.json.Decoder(self.record_type)
         # A stored record from its JSON: the decoder's own method, with no call of
@@ -219,14 +226,14 @@ class History(msgspec.Struct, frozen=True, gc=False):
                 raise Truncated
             if self.top.below is None:
                 raise RuleError("A2", "undo.nothing")
-            return Recorded(move, [MoveRetracted(self.top.version)])
+            return Recorded(move, (MoveRetracted(self.top.version),))
         if self.top.abandoned:
             raise GameFinished("game.abandoned")
         if self.finished:
             raise GameFinished("game.over")
         if isinstance(move, Abandon):
-            return Recorded(move, [GameAbandoned()])
-        return Recorded(move, self.rules.decide(self.state, move))
+            return Recorded(move, (GameAbandoned(),))
+        return Recorded(move, tuple(self.rules.decide(self.state, move)))
 
     def apply(self, record: Recorded) -> History:
         """The history after `record` is stored as the next version."""

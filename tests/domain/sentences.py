@@ -15,7 +15,7 @@ from domain.wording import ENGLISH, Message
 def said(rules: Rules, state: Any, move: object) -> str:
     """The sentence for `move` stored on `state`."""
     return ENGLISH.render(
-        rules.describe(state, Recorded(move, rules.decide(state, move)))
+        rules.describe(state, Recorded(move, tuple(rules.decide(state, move))))
     )
 
 
@@ -23,7 +23,7 @@ def told(rules: Rules, state: Any, *moves: object) -> list[str]:
     """Each move's sentence, as stored one after the other."""
     sentences = []
     for move in moves:
-        events = rules.decide(state, move)
+        events = tuple(rules.decide(state, move))
         sentences.append(ENGLISH.render(rules.describe(state, Recorded(move, events))))
         state = reduce(rules.evolve, events, state)
     return sentences

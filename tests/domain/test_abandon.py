@@ -23,7 +23,7 @@ def started(name: str, moves: int) -> History:
 def test_an_abandoned_game_ends_where_it_stands_with_no_winners_T2(name):
     history = started(name, 5)
     record, abandoned = history.play(Abandon())
-    assert record.events == [GameAbandoned()]
+    assert record.events == (GameAbandoned(),)
     assert abandoned.status == "abandoned" and abandoned.winners is None
     assert abandoned.state == history.state
     assert abandoned.version == history.version + 1

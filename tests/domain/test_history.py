@@ -74,7 +74,7 @@ def test_consecutive_undos_retract_earlier_moves_never_an_undo_A2(finished_game)
         record, history = history.play(Undo())
         retracted.append(record.events)
         assert history.state == states[-1 - back].state
-    assert retracted == [[MoveRetracted(v)] for v in (6, 5, 4, 3, 2)]
+    assert retracted == [(MoveRetracted(v),) for v in (6, 5, 4, 3, 2)]
     with pytest.raises(RuleError) as refused:
         history.decide(Undo())
     assert refused.value.rule == "A2"

@@ -38,14 +38,14 @@ def round_logged(
     """Given a round whose climbs end with these score piles (and `forgetful` seen
     forgetting to refill, D12), the last taker empties their hand: the round ends."""
     for player, cards in piles.items():
-        history = history.apply(Recorded(Take(player), [PileTaken(player, cards)]))
+        history = history.apply(Recorded(Take(player), (PileTaken(player, cards),)))
     if forgetful is not None:
         _, history = history.play(ForgotRefill(forgetful))
     state = history.state
     last = state.table.players[state.next_player]
     move = Play(last, (7,))
     events = history.rules.decide(draw_pile_empty(state, **{last: 1}), move)
-    return history.apply(Recorded(move, events))
+    return history.apply(Recorded(move, tuple(events)))
 
 
 def test_pixar_scoring_example_ranks_18_12_12_8_as_1_2_2_4_D14() -> None:

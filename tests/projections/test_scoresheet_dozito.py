@@ -146,7 +146,7 @@ def rounds_logged(*rounds: tuple[PlayerScore, PlayerScore]) -> History:
     discards = (card("red", 7), card("red", 8))
     for number, scores in enumerate(rounds, start=1):
         started = RoundStarted(number, ARTHUR, discards, 49)
-        history = history.apply(Recorded(StartRound(discards), [started]))
+        history = history.apply(Recorded(StartRound(discards), (started,)))
         totals = {s.player: totals[s.player] + s.points for s in scores}
         scored = RoundScored(number, scores, totals, ARTHUR)
         ended: list[object] = [CardDiscarded(ARTHUR, "left", card("red", 9)), scored]
@@ -156,7 +156,7 @@ def rounds_logged(*rounds: tuple[PlayerScore, PlayerScore]) -> History:
             ended.append(
                 GameEnded(winners(setup.players, seats, points), "rounds_played")
             )
-        history = history.apply(Recorded(Discard(ARTHUR, "left"), ended))
+        history = history.apply(Recorded(Discard(ARTHUR, "left"), tuple(ended)))
     return history
 
 

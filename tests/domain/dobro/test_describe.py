@@ -161,7 +161,7 @@ def test_the_points_are_told_in_seat_order_as_the_store_returns_them_D14() -> No
         for e in when(state, last)
     ]
     assert "Ana scores 1, Bia scores 2, Caio scores 3, Davi scores 4;" in describe(
-        state, Recorded(last, events)
+        state, Recorded(last, tuple(events))
     )
 
 

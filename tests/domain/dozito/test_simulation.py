@@ -27,7 +27,7 @@ def decided(history, move):
     """History.decide without its `finished` check, which fails at the time of writing
     (History has `__slots__` and a cached_property); the game ends on GameEnded."""
     assert DOZITO.outcome(history.state) is None
-    return Recorded(move, DOZITO.decide(history.state, move))
+    return Recorded(move, tuple(DOZITO.decide(history.state, move)))
 
 
 def cards_in_play(state):
