@@ -23,8 +23,8 @@ class Settings:
     max_body_bytes: int = 256 * 1024
     # Games whose timeline (the state after every move) is kept in memory between
     # requests. More than the tables one machine serves at once: a game not held is
-    # read and folded again on its next move (with 256, a machine past 256 tables
-    # did that for every other move, and its p99 at 400 tables doubled). Memory is
+    # read and folded again on its next move (with 256, a machine with 400 tables
+    # did that for about a third of its moves, and its p99 doubled). Memory is
     # bounded by `cached_moves` below: a game counts its creation as a move.
     cached_games: int = 10_000
     # Browser apps on other origins may call the API (CORS). Any origin by default:
