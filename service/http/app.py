@@ -24,7 +24,7 @@ from litestar.types import Method
 from domain.registry import GAMES
 from service.application.games import Games
 from service.http import problems, schema_page
-from service.http.bodies import declared_media_type
+from service.http.bodies import DeclaredMediaType
 from service.http.exchange import ExchangeController
 from service.http.feed import FeedController
 from service.http.games import GameController
@@ -126,10 +126,10 @@ def create_app(settings: Settings) -> Litestar:
             },
             "metrics": Provide(lambda: metrics, sync_to_thread=False),
         },
-        guards=[declared_media_type],
         middleware=[
             streams,
             *creation_limit(settings, rate_limits),
+            DeclaredMediaType(),
         ],
         stores={"rate_limit": rate_limits},
         lifespan=[database],

@@ -8,8 +8,9 @@ OpenAPI document T's schema: a handler then declares `data: T` with
 
 Litestar reads a body whatever its Content-Type says, so a browser's cross-site form
 (`text/plain`, which needs no CORS preflight) could create games: the
-`declared_media_type` guard answers 415 to a body not of the handler's media type
-(`application/json` unless its `opt` names another under `body_media_type`).
+`DeclaredMediaType` middleware answers 415 to a body not of the handler's media type
+(`application/json` unless its `opt` names another under `body_media_type`), before
+the handler or its `before_request` hook runs.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from collections.abc import Generator
 from typing import Any
 
 import msgspec
-from litestar.connection import ASGIConnection
+from litestar.datastructures import Headers
 from litestar.dto import AbstractDTO, DTOConfig, DTOFieldDefinition
+from litestar.enums import ScopeType
 from litestar.exceptions import HTTPException
-from litestar.handlers import BaseRouteHandler
+from litestar.middleware import ASGIMiddleware
 from litestar.status_codes import HTTP_415_UNSUPPORTED_MEDIA_TYPE
+from litestar.types import ASGIApp, Receive, Scope, Send
 from litestar.typing import FieldDefinition
 
 from service.application import strict_json
@@ -37,25 +40,30 @@ MAX_JSON_BODY_BYTES = 128 * 1024
 _WITH_BODY = frozenset(("POST", "PUT", "PATCH"))
 
 
-async def declared_media_type(
-    connection: ASGIConnection, handler: BaseRouteHandler
-) -> None:
+class DeclaredMediaType(ASGIMiddleware):
     """415 for a body whose Content-Type is not the one the handler reads.
 
-    Async though it awaits nothing: Litestar runs a plain function guard on a worker
-    thread, a thread hop on every request (measured as one in a profile under load).
+    A middleware, not a Litestar guard: Litestar hands each guard its own copy of the
+    route handler, made anew on every request, and this check runs on every request.
     """
-    if connection.scope.get("method") not in _WITH_BODY:
-        return
-    expected = handler.opt.get("body_media_type", JSON)
-    given = connection.headers.get("content-type", "")
-    media_type = given.partition(";")[0].strip().lower()
-    if media_type != expected:
-        shown = f"'{media_type}'" if media_type else "none"
-        raise HTTPException(
-            status_code=HTTP_415_UNSUPPORTED_MEDIA_TYPE,
-            detail=f"The body must be sent as Content-Type: {expected}, not {shown}.",
-        )
+
+    scopes = (ScopeType.HTTP,)
+
+    async def handle(
+        self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp
+    ) -> None:
+        if scope["method"] in _WITH_BODY:
+            expected = scope["route_handler"].opt.get("body_media_type", JSON)
+            given = Headers.from_scope(scope).get("content-type", "")
+            media_type = given.partition(";")[0].strip().lower()
+            if media_type != expected:
+                shown = f"'{media_type}'" if media_type else "none"
+                raise HTTPException(
+                    status_code=HTTP_415_UNSUPPORTED_MEDIA_TYPE,
+                    detail=f"The body must be sent as Content-Type: {expected}, "
+                    f"not {shown}.",
+                )
+        await next_app(scope, receive, send)
 
 
 def strict_body(body_type: Any) -> type[AbstractDTO]:

@@ -120,7 +120,7 @@ class GameController(Controller):
         summary="Log one move",
         description=f"A game holds at most {MAX_MOVES:,} moves, undos included, "
         "whether logged here or imported: a move past them is a 422.",
-        guards=[holds_write_token],
+        before_request=holds_write_token,
         dto=strict_body(MoveBody),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,

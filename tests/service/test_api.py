@@ -102,6 +102,16 @@ def test_writes_need_the_games_token(client):
     assert stored_versions(client, game["id"]) == [1]
 
 
+def test_the_token_is_checked_before_the_body_is_read(client):
+    # A request without the right token learns nothing of what its body would do.
+    game = create(client)
+    url = f"/games/{game['id']}/moves"
+    broken = {"content": b"{not json", "headers": {"Content-Type": "application/json"}}
+    assert_problem(client.post(url, **broken), 401)
+    broken["headers"]["Authorization"] = "Bearer x"
+    assert_problem(client.post(url, **broken), 403)
+
+
 def test_an_unknown_game_is_a_404(client):
     assert_problem(client.get(f"/games/{uuid.uuid4()}"), 404)
     body = {"type": "take", "player": "Ann"}
