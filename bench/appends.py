@@ -24,7 +24,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
 from bench.report import Figure, Percentile, Rate, Report
-from bench.timing import Slice, alternate, run_async, run_threads
+from bench.timing import Slice, alternate, run_async, run_threads, summed
 from bench.workload import (
     Stored,
     create_game,
@@ -102,7 +102,7 @@ class _Measured:
     def figure(self, group: str, name: str, ours: str, baseline: str, target) -> Figure:
         """Ours beside the baseline: over all rounds, and the ratio of each round."""
         rounds = [r[ours].per_second / r[baseline].per_second for r in self.rates]
-        total = [_total(ours, self.rates), _total(baseline, self.rates)]
+        total = [summed(ours, self.rates), summed(baseline, self.rates)]
         return Figure(group, name, *total, target, rounds=tuple(rounds))
 
     def latency(self, group: str, target) -> Figure:
@@ -142,12 +142,6 @@ def _p99(label: str, seconds: list[float]) -> Percentile:
     # The quantiles need two samples; a slice too short for two has its one.
     worst = statistics.quantiles(seconds, n=100)[98] if len(seconds) > 1 else seconds[0]
     return Percentile(label, worst * 1000, len(seconds))
-
-
-def _total(name: str, rounds: list[dict[str, Rate]]) -> Rate:
-    return Rate(
-        name, sum(r[name].count for r in rounds), sum(r[name].seconds for r in rounds)
-    )
 
 
 def _figures(report: Report, writers: int, measured: _Measured) -> None:

@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 
 import msgspec
 
-from bench.report import Figure, Rate, Report
-from bench.timing import Slice, alternate
+from bench.report import Figure, Report
+from bench.timing import Slice, by_round, summed
 from bench.workload import new_game, setup_for
 from domain.game import Rules, Setup
 from domain.history import Codec, History
@@ -102,26 +102,15 @@ async def measure(report: Report, seconds: float, rounds: int) -> None:
             "fold": _fold(rules, games),
             "decode": _decode(Codec(rules), games),
         }
-        # One slice each a round, so each round gives a ratio of its own.
-        per_round = [
-            await alternate(contestants, seconds / rounds, 1) for _ in range(rounds)
-        ]
+        per_round = await by_round(contestants, seconds, rounds)
         ratios = [r["fold"].per_second / r["decode"].per_second for r in per_round]
         report.add(
             Figure(
                 "folds",
                 f"{name}: decode + fold / decode alone",
-                _summed("fold", per_round),
-                _summed("decode", per_round),
+                summed("fold", per_round),
+                summed("decode", per_round),
                 ("min", 0.3),
                 rounds=tuple(ratios),
             )
         )
-
-
-def _summed(name: str, rounds: list[dict[str, Rate]]) -> Rate:
-    return Rate(
-        name,
-        sum(r[name].count for r in rounds),
-        sum(r[name].seconds for r in rounds),
-    )

@@ -19,7 +19,7 @@ import anyio
 
 from bench.report import Figure, Report
 from bench.scratch import Server
-from bench.timing import Slice, alternate
+from bench.timing import Slice, by_round, summed
 
 # The bench runs from a checkout, not from the installed package: its child
 # processes find it there whatever their working directory.
@@ -106,7 +106,7 @@ async def measure(
     with ExitStack() as stack:
         ours = stack.enter_context(server("tablelog", databases.database("http")))
         bare = stack.enter_context(server("bare", databases.database("bare")))
-        rates = await alternate(
+        per_round = await by_round(
             {
                 "ours": _load(ours, "tablelog", clients, report.counts),
                 "bare": _load(bare, "bare", clients, report.counts),
@@ -118,8 +118,11 @@ async def measure(
         Figure(
             f"HTTP appends, {clients} clients",
             "POST /moves / bare INSERT handler",
-            rates["ours"],
-            rates["bare"],
+            summed("ours", per_round),
+            summed("bare", per_round),
             ("min", 0.5),
+            rounds=tuple(
+                r["ours"].per_second / r["bare"].per_second for r in per_round
+            ),
         )
     )

@@ -66,21 +66,20 @@ async def measure(databases: Server, report: Report, search: Search, rounds: int
                 _median(found[ours]),
                 _median(found[baseline]),
                 ("min", target),
-                _rounds(found[ours], found[baseline], search.most),
+                _capped(found[ours] + found[baseline], search.most),
+                rounds=tuple(
+                    o.tables / b.tables if b.tables else 0.0
+                    for o, b in zip(found[ours], found[baseline], strict=True)
+                ),
             )
         )
 
 
-def _rounds(ours: list[Held], baseline: list[Held], most: int) -> str:
-    """Each round's ratio, and whether the cap was reached."""
-    ratios = [
-        f"{o.tables / b.tables:.2f}" if b.tables else f"{o.tables} / 0"
-        for o, b in zip(ours, baseline, strict=True)
-    ]
-    note = "per round: " + ", ".join(ratios)
-    if any(h.tables >= most for h in [*ours, *baseline]):
-        note += f"; the search stops at {most} tables"
-    return note
+def _capped(helds: list[Held], most: int) -> str:
+    """A note when a search reached the cap, and so held at least what it says."""
+    if any(h.tables >= most for h in helds):
+        return f"the search stops at {most} tables"
+    return ""
 
 
 def _median(helds: list[Held]) -> Held:

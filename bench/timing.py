@@ -66,3 +66,18 @@ async def alternate(
             totals[name][0] += count
             totals[name][1] += took
     return {name: Rate(name, c, s) for name, (c, s) in totals.items()}
+
+
+async def by_round(
+    contestants: dict[str, Slice], seconds: float, rounds: int
+) -> list[dict[str, Rate]]:
+    """Each contestant for `seconds` in all, one slice of it a round, alternating:
+    every round's rates, so that each round gives a ratio of its own."""
+    return [await alternate(contestants, seconds / rounds, 1) for _ in range(rounds)]
+
+
+def summed(name: str, rounds: list[dict[str, Rate]]) -> Rate:
+    """`name`'s rate over all the rounds."""
+    return Rate(
+        name, sum(r[name].count for r in rounds), sum(r[name].seconds for r in rounds)
+    )

@@ -34,14 +34,17 @@ def test_the_bench_measures_side_by_side_and_writes_its_report(
     postgres_server, tmp_path
 ):
     report = tmp_path / "bench.json"
-    done = run_bench(postgres_server, report, "appends", "folds")
+    done = run_bench(postgres_server, report, "appends", "folds", "http")
     figures = json.loads(report.read_text())["figures"]
     groups = {figure["group"] for figure in figures}
     assert {"store appends, 1 writer", "store appends, 8 writers"} <= groups
     assert any(group.startswith("folds") for group in groups)
+    assert any(group.startswith("HTTP appends") for group in groups)
     for figure in figures:
         assert figure["ours"]["count"] > 0 and figure["baseline"]["count"] > 0
         assert figure["ratio"] > 0
+        # A ratio of each round, against the baseline of that round (one round).
+        assert len(figure["rounds"]) == 1, figure["name"]
     assert "ours / plain INSERT" in done.stdout
 
 
@@ -80,3 +83,7 @@ def test_the_bench_finds_the_tables_held_by_one_worker_two_and_the_bare_handler(
         "tables held, 1 worker / bare INSERT handler": (held["1 worker"], held["bare"]),
         "tables held, 2 workers / 1 worker": (held["2 workers"], held["1 worker"]),
     }
+    # The ratio is each round's, against the baseline of that round (one round here).
+    for figure in document["figures"]:
+        o, b = figure["ours"]["tables"], figure["baseline"]["tables"]
+        assert figure["rounds"] == [o / b if b else 0.0], figure["name"]
