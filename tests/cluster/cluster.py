@@ -144,15 +144,24 @@ class Cluster:
         return count
 
     def replicas_streaming(self) -> bool:
-        """Every replica streaming and listed as a synchronous standby."""
+        """Every replica streaming and listed as a synchronous standby.
+
+        While one is not, the primary is switched to a new WAL segment: a replica
+        cloned from an idle primary can ask for the segment after the primary's last
+        one, and is refused ("requested starting point ... is ahead of the WAL flush
+        position") until the primary writes that far. The switch writes it, and does
+        nothing on a segment with nothing written since the last switch."""
         with psycopg.connect(
-            self.url("postgres", target_session_attrs="read-write")
+            self.url("postgres", target_session_attrs="read-write"), autocommit=True
         ) as conn:
             rows = conn.execute(
                 "SELECT count(*) FROM pg_stat_replication"
                 " WHERE state = 'streaming' AND sync_state IN ('sync', 'quorum')"
             ).fetchone()
-        return rows[0] == len(self.nodes) - 1
+            streaming = rows[0] == len(self.nodes) - 1
+            if not streaming:
+                conn.execute("SELECT pg_switch_wal()")
+        return streaming
 
 
 @contextmanager
