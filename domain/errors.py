@@ -26,9 +26,11 @@ class RuleError(Exception):
 
 
 class GameFinished(Exception):
-    """A move other than undo on a game that has ended (A2)."""
+    """A move other than undo on a game that has ended: A2 once it is finished, T2
+    once it was abandoned (and for an abandon of a game already over)."""
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, rule: str, key: str) -> None:
+        self.rule = rule
         self.said = message(key)
         self.message = ENGLISH.render(self.said)
         super().__init__(self.message)

@@ -228,9 +228,9 @@ class History(msgspec.Struct, frozen=True, gc=False):
                 raise RuleError("A2", "undo.nothing")
             return Recorded(move, (MoveRetracted(self.top.version),))
         if self.top.abandoned:
-            raise GameFinished("game.abandoned")
+            raise GameFinished("T2", "game.abandoned")
         if self.finished:
-            raise GameFinished("game.over")
+            raise GameFinished("T2" if isinstance(move, Abandon) else "A2", "game.over")
         if isinstance(move, Abandon):
             return Recorded(move, (GameAbandoned(),))
         return Recorded(move, tuple(self.rules.decide(self.state, move)))

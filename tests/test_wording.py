@@ -26,7 +26,7 @@ SOURCES = [
     for path in (ROOT / part).rglob("*.py")
 ]
 # The calls that name a sentence, and the position of its key among their arguments.
-KEYED = {"RuleError": 1, "message": 0, "GameFinished": 0}
+KEYED = {"RuleError": 1, "message": 0, "GameFinished": 1}
 
 
 def placeholders(template: Template) -> set[str]:

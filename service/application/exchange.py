@@ -202,7 +202,7 @@ def _line(number: int, step: Callable[..., T], *args: Any) -> T:
         raise Invalid(f"Line {number}: {error}", rule=error.rule, line=number) from None
     except GameFinished as error:
         raise Invalid(
-            f"Line {number}: {error.message}", rule="A2", line=number
+            f"Line {number}: {error.message}", rule=error.rule, line=number
         ) from None
     except Refused as error:
         raise Invalid(

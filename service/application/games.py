@@ -446,11 +446,8 @@ class Games:
 
 
 def _ruling_of(error: Exception) -> str | None:
-    """The ruling a refusal names, as its problem answer names it (GameFinished
-    is A2), if any."""
-    if isinstance(error, GameFinished):
-        return "A2"
-    if isinstance(error, RuleError):
+    """The ruling a refusal names, as its problem answer names it, if any."""
+    if isinstance(error, RuleError | GameFinished):
         return error.rule
     return error.extra.get("rule") if isinstance(error, Refused) else None
 

@@ -128,7 +128,7 @@ def rule_broken(error: RuleError) -> Problem:
 
 
 def game_finished(error: GameFinished) -> Problem:
-    return Problem(409, error.message, error.said, rule="A2")
+    return Problem(409, error.message, error.said, rule=error.rule)
 
 
 def not_json(error: msgspec.DecodeError) -> Problem:

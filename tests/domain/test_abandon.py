@@ -34,10 +34,12 @@ def test_an_abandoned_game_takes_only_an_undo_which_reopens_it_T2_A2(name):
     history = started(name, 5)
     abandoned = history.play(Abandon())[1]
     next_move = list(GAMES[name].simulate(SETUP))[5]
-    with pytest.raises(GameFinished, match="abandoned"):
+    with pytest.raises(GameFinished, match="abandoned") as refused:
         abandoned.decide(next_move)
-    with pytest.raises(GameFinished):
+    assert refused.value.rule == "T2"
+    with pytest.raises(GameFinished) as refused:
         abandoned.decide(Abandon())
+    assert refused.value.rule == "T2"
     reopened = abandoned.play(Undo())[1]
     assert reopened.status == "in_progress" and reopened.state == history.state
     assert reopened.play(next_move)[1].version == reopened.version + 1
@@ -46,8 +48,9 @@ def test_an_abandoned_game_takes_only_an_undo_which_reopens_it_T2_A2(name):
 def test_a_finished_game_cannot_be_abandoned_T2():
     finished = started("dobro", 10_000)
     assert finished.status == "finished"
-    with pytest.raises(GameFinished):
+    with pytest.raises(GameFinished) as refused:
         finished.decide(Abandon())
+    assert refused.value.rule == "T2"
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -82,8 +82,9 @@ def test_consecutive_undos_retract_earlier_moves_never_an_undo_A2(finished_game)
 
 def test_a_finished_game_takes_only_an_undo_which_reopens_it_A2(finished_game):
     _, _, moves, history = finished_game
-    with pytest.raises(GameFinished):
+    with pytest.raises(GameFinished) as refused:
         history.decide(moves[-1])
+    assert refused.value.rule == "A2"
     reopened = history.play(Undo())[1]
     assert not reopened.finished
     assert reopened.play(moves[-1])[1].state == history.state
