@@ -65,16 +65,35 @@ def citations() -> dict[str, set[str]]:
 
 
 @cache
-def named_tests() -> tuple[tuple[str, str], ...]:
-    """(file, name) of every test function under tests/, read from the source."""
-    names = []
+def defined_tests() -> tuple[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef], ...]:
+    """(file, definition) of every test function under tests/, read from the source."""
+    found = []
     for path in sorted((ROOT / "tests").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             is_function = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
             if is_function and node.name.startswith("test"):
-                names.append((path.relative_to(ROOT).as_posix(), node.name))
-    return tuple(names)
+                found.append((path.relative_to(ROOT).as_posix(), node))
+    return tuple(found)
+
+
+@cache
+def named_tests() -> tuple[tuple[str, str], ...]:
+    """(file, name) of every test function under tests/."""
+    return tuple((path, node.name) for path, node in defined_tests())
+
+
+def asserted_rulings(test: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The ruling ids a test names as values (`refused(state, move, "Z2")`,
+    `problem["rule"] == "D8"`, a parametrized `"A2"`): the refusals it expects."""
+    return {
+        node.value
+        for part in (*test.decorator_list, *test.body)
+        for node in ast.walk(part)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and re.fullmatch(ID, node.value)
+    }
 
 
 def trailing_rulings(name: str) -> tuple[str, ...]:
@@ -135,6 +154,23 @@ def test_test_names_carry_ruling_ids_only_at_their_end() -> None:
     assert not misplaced, (
         "test names must end with their ruling ids, in upper case "
         f"(`..._Z4`); these carry {_listed(misplaced)} elsewhere:\n{lines}"
+    )
+
+
+def test_a_test_named_for_rulings_names_every_ruling_it_expects() -> None:
+    """`pytest -k Z3` finds the tests of Z3: a test whose name ends with ruling ids
+    and that expects a refusal under a ruling carries that ruling's id too. (Its name
+    may also carry the rulings it shows at work without a refusal, as `..._D8_D9`
+    refuses under D8 a wild's value declared under D9.)"""
+    misnamed = []
+    for path, test in defined_tests():
+        named = set(trailing_rulings(test.name))
+        unnamed = asserted_rulings(test) - named
+        if named and unnamed:
+            misnamed.append(f"  {path}::{test.name} expects {_listed(unnamed)}")
+    assert not misnamed, (
+        "tests that expect refusals under rulings their names do not end with:\n"
+        + "\n".join(misnamed)
     )
 
 

@@ -129,7 +129,7 @@ def test_at_most_three_jokers_of_a_colour_are_in_view_Z2():
     play(state, draws(ARTHUR, joker("blue")))
 
 
-def test_the_game_may_name_its_own_colours_Z2():
+def test_the_game_may_name_its_own_colours_Z1_Z2():
     state = started(
         discards=(plain("rouge", 1), plain("bleu", 1)),
         colors=["rouge", "bleu", "vert", "violet", "jaune"],
@@ -176,12 +176,12 @@ def test_the_first_round_starter_is_the_first_player_Z3():
     assert state.phase.player == ARTHUR
 
 
-def test_the_same_card_cannot_open_both_piles_Z3():
+def test_the_same_card_cannot_open_both_piles_Z2_Z3():
     refused(game(), StartRound((plain("red", 1), plain("red", 1))), "Z2")
     play(game(), StartRound((joker("red"), joker("red"))))
 
 
-def test_a_round_cannot_start_twice_Z3():
+def test_a_round_cannot_start_twice_Z11():
     refused(started(), StartRound((plain("red", 1), plain("red", 2))), "Z11")
 
 

@@ -90,7 +90,7 @@ def test_completing_a_grid_during_final_turns_changes_nothing_Z11():
     assert events(state, Discard(MAELLE, "left"))[-1] == TurnBegan(NOE, (NOE,))
 
 
-def test_the_last_final_turn_scores_the_round_and_play_waits_for_the_next_Z11():
+def test_the_last_final_turn_scores_the_round_and_play_waits_for_the_next_Z3_Z11():
     state = play(arthur_completes_his_grid(), Discard(ARTHUR, "left"))
     state = play(
         state,

@@ -37,7 +37,7 @@ def test_drawing_from_the_deck_states_the_card_and_holds_it_Z4():
     assert shown.held == plain("red", 3) and shown.draw_pile_size == 48
 
 
-def test_a_draw_from_the_deck_must_state_the_card_Z4():
+def test_a_draw_from_the_deck_must_state_the_card_Z2_Z4():
     refused(started(), Draw(ARTHUR, "deck"), "Z2")
 
 
@@ -122,7 +122,7 @@ def test_a_discard_goes_onto_the_empty_pile_Z6():
     assert view(state).discard_tops.left == plain("red", 1)
 
 
-def test_an_empty_pile_cannot_be_drawn_from_Z6():
+def test_an_empty_pile_cannot_be_drawn_from_Z4_Z6():
     state = started()
     state = replace(state, piles=((), state.piles[1]))
     refused(state, Draw(ARTHUR, "discard_left"), "Z4")
@@ -135,7 +135,7 @@ def test_a_displaced_face_up_joker_is_discarded_not_moved_Z7():
     play(state, Discard(ARTHUR, "left"))
 
 
-def test_a_joker_goes_on_any_spot_named_Z7():
+def test_a_joker_goes_on_any_spot_named_Z4_Z7():
     state = play(started(), draws(ARTHUR, joker("green")))
     refused(state, Place(ARTHUR, revealed=card("red", 1)), "Z4")
     state = play(state, Place(ARTHUR, 7, card("red", 1)))
@@ -168,7 +168,7 @@ def test_a_revealed_stop_card_placed_ends_the_turn_Z8():
     refused(state, Place(ARTHUR), "Z8")
 
 
-def test_a_stop_card_taken_from_a_discard_pile_must_still_be_placed_Z8():
+def test_a_stop_card_taken_from_a_discard_pile_must_still_be_placed_Z5_Z8():
     stop = card("red", 4, stop=True, suns=3)
     state = started(discards=(stop, plain("red", 5)))
     state = play(state, Draw(ARTHUR, "discard_left"))
@@ -204,7 +204,7 @@ def test_a_replay_card_placed_gives_nothing_Z9():
     assert events(state, Discard(ARTHUR, "left"))[-1] == TurnBegan(MAELLE, None)
 
 
-def test_an_empty_draw_pile_is_refilled_from_the_discards_but_their_tops_Z10():
+def test_an_empty_draw_pile_is_refilled_from_the_discards_but_their_tops_Z2_Z10():
     """Z10: given the last deck card is drawn and discarded, the next turn starts with
     every discard but the two tops back in the draw pile, and those cards drawable."""
     state = started(discards=(plain("red", 1), plain("red", 2)))
