@@ -4,8 +4,12 @@ A game is `Rules`: `initial_state(setup)`, `decide(state, move) -> list[event]` 
 `RuleError`), and `evolve(state, event) -> state`, which is total and holds no rules: a
 game gives it as `folds`, one function per event type.
 `view` gives the public state a table sees, `outcome` the winners once the game is over,
-and `simulate` a seeded virtual table that plays whole legal games and yields only the
-moves a real table would log.
+`score_sheet` and `next_sheet` its score sheet, and `simulate` a seeded virtual table
+that plays whole legal games and yields only the moves a real table would log.
+
+Each game's package builds its `Rules` and `domain.registry` lists them: everything
+else (the service, the projections, the page through `GET /games/kinds`) asks the
+registry, never names a game.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import msgspec
+
+from domain.wording import Template, add_sentences
 
 
 class Setup(msgspec.Struct, frozen=True, kw_only=True):
@@ -48,6 +54,10 @@ class Rules:
     """
 
     name: str
+    # The game's name as players read it, by language code ("en", "fr").
+    labels: Mapping[str, str]
+    # The game this is an edition of (`dobro` for `dobro-pixar`); its own name if none.
+    family: str
     min_players: int
     max_players: int
     options: type[msgspec.Struct]
@@ -59,8 +69,18 @@ class Rules:
     folds: Mapping[type, Callable[[Any, Any], Any]]
     view: Callable[[Any], msgspec.Struct]
     outcome: Callable[[Any], tuple[str, ...] | None]
+    # The score sheet of a `domain.history.History`, and `(sheet before, state before,
+    # the stored move, state after) -> sheet after` for one more move (`domain.sheet`).
+    score_sheet: Callable[[Any], Any]
+    next_sheet: Callable[[Any, Any, Any, Any], Any]
     simulate: Callable[[Setup], Iterator[Any]]
+    # The game's own refusals and sentences, by language code: `domain.wording` adds
+    # them to each language's catalogue when the game is built.
+    sentences: Mapping[str, Mapping[str, Template]]
     describe: Callable[[Any, Any], Any] | None = None
+
+    def __post_init__(self) -> None:
+        add_sentences(self.sentences)
 
     def evolve(self, state: Any, event: Any) -> Any:
         return self.folds[type(event)](state, event)

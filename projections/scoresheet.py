@@ -1,5 +1,6 @@
 """Score sheets: every round's points with the detail that explains them, the totals and
-the winners, folded from a game's history by the game's own projection.
+the winners, folded from a game's history by the game's own fold (`Rules.score_sheet`,
+in its package's `sheet.py`).
 
 `score_sheet` gives the sheet of one history. `score_sheets` gives the sheet after
 every stored move of a game in one pass: each game's `next_sheet` folds one more move
@@ -9,32 +10,16 @@ so the steps of a replay share their sheets instead of each folding the game aga
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Sequence
 
 from domain.history import Abandon, History, MoveRetracted, Recorded, Undo
-from projections import dobro, double_donkey, dozito
-from projections.sheet import RoundLine, ScoreSheet
+from domain.sheet import RoundLine, ScoreSheet
 
 __all__ = ["RoundLine", "ScoreSheet", "score_sheet", "score_sheets"]
 
 
-class _GameSheet(NamedTuple):
-    of: Callable[[History], ScoreSheet]
-    # (sheet before, state before, the stored move, state after) -> sheet after
-    next: Callable[[ScoreSheet, Any, Recorded, Any], ScoreSheet]
-
-
-_PER_GAME: dict[str, _GameSheet] = {
-    "dobro": _GameSheet(dobro.score_sheet, dobro.next_sheet),
-    "dobro-pixar": _GameSheet(dobro.score_sheet, dobro.next_sheet),
-    "dozito": _GameSheet(dozito.score_sheet, dozito.next_sheet),
-    "double-donkey": _GameSheet(double_donkey.score_sheet, double_donkey.next_sheet),
-}
-
-
 def score_sheet(history: History) -> ScoreSheet:
-    return _PER_GAME[history.rules.name].of(history)
+    return history.rules.score_sheet(history)
 
 
 def score_sheets(
@@ -47,7 +32,7 @@ def score_sheets(
     lines copied when a round's line is added or completed.
     """
     sheets = [score_sheet(histories[0])]
-    game = _PER_GAME[histories[0].rules.name]
+    next_sheet = histories[0].rules.next_sheet
     for n, record in enumerate(records, start=1):
         if isinstance(record.move, Undo):
             # The game is back where it was before the retracted move (version v is
@@ -58,5 +43,5 @@ def score_sheets(
             sheets.append(sheets[n - 1])
         else:
             before, after = histories[n - 1].state, histories[n].state
-            sheets.append(game.next(sheets[n - 1], before, record, after))
+            sheets.append(next_sheet(sheets[n - 1], before, record, after))
     return sheets

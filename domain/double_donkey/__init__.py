@@ -21,12 +21,14 @@ docs/rules.md settle it. Where they are silent, this engine reads them so:
   nothing, and the public view keeps the latest reveal and its values.
 """
 
+from domain.double_donkey import wording
 from domain.double_donkey.describe import describe
 from domain.double_donkey.events import EVENTS
 from domain.double_donkey.evolve import FOLDS
 from domain.double_donkey.moves import MOVES
 from domain.double_donkey.rules import decide
 from domain.double_donkey.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
+from domain.double_donkey.sheet import next_sheet, score_sheet
 from domain.double_donkey.state import Options
 from domain.double_donkey.table import simulate
 from domain.double_donkey.view import outcome, view
@@ -34,6 +36,8 @@ from domain.game import Rules
 
 DOUBLE_DONKEY = Rules(
     name="double-donkey",
+    labels={"en": "Double Donkey", "fr": "Double Donkey"},
+    family="double-donkey",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=Options,
@@ -44,7 +48,10 @@ DOUBLE_DONKEY = Rules(
     folds=FOLDS,
     view=view,
     outcome=outcome,
+    score_sheet=score_sheet,
+    next_sheet=next_sheet,
     simulate=simulate,
+    sentences={"en": wording.ENGLISH, "fr": wording.FRENCH},
     describe=describe,
 )
 

@@ -18,12 +18,14 @@ Where the rulings leave a choice, this engine decides:
 - Option `rounds` is 1-20; a move out of turn is refused with Z4.
 """
 
+from domain.dozito import wording
 from domain.dozito.describe import describe
 from domain.dozito.events import EVENTS
 from domain.dozito.evolve import FOLDS
 from domain.dozito.moves import MOVES
 from domain.dozito.rules import decide
 from domain.dozito.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
+from domain.dozito.sheet import next_sheet, score_sheet
 from domain.dozito.state import Options
 from domain.dozito.table import simulate
 from domain.dozito.view import outcome, view
@@ -31,6 +33,8 @@ from domain.game import Rules
 
 DOZITO = Rules(
     name="dozito",
+    labels={"en": "Dozito", "fr": "Dozito"},
+    family="dozito",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=Options,
@@ -41,7 +45,10 @@ DOZITO = Rules(
     folds=FOLDS,
     view=view,
     outcome=outcome,
+    score_sheet=score_sheet,
+    next_sheet=next_sheet,
     simulate=simulate,
+    sentences={"en": wording.ENGLISH, "fr": wording.FRENCH},
     describe=describe,
 )
 

@@ -1,9 +1,11 @@
 """Sentences built from data, in each language the service speaks.
 
 A refusal, and a replay's sentence for a move, is a `Message`: a key and the values
-it names (a player, a card, a count). Each language has one catalogue, `en.py` and
-`fr.py`, holding the wording of every key, so a sentence's words in a language live
-in one place and one language is never made by looking up the other's strings. A
+it names (a player, a card, a count). Each language has one catalogue: `en.py` and
+`fr.py` hold the keys every game shares, and each game's package its own
+(`wording.py`, added to the catalogue when the game's `Rules` is built), so a
+sentence's words in a language live in one place and one language is never made by
+looking up the other's strings. A
 value may itself be a `Message` (a card, a die's colour) or a list: `Names` (players,
 read "Ana, Bo and Cy"), `Clauses` (a sentence's parts, "a; b"), `Commas` ("a, b")
 or `Sum` ("5 + 5"), each set apart as the language does ("a ; b" in French).
@@ -11,6 +13,7 @@ or `Sum` ("5 + 5"), each set apart as the language does ("a ; b" in French).
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,9 +67,10 @@ class Language:
         """This language with more keys (the service's own refusals)."""
         clash = self.templates.keys() & more.keys()
         assert not clash, f"keys worded twice: {sorted(clash)}"
+        shared = self.templates.maps if isinstance(self.templates, ChainMap) else []
         return Language(
             self.code,
-            {**self.templates, **more},
+            ChainMap(dict(more), *shared),
             self.plural,
             self.thousands,
             self.conjunction,
@@ -103,14 +107,40 @@ class Language:
         return f"{', '.join(said[:-1])} {self.conjunction} {said[-1]}"
 
 
+# Each game's own keys, by language: the games add them (`add_sentences`), and every
+# language made from these below or by `with_templates` sees them.
+_GAMES_SENTENCES: dict[str, dict[str, Template]] = {"en": {}, "fr": {}}
+
+
+def add_sentences(by_language: Mapping[str, Mapping[str, Template]]) -> None:
+    """Add a game's keys to each language's catalogue (the same keys again, as the
+    editions of one game add them, change nothing)."""
+    assert by_language.keys() == _GAMES_SENTENCES.keys(), "worded in every language"
+    for code, templates in by_language.items():
+        catalogue = _GAMES_SENTENCES[code]
+        shared = en.TEMPLATES if code == "en" else fr.TEMPLATES
+        clash = {
+            key
+            for key, template in templates.items()
+            if key in shared or catalogue.get(key, template) != template
+        }
+        assert not clash, f"keys worded twice: {sorted(clash)}"
+        catalogue.update(templates)
+
+
 ENGLISH = Language(
-    "en", en.TEMPLATES, lambda n: "one" if n == 1 else "other", ",", "and", "; "
+    "en",
+    ChainMap(en.TEMPLATES, _GAMES_SENTENCES["en"]),
+    lambda n: "one" if n == 1 else "other",
+    ",",
+    "and",
+    "; ",
 )
 # French: 0 and 1 are singular; thousands are set apart by a narrow no-break space,
 # and a semicolon has a space before it too.
 FRENCH = Language(
     "fr",
-    fr.TEMPLATES,
+    ChainMap(fr.TEMPLATES, _GAMES_SENTENCES["fr"]),
     lambda n: "one" if n in (0, 1) else "other",
     "\u202f",
     "et",

@@ -52,12 +52,6 @@ LoggedTime = Annotated[datetime, Meta(tz=True)]
 
 # An import line is a move body with its time beside it.
 IMPORT_LINES = MoveBodies(GAMES, extra=((RECORDED_AT, LoggedTime | None, None),))
-GAME_NAMES = {
-    "dobro": "Dobro",
-    "dobro-pixar": "Dobro Pixar",
-    "dozito": "Dozito",
-    "double-donkey": "Double Donkey",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +261,7 @@ async def bgstats_play(games: Games, game_id: uuid.UUID) -> BgStatsPlay:
         play_date=played.strftime("%Y-%m-%d %H:%M:%S"),
         duration_min=_minutes(first, last),
         game=BgStatsGame(
-            name=GAME_NAMES.get(row.game, row.game),
+            name=GAMES[row.game].labels["en"],
             source_game_id=row.game,
             highest_wins=highest_wins,
             no_points=totals is None,

@@ -11,8 +11,8 @@ from uuid import UUID
 
 import msgspec
 
+from domain.sheet import ScoreSheet
 from projections.replay import Step
-from projections.sheet import ScoreSheet
 from service.http.schemas import GameState
 
 

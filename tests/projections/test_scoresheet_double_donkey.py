@@ -9,8 +9,8 @@ import pytest
 from domain.double_donkey import DOUBLE_DONKEY
 from domain.double_donkey.components import COLORS
 from domain.double_donkey.moves import Choose, LastDie, Reveal, Roll, RollOff
+from domain.double_donkey.sheet import POINTS_NOTE
 from domain.history import History
-from projections.double_donkey import POINTS_NOTE
 from projections.scoresheet import score_sheet
 from tests.domain.double_donkey.given import EXAMPLE_HAY, PLAYERS, angry, dd, setup
 from tests.projections.simulated import histories

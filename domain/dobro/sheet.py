@@ -14,7 +14,7 @@ from typing import Any
 from domain.dobro.events import GameEnded, RoundScored
 from domain.dobro.state import DobroState, RoundResult
 from domain.history import History, Recorded
-from projections.sheet import RoundLine, ScoreSheet
+from domain.sheet import RoundLine, ScoreSheet
 
 # The ruling behind each scale (option `scoring`).
 SCALE_RULING = {"official": "D14", "fewest-first": "D15"}

@@ -18,7 +18,7 @@ from typing import Any
 from domain.dozito.events import GameEnded, PlayerScore, RoundScored
 from domain.dozito.scoring import CHART
 from domain.history import History, Recorded
-from projections.sheet import RoundLine, ScoreSheet
+from domain.sheet import RoundLine, ScoreSheet
 
 
 def score_sheet(history: History) -> ScoreSheet:

@@ -26,7 +26,7 @@ from domain.double_donkey.evolve import evolve
 from domain.double_donkey.state import State, initial_state
 from domain.double_donkey.view import outcome
 from domain.history import Abandon, History, Recorded
-from projections.sheet import RoundLine, ScoreSheet
+from domain.sheet import RoundLine, ScoreSheet
 
 POINTS_NOTE = (
     "points are each player's highest card value this round (K8, K9); "
