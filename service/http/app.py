@@ -29,6 +29,7 @@ from service.http.exchange import ExchangeController
 from service.http.feed import FeedController
 from service.http.games import GameController
 from service.http.health import health
+from service.http.kinds import game_kinds
 from service.http.limits import creation_limit, forget_expired
 from service.http.metrics import Metrics, get_metrics
 from service.http.players import get_player
@@ -111,6 +112,7 @@ def create_app(settings: Settings) -> Litestar:
     return Litestar(
         route_handlers=[
             GameController,
+            game_kinds,
             ExchangeController,
             FeedController,
             get_player,
