@@ -15,7 +15,8 @@ from bench.scratch import Server
 from bench.workload import Stored, import_game
 from domain.history import History
 from domain.registry import GAMES
-from service.application.games import Games, move_type
+from service.application.games import move_type
+from service.application.timeline import Timelines
 from service.readside.projector import BATCH, Projector
 from service.storage.store import EventStore
 
@@ -78,7 +79,7 @@ async def measure(databases: Server, report: Report) -> None:
         read = await _read_log(store)
         reading = Rate("read_all alone", read, time.perf_counter() - start)
         start = time.perf_counter()
-        folded = await Projector(pool, Games(store, GAMES)).rebuild()
+        folded = await Projector(pool, store, Timelines(store, GAMES)).rebuild()
         rebuild = Rate("rebuild", folded, time.perf_counter() - start)
     report.counts["events stored for the rebuild"] = stored
     report.counts["events the rebuild folded"] = folded

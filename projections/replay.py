@@ -20,14 +20,26 @@ from projections.scoresheet import ScoreSheet, score_sheet, score_sheets
 
 class Step(msgspec.Struct, kw_only=True):
     """Stored move number `step` (the game's `version` once it is stored): the move as
-    logged, its sentence, and the public state and score sheet after it."""
+    logged, its sentence, and the public state and score sheet after it. Step 0 is
+    the game as created: no move, no sentence."""
 
     step: int
     version: int
-    move: Any
-    description: str
     state: Any
     scoresheet: ScoreSheet
+    move: Any = None
+    description: str | None = None
+
+
+def start(history: History) -> Step:
+    """Step 0: the game as created, before its first move."""
+    created = History.start(history.rules, history.setup)
+    return Step(
+        step=0,
+        version=created.version,
+        state=created.view(),
+        scoresheet=score_sheet(created),
+    )
 
 
 def description(

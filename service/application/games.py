@@ -11,9 +11,9 @@ from __future__ import annotations
 import secrets
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Protocol, TypeVar
 
 import anyio
 import msgspec
@@ -22,10 +22,11 @@ from msgspec import Meta
 from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
 from domain.game import Rules, Setup, draw_first_player
-from domain.history import TABLE_MOVES, History, Recorded, Undo
+from domain.history import TABLE_MOVES, Codec, History, Recorded, Truncated, Undo
 from domain.names import normal_name
-from domain.wording import Names, message
-from service.application.errors import Conflict, Duplicate, Invalid, Refused
+from domain.wording import Language, Names, message
+from projections import replay
+from service.application.errors import Conflict, Duplicate, Invalid, NotFound, Refused
 from service.application.idempotency import Idempotency
 from service.application.timeline import Timeline, Timelines, setup_of
 from service.application.tokens import new_token
@@ -39,6 +40,8 @@ from service.storage.store import (
     Unreadable,
     VersionConflict,
 )
+
+T = TypeVar("T")
 
 # Without expected_version a client asks for its move to follow whatever is current:
 # a lost race is re-decided on the new state, a bounded number of times.
@@ -117,7 +120,9 @@ class MoveObserver(Protocol):
         """A move was refused under the ruling `ruling` (A1, A2, D8, ...)."""
 
 
-class _Unobserved:
+class Unobserved:
+    """No metrics to tell: the shell's commands, the tests."""
+
     def appended(self, game: str) -> None:
         pass
 
@@ -128,40 +133,68 @@ class _Unobserved:
         pass
 
 
+class ReadSide(Protocol):
+    """What the application tells the read side of its writes (in a serving
+    process: the live log followers and the projection runner)."""
+
+    def appended(self) -> None:
+        """Events were stored: wake this process's followers of the log."""
+
+    async def new_status(self, row: GameRow, history: History, at: datetime) -> None:
+        """A game appeared or its status changed (created, finished, abandoned,
+        reopened), stored at `at`: awaited before the request answers, so that the
+        game list reads what the request just wrote."""
+
+
+class NoReadSide:
+    """A process that keeps no read model (the shell's commands, the tests): a
+    serving process's projection runner catches up from the log."""
+
+    def appended(self) -> None:
+        pass
+
+    async def new_status(self, row: GameRow, history: History, at: datetime) -> None:
+        pass
+
+
 def move_type(move: msgspec.Struct) -> str:
     """A stored row's `type`: its move's tag (`play`, `undo`, ...)."""
     return type(move).__struct_config__.tag
 
 
 class Games:
+    """The games of one process: created, read and logged over the cache of folded
+    games (`timelines`), telling `read_side` of every write and `observer` of every
+    move. Each is given when the application is built: a process without a read
+    side or metrics says so (`NoReadSide()`, `Unobserved()`)."""
+
     def __init__(
         self,
+        timelines: Timelines,
+        *,
+        read_side: ReadSide,
+        observer: MoveObserver,
+    ) -> None:
+        self.timelines = timelines
+        self.store = timelines.store
+        self.rules = timelines.rules
+        self.read_side = read_side
+        self.observer = observer
+        self._moves = {name: {*r.moves, *TABLE_MOVES} for name, r in self.rules.items()}
+
+    @classmethod
+    def without_read_side(
+        cls,
         store: EventStore,
         rules: Mapping[str, Rules],
+        *,
         cached_games: int = 1024,
         cached_moves: int = 100_000,
-    ) -> None:
-        self.store = store
-        self.rules = rules
-        # Work too long for the event loop (a long game's fold, a replay page) runs
-        # in a worker thread, one at a time: it is Python, so more threads would not
-        # run it faster, only take the interpreter's lock from the loop more often
-        # (with two, /health waited up to 0.66 s under 12 readers; with one, 0.14 s
-        # but for one outlier).
-        self.heavy_work = anyio.CapacityLimiter(1)
-        self.timelines = Timelines(
-            store, rules, cached_games, cached_moves, self.heavy_work
-        )
-        self._moves = {name: {*r.moves, *TABLE_MOVES} for name, r in rules.items()}
-        # Called after every stored event, to wake this process's log followers.
-        self.on_append: Callable[[], None] = lambda: None
-        # Awaited when a game appears or its status changes (created, finished,
-        # abandoned, reopened), before the request answers: the read side writes the
-        # game's summary at once, so the list reads what the request just wrote.
-        self.on_new_status: Callable[[GameRow, History, datetime], Awaitable[None]] = (
-            _nothing
-        )
-        self.observer: MoveObserver = _Unobserved()
+    ) -> Games:
+        """Games in a process that keeps no read model and counts nothing (the
+        shell's commands, the tests)."""
+        timelines = Timelines(store, rules, cached_games, cached_moves)
+        return cls(timelines, read_side=NoReadSide(), observer=Unobserved())
 
     # ------------------------------------------------------------------ creating
 
@@ -245,8 +278,10 @@ class Games:
             ) from None
         if not records:
             self.timelines.remember(timeline)
-        self.on_append()
-        await self.on_new_status(timeline.row, timeline.latest, timeline.row.created_at)
+        self.read_side.appended()
+        await self.read_side.new_status(
+            timeline.row, timeline.latest, timeline.row.created_at
+        )
         return timeline.row, token
 
     def _read_back(self, row: GameRow, events: Sequence[StoredEvent]) -> Timeline:
@@ -266,25 +301,6 @@ class Games:
         holding every version (not resumed from a snapshot)."""
         return await self.timelines.load(game_id, whole=whole)
 
-    async def at(self, game_id: uuid.UUID, version: int) -> tuple[Timeline, History]:
-        """The game as stored now, and as it was at `version` (stored)."""
-        timeline = await self.timeline(game_id)
-        if version < timeline.first:
-            timeline = await self.timeline(game_id, whole=True)
-        return timeline, timeline.at(version)
-
-    async def as_stored_at(
-        self, game_id: uuid.UUID, version: int
-    ) -> tuple[GameRow, History]:
-        """The game as it was at `version` (stored). A stored version never changes,
-        so a version this process's cache holds is taken from it without reading
-        the store, which `at` does to be current; only one it lacks is read."""
-        cached = self.timelines.cached(game_id)
-        if cached is not None and cached.first <= version <= cached.version:
-            return cached.row, cached.at(version)
-        timeline, history = await self.at(game_id, version)
-        return timeline.row, history
-
     async def current(self, game_id: uuid.UUID) -> tuple[GameRow, History]:
         timeline = await self.timeline(game_id)
         return timeline.row, timeline.latest
@@ -297,6 +313,52 @@ class Games:
         # The timeline was caught up on the primary: a replica's page is no older.
         latest = timeline.version
         return timeline, await self.store.read(game_id, after, limit, at_least=latest)
+
+    def codec(self, game: str) -> Codec:
+        """The decoders of the stored rows of a game of kind `game`."""
+        return self.timelines.codec(game)
+
+    async def replay(
+        self,
+        game_id: uuid.UUID,
+        after: int,
+        limit: int,
+        language: Language,
+        render: Callable[[list[replay.Step], int | None], T],
+    ) -> T:
+        """Steps `after + 1` to `after + limit` with their sentences in `language`,
+        and the `after` of the next page (None on the last), as `render` makes them:
+        built and rendered in a worker thread (a long game's page is megabytes)."""
+        # Its sheets are folded from the game's creation.
+        timeline = await self.timeline(game_id, whole=True)
+        # Taken now: the timeline may grow while the page is built in a thread.
+        moves = len(timeline.records)
+        last = min(moves, after + limit)
+        histories, records = timeline.histories[: last + 1], timeline.records[:last]
+
+        def page() -> T:
+            steps = replay.steps(histories, records, after + 1, last, language)
+            return render(steps, last if last < moves else None)
+
+        return await anyio.to_thread.run_sync(page, limiter=self.timelines.heavy_work)
+
+    async def frame(
+        self, game_id: uuid.UUID, step: int, language: Language
+    ) -> replay.Step:
+        """The game after its first `step` moves; NotFound past its last."""
+        timeline = await self.timeline(game_id)
+        last = timeline.moves
+        if not 0 <= step <= last:
+            raise NotFound(message("game.no_step", last=last, step=step))
+        if step == 0:
+            return replay.start(timeline.latest)
+        try:
+            return replay.step(*timeline.steps(), step, language=language)
+        except Truncated:
+            # The step's sentence needs moves before the snapshot the timeline
+            # resumed from (an undo's names the move it took back).
+            whole = await self.timeline(game_id, whole=True)
+            return replay.step(*whole.steps(), step, language=language)
 
     async def write_token_hash(self, game_id: uuid.UUID) -> bytes:
         """What a write's token must hash to (the game loaded, or from the cache)."""
@@ -425,10 +487,10 @@ class Games:
         timeline.add(version, record)
         self.timelines.remember(timeline)
         self.observer.appended(timeline.row.game)
-        self.on_append()
+        self.read_side.appended()
         after = timeline.at(version)
         if after.status != before.status:
-            await self.on_new_status(timeline.row, after, stored.recorded_at)
+            await self.read_side.new_status(timeline.row, after, stored.recorded_at)
         return after
 
     async def _answered(
@@ -441,7 +503,7 @@ class Games:
             return None
         version, first_fingerprint = found
         idempotency.check(first_fingerprint)
-        _, answered = await self.as_stored_at(timeline.row.id, version)
+        _, answered = await self.timelines.as_stored_at(timeline.row.id, version)
         return answered
 
 
@@ -507,7 +569,3 @@ def _setup(request: NewGame) -> Setup:
     return Setup(
         players=players, first_player=first, seed=seed, options=request.options
     )
-
-
-async def _nothing(row: GameRow, history: History, at: datetime) -> None:
-    """No read side to tell (the CLI's commands)."""

@@ -138,15 +138,19 @@ class Timelines:
         self,
         store: EventStore,
         rules: Mapping[str, Rules],
-        games: int,
-        moves: int,
-        heavy_work: anyio.CapacityLimiter,
+        games: int = 1024,
+        moves: int = 100_000,
         snapshot_after: int = SNAPSHOT_AFTER,
     ) -> None:
-        self._store = store
+        self.store = store
+        self.rules = rules
+        # Work too long for the event loop (a long game's fold, a replay page) runs
+        # in a worker thread, one at a time: it is Python, so more threads would not
+        # run it faster, only take the interpreter's lock from the loop more often
+        # (with two, /health waited up to 0.66 s under 12 readers; with one, 0.14 s
+        # but for one outlier).
+        self.heavy_work = anyio.CapacityLimiter(1)
         self._snapshot_after = snapshot_after
-        self._heavy_work = heavy_work
-        self._rules = rules
         self._codecs = {name: Codec(r) for name, r in rules.items()}
         self._cache: OrderedDict[uuid.UUID, Timeline] = OrderedDict()
         self._games = games
@@ -180,12 +184,12 @@ class Timelines:
         fresh = timeline is None
         if timeline is None:
             timeline = await self._start(game_id, whole)
-        events = await self._store.read_data(game_id, timeline.version)
+        events = await self.store.read_data(game_id, timeline.version)
         try:
             if fresh and len(events) > FOLD_IN_THREAD:
                 # Only a timeline no other request can see yet is folded off the loop.
                 await anyio.to_thread.run_sync(
-                    self._fold, timeline, events, limiter=self._heavy_work
+                    self._fold, timeline, events, limiter=self.heavy_work
                 )
             else:
                 self._fold(timeline, events)
@@ -197,11 +201,11 @@ class Timelines:
         return timeline
 
     async def _start(self, game_id: uuid.UUID, whole: bool) -> Timeline:
-        found = await self._store.get_game_and_snapshot(game_id)
+        found = await self.store.get_game_and_snapshot(game_id)
         if found is None:
             raise NotFound(message("game.not_found", game_id=str(game_id)))
         row, snapshot = found
-        start = History.start(self._rules[row.game], setup_of(row))
+        start = History.start(self.rules[row.game], setup_of(row))
         if snapshot is not None and not whole:
             start = self._snapshots_of(start).resume(game_id, start, snapshot)
         return Timeline(row, start)
@@ -211,7 +215,7 @@ class Timelines:
         if game not in self._snapshots:
             codec = self._codecs[game]
             self._snapshots[game] = Snapshots(
-                self._store, start.rules, type(start.state), codec.record_type
+                self.store, start.rules, type(start.state), codec.record_type
             )
         return self._snapshots[game]
 
@@ -249,8 +253,27 @@ class Timelines:
         """The decoders of a game's stored rows."""
         return self._codecs[game]
 
+    async def at(self, game_id: uuid.UUID, version: int) -> tuple[Timeline, History]:
+        """The game as stored now, and as it was at `version` (stored)."""
+        timeline = await self.load(game_id)
+        if version < timeline.first:
+            timeline = await self.load(game_id, whole=True)
+        return timeline, timeline.at(version)
+
+    async def as_stored_at(
+        self, game_id: uuid.UUID, version: int
+    ) -> tuple[GameRow, History]:
+        """The game as it was at `version` (stored). A stored version never changes,
+        so a version this process's cache holds is taken from it without reading
+        the store, which `at` does to be current; only one it lacks is read."""
+        cached = self.cached(game_id)
+        if cached is not None and cached.first <= version <= cached.version:
+            return cached.row, cached.at(version)
+        timeline, history = await self.at(game_id, version)
+        return timeline.row, history
+
     async def row(self, game_id: uuid.UUID) -> GameRow:
-        row = await self._store.get_game(game_id)
+        row = await self.store.get_game(game_id)
         if row is None:
             raise NotFound(message("game.not_found", game_id=str(game_id)))
         return row

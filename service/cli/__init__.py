@@ -35,7 +35,7 @@ def rebuild_projections(args: argparse.Namespace) -> None:
     async def rebuild(where: Database) -> int:
         # As the tables' owner: the rebuild creates the new tables and swaps them in.
         async with application(where) as games, owner_pool(where) as pool:
-            return await Projector(pool, games).rebuild()
+            return await Projector(pool, games.store, games.timelines).rebuild()
 
     with database(args.data_dir) as where:
         folded = asyncio.run(rebuild(where))

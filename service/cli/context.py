@@ -62,8 +62,11 @@ async def application(database: Database) -> AsyncIterator[Games]:
     migrate(database.migrate)
     settings = Settings(database_url=database.serve, pool_min_size=1, pool_max_size=4)
     async with connection_pool(settings) as pool:
-        yield Games(
-            EventStore(pool), GAMES, settings.cached_games, settings.cached_moves
+        yield Games.without_read_side(
+            EventStore(pool),
+            GAMES,
+            cached_games=settings.cached_games,
+            cached_moves=settings.cached_moves,
         )
 
 

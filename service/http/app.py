@@ -23,6 +23,7 @@ from litestar.types import Method
 
 from domain.registry import GAMES
 from service.application.games import Games
+from service.application.timeline import Timelines
 from service.http import problems, schema_page
 from service.http.bodies import DeclaredMediaType
 from service.http.exchange import ExchangeController
@@ -36,6 +37,7 @@ from service.http.players import get_player
 from service.http.schemas import DocumentedStructs
 from service.http.stream import StreamCap
 from service.http.webpage import web_routes
+from service.readside.followers import Followers
 from service.readside.live import LiveLog
 from service.readside.projector import Projector
 from service.settings import Settings
@@ -58,22 +60,15 @@ def create_app(settings: Settings) -> Litestar:
         await pool.open()
         if replicas is not None:
             await replicas.open()
-        games = Games(
+        timelines = Timelines(
             EventStore(pool, replicas),
             GAMES,
             settings.cached_games,
             settings.cached_moves,
         )
-        live = LiveLog(games.store)
-        projector = Projector(pool, games)
-
-        def wake_followers() -> None:
-            live.wake()
-            projector.wake()
-
-        games.on_append = wake_followers
-        games.on_new_status = projector.summarise_now
-        games.observer = metrics
+        live = LiveLog(timelines.store)
+        projector = Projector(pool, timelines.store, timelines)
+        games = Games(timelines, read_side=Followers(live, projector), observer=metrics)
         app.state.update(
             pool=pool,
             read_pool=replicas or pool,

@@ -150,7 +150,7 @@ async def _page(
 def _event(
     position: GlobalPosition, event: StoredEvent, kind: str, games: Games
 ) -> FeedEvent:
-    logged = published(event, games.timelines.codec(kind))
+    logged = published(event, games.codec(kind))
     return FeedEvent(
         cursor=f"{position.transaction}.{position.position}",
         game_id=event.game_id,

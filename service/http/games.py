@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-import anyio
 import msgspec
 from litestar import Controller, MediaType, Request, Response, post
 from litestar.di import NamedDependency
@@ -16,15 +15,12 @@ from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent
 from psycopg_pool import AsyncConnectionPool
 
-from domain.history import History, Truncated
-from domain.wording import Language, message
+from domain.history import History
 from projections import replay
 from projections.scoresheet import ScoreSheet, score_sheet
-from service.application.errors import NotFound
 from service.application.games import MAX_MOVES, Games, NewGame
 from service.application.idempotency import Idempotency
 from service.application.moves import MOVE_BODIES, MoveBody
-from service.application.timeline import Timeline
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import game_read, language_of, read
 from service.http.guards import holds_write_token
@@ -155,7 +151,7 @@ class GameController(Controller):
         limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 1000,
     ) -> EventPage:
         timeline, events = await games.events(game_id, after, limit)
-        codec = games.timelines.codec(timeline.row.game)
+        codec = games.codec(timeline.row.game)
         return EventPage([published(e, codec) for e in events], timeline.version)
 
     @read("/", summary="Games, newest first", responses=problems(422, 503))
@@ -203,22 +199,13 @@ class GameController(Controller):
         after: Annotated[int, QueryParameter(ge=0)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=MAX_REPLAY_PAGE)] = REPLAY_PAGE,
     ) -> Response[bytes]:
-        # Its sheets are folded from the game's creation.
-        timeline = await games.timeline(game_id, whole=True)
-        # Taken now: the timeline may grow while the page is built in a thread.
-        moves = len(timeline.records)
-        last = min(moves, after + limit)
-        histories, records = timeline.histories[: last + 1], timeline.records[:last]
-        language = language_of(request)
+        def encoded(steps: list[replay.Step], next: int | None) -> bytes:
+            return msgspec.json.encode(replay_of(steps, next))
 
-        def page() -> bytes:
-            steps = replay.steps(histories, records, after + 1, last, language)
-            return msgspec.json.encode(
-                replay_of(steps, next=last if last < moves else None)
-            )
-
-        encoded = await anyio.to_thread.run_sync(page, limiter=games.heavy_work)
-        return Response(encoded, media_type=MediaType.JSON)
+        page = await games.replay(
+            game_id, after, limit, language_of(request), render=encoded
+        )
+        return Response(page, media_type=MediaType.JSON)
 
     @game_read(
         "/{game_id:uuid}/replay/{step:int}",
@@ -233,27 +220,8 @@ class GameController(Controller):
         step: FromPath[int],
         games: NamedDependency[Games],
     ) -> ReplayFrame:
-        timeline = await games.timeline(game_id)
-        last = timeline.moves
-        if not 0 <= step <= last:
-            raise NotFound(message("game.no_step", last=last, step=step))
-        if step == 0:
-            start = History.start(timeline.latest.rules, timeline.latest.setup)
-            return ReplayFrame(
-                step=0,
-                version=1,
-                state=start.view(),
-                scoresheet=score_sheet(start),
-            )
-        frame = await _step(games, timeline, step, language_of(request))
-        return ReplayFrame(
-            step=step,
-            version=frame.version,
-            state=frame.state,
-            scoresheet=frame.scoresheet,
-            move=frame.move,
-            description=frame.description,
-        )
+        frame = await games.frame(game_id, step, language_of(request))
+        return ReplayFrame(**msgspec.structs.asdict(frame))
 
     @game_read(
         "/{game_id:uuid}/scoresheet",
@@ -297,18 +265,5 @@ class GameController(Controller):
         start = last_event_id if last_event_id is not None else after
         if start is None:
             start = history.version
-        codec = games.timelines.codec(row.game)
+        codec = games.codec(row.game)
         return ServerSentEvent(stream_of(games, live, game_id, codec, start))
-
-
-async def _step(
-    games: Games, timeline: Timeline, step: int, language: Language
-) -> replay.Step:
-    """Step `step` from the timeline, or from the whole game when it needs moves
-    before the snapshot the timeline resumed from (an undo's sentence names the
-    move it took back)."""
-    try:
-        return replay.step(*timeline.steps(), step, language=language)
-    except Truncated:
-        whole = await games.timeline(timeline.row.id, whole=True)
-        return replay.step(*whole.steps(), step, language=language)

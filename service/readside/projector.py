@@ -37,8 +37,8 @@ import psycopg_pool
 from psycopg import AsyncConnection, sql
 
 from domain.history import History
-from service.application.games import Games
-from service.storage.store import GameRow, GlobalPosition, StoredEvent
+from service.application.timeline import Timelines
+from service.storage.store import EventStore, GameRow, GlobalPosition, StoredEvent
 
 log = logging.getLogger(__name__)
 
@@ -115,9 +115,15 @@ class RebuildRunning(RuntimeError):
 
 
 class Projector:
-    def __init__(self, pool: psycopg_pool.AsyncConnectionPool, games: Games) -> None:
+    def __init__(
+        self,
+        pool: psycopg_pool.AsyncConnectionPool,
+        store: EventStore,
+        timelines: Timelines,
+    ) -> None:
         self._pool = pool
-        self._games = games
+        self._store = store
+        self._timelines = timelines
         self._wake = asyncio.Event()
 
     def wake(self) -> None:
@@ -196,7 +202,7 @@ class Projector:
             )
             events = []
             for game_id, version in await cursor.fetchall():
-                events += await self._games.store.read(game_id, version - 1, 1)
+                events += await self._store.read(game_id, version - 1, 1)
             return await self._fold_games(conn, LIVE, events)
 
     async def run(self, poll_seconds: float = 1.0) -> None:
@@ -229,7 +235,7 @@ class Projector:
     ) -> tuple[GlobalPosition, int]:
         """Fold the batch of the log after `after` into `tables`: the position of
         its last event and how many events it held."""
-        batch = await self._games.store.read_all(after, BATCH)
+        batch = await self._store.read_all(after, BATCH)
         if not batch:
             return after, 0
         latest: dict[UUID, StoredEvent] = {}
@@ -268,7 +274,9 @@ class Projector:
     async def _summarise(self, event: StoredEvent) -> tuple | Exception:
         """The `_UPSERT` parameters of the event's game, or why it cannot fold."""
         try:
-            row, history = await self._games.as_stored_at(event.game_id, event.version)
+            row, history = await self._timelines.as_stored_at(
+                event.game_id, event.version
+            )
             return _summary(row, history, event.recorded_at)
         except _UNAVAILABLE:
             raise

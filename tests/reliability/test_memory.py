@@ -39,7 +39,9 @@ def _plan(kind: str, seed: int, moves: int) -> list:
 
 @pytest.fixture
 def games(store):
-    return Games(store, GAMES, cached_games=10_000, cached_moves=BOUND)
+    return Games.without_read_side(
+        store, GAMES, cached_games=10_000, cached_moves=BOUND
+    )
 
 
 @pytest.fixture
@@ -125,7 +127,7 @@ def test_by_default_every_table_a_busy_machine_serves_stays_cached(store, run):
     # More tables than the 256 games the cache once held: past that, every other
     # move was a fold from the store.
     defaults = Settings(database_url="")
-    games = Games(
+    games = Games.without_read_side(
         store,
         GAMES,
         cached_games=defaults.cached_games,

@@ -116,9 +116,9 @@ def runner(fresh_database_url, run) -> Iterator[tuple[Games, Projector]]:
     settings = Settings(database_url=fresh_database_url, pool_min_size=1)
     pool = connection_pool(settings)
     run(pool.open(wait=True, timeout=10))
-    games = Games(EventStore(pool), GAMES)
+    games = Games.without_read_side(EventStore(pool), GAMES)
     try:
-        yield games, Projector(pool, games)
+        yield games, Projector(pool, games.store, games.timelines)
     finally:
         run(pool.close())
 
@@ -138,14 +138,14 @@ def test_a_game_set_aside_folds_again_after_a_fix(
 ):
     games, projector = runner
     (buggy, *_), (fine, *_) = run(games.create(_new(1))), run(games.create(_new(2)))
-    as_stored_at = games.as_stored_at
+    as_stored_at = games.timelines.as_stored_at
 
     async def engine_with_a_bug(game_id, version):
         if game_id == buggy.id:
             raise RuntimeError("a bug in a future engine")
         return await as_stored_at(game_id, version)
 
-    monkeypatch.setattr(games, "as_stored_at", engine_with_a_bug)
+    monkeypatch.setattr(games.timelines, "as_stored_at", engine_with_a_bug)
 
     assert run(projector.catch_up()) == 2
     assert run(projector.catch_up()) == 0  # the checkpoint moved past the failure

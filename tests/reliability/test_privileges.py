@@ -20,7 +20,7 @@ from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
 from domain.registry import GAMES
-from service.application.games import Games
+from service.application.timeline import Timelines
 from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage.migrate import migrate
@@ -165,7 +165,8 @@ def test_a_rebuild_by_the_owner_leaves_the_serving_role_its_rights(
     async def rebuild() -> int:
         settings = Settings(database_url=owner_url, pool_min_size=1)
         async with connection_pool(settings) as pool:
-            return await Projector(pool, Games(EventStore(pool), GAMES)).rebuild()
+            store = EventStore(pool)
+            return await Projector(pool, store, Timelines(store, GAMES)).rebuild()
 
     assert run(rebuild()) >= 1
     # The new tables bear the names a later migration knows the old ones by.

@@ -10,10 +10,21 @@ import uuid
 from psycopg_pool import AsyncConnectionPool
 
 from domain.registry import GAMES
-from service.application.games import Games, NewGame
+from service.application.games import Games, NewGame, NoReadSide, Unobserved
+from service.application.timeline import Timelines
 from service.readside.projector import Projector
 from service.storage.store import EventStore
 from tests.service.http import create, play_simulated
+
+
+class Waking(NoReadSide):
+    """Wakes the projection runner at every append, as a serving process does."""
+
+    def __init__(self, projector: Projector) -> None:
+        self._projector = projector
+
+    def appended(self) -> None:
+        self._projector.wake()
 
 
 def eventually(check, seconds: float = 10):
@@ -101,9 +112,10 @@ def test_the_runner_under_concurrent_writers_loses_and_duplicates_nothing(
 ):
     async def scenario():
         async with AsyncConnectionPool(fresh_database_url, open=False) as pool:
-            games = Games(EventStore(pool), GAMES)
-            projector = Projector(pool, games)
-            games.on_append = projector.wake
+            store = EventStore(pool)
+            timelines = Timelines(store, GAMES)
+            projector = Projector(pool, store, timelines)
+            games = Games(timelines, read_side=Waking(projector), observer=Unobserved())
             runner = asyncio.create_task(projector.run(poll_seconds=0.05))
             await play_concurrently(games, range(8))
             runner.cancel()
@@ -111,13 +123,15 @@ def test_the_runner_under_concurrent_writers_loses_and_duplicates_nothing(
             live = await summaries(pool)
             assert live == await folded(games) and len(live) == 8
 
-            assert await Projector(pool, games).rebuild() > 8 * 100
+            assert (
+                await Projector(pool, games.store, games.timelines).rebuild() > 8 * 100
+            )
             assert await summaries(pool) == live
 
             # A runner that starts again (a new process) resumes at the checkpoint:
             # it folds only what was stored since.
             stored_since = await play_concurrently(games, range(100, 102))
-            restarted = Projector(pool, Games(EventStore(pool), GAMES))
+            restarted = Projector(pool, games.store, Timelines(games.store, GAMES))
             assert await restarted.catch_up() == stored_since
             assert await summaries(pool) == await folded(games)
 

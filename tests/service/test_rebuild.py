@@ -15,6 +15,7 @@ import pytest
 
 from domain.registry import GAMES
 from service.application.games import Games, NewGame
+from service.application.timeline import Timelines
 from service.readside.projector import Projector, RebuildRunning
 from service.settings import Settings
 from service.storage.store import EventStore, connection_pool
@@ -29,21 +30,23 @@ PLAYERS = ["Ann", "Bob"]
 def slowed(games: Games, seconds: float, folding=lambda: None) -> Games:
     """`games` whose every fold of a game for the read models takes `seconds` more;
     `folding` is called as each starts."""
-    as_stored_at = games.as_stored_at
+    as_stored_at = games.timelines.as_stored_at
 
     async def slow_fold(game_id, version):
         folding()
         await asyncio.sleep(seconds)
         return await as_stored_at(game_id, version)
 
-    games.as_stored_at = slow_fold  # type: ignore[method-assign]
+    games.timelines.as_stored_at = slow_fold  # type: ignore[method-assign]
     return games
 
 
 async def rebuild_slowly(url: str, started: threading.Event, seconds: float) -> int:
     async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
-        games = slowed(Games(EventStore(pool), GAMES), seconds, started.set)
-        return await Projector(pool, games).rebuild()
+        games = slowed(
+            Games.without_read_side(EventStore(pool), GAMES), seconds, started.set
+        )
+        return await Projector(pool, games.store, games.timelines).rebuild()
 
 
 def test_a_live_stream_keeps_delivering_moves_while_a_rebuild_runs(
@@ -84,27 +87,27 @@ def test_two_runners_never_fold_a_batch_at_once_and_neither_holds_back_the_log(
         settings = Settings(database_url=fresh_database_url, pool_min_size=1)
         async with connection_pool(settings) as pool:
             store = EventStore(pool)
-            writer = Games(store, GAMES)
+            writer = Games.without_read_side(store, GAMES)
             for seed in range(3):
                 await writer.create(NewGame(game="dobro", players=PLAYERS, seed=seed))
             folding, most_at_once = 0, 0
             first_fold, release = asyncio.Event(), asyncio.Event()
 
             def runner() -> Projector:
-                games = Games(store, GAMES)
-                timeline = games.timeline
+                timelines = Timelines(store, GAMES)
+                load = timelines.load
 
-                async def watched_timeline(game_id):
+                async def watched_load(game_id, *, whole=False):
                     nonlocal folding, most_at_once
                     folding += 1
                     most_at_once = max(most_at_once, folding)
                     first_fold.set()
                     await release.wait()
                     folding -= 1
-                    return await timeline(game_id)
+                    return await load(game_id, whole=whole)
 
-                games.timeline = watched_timeline  # type: ignore[method-assign]
-                return Projector(pool, games)
+                timelines.load = watched_load  # type: ignore[method-assign]
+                return Projector(pool, store, timelines)
 
             first, second = runner(), runner()
             holding = asyncio.create_task(first.catch_up())
@@ -130,13 +133,15 @@ def test_a_second_rebuild_while_one_runs_is_refused(fresh_database_url, run):
     async def scenario():
         settings = Settings(database_url=fresh_database_url, pool_min_size=1)
         async with connection_pool(settings) as pool:
-            games = Games(EventStore(pool), GAMES)
+            games = Games.without_read_side(EventStore(pool), GAMES)
             for seed in range(5):
                 await games.create(NewGame(game="dobro", players=PLAYERS, seed=seed))
-            first = asyncio.create_task(Projector(pool, slowed(games, 0.2)).rebuild())
+            slow = Projector(pool, games.store, slowed(games, 0.2).timelines)
+            first = asyncio.create_task(slow.rebuild())
             await asyncio.sleep(0.3)
             with pytest.raises(RebuildRunning, match="another rebuild"):
-                await Projector(pool, Games(EventStore(pool), GAMES)).rebuild()
+                other = Timelines(games.store, GAMES)
+                await Projector(pool, games.store, other).rebuild()
             assert await first == 5
             assert await summaries(pool) == await folded(games)
 
