@@ -1,10 +1,9 @@
 -- `tablelog projections rebuild` folds the whole log into new tables beside the live
 -- read models, batch by batch, each batch its own short transaction, and then swaps
--- them in at once (service/readside/projector.py). It used to empty the read models
--- and fold everything again in one transaction: that transaction held a transaction
--- id for the whole rebuild, and every reader of the global log (the live streams, the
--- feed, the projection runner) reads only below the oldest running one, so all of
--- them stood still until it ended.
+-- them in at once (service/readside/projector.py). Not one transaction for the whole
+-- rebuild: it would hold a transaction id all along, and every reader of the global
+-- log (the live streams, the feed, the projection runner) reads only below the oldest
+-- running one, so all of them would stand still until it ended.
 --
 -- Read models are disposable, so a table of them may be dropped and replaced; the log
 -- never is. The rebuild creates and drops tables: it runs as the tables' owner, like

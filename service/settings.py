@@ -13,25 +13,24 @@ class Settings:
     new connections find the new primary."""
 
     database_url: str
-    # Issue 16: a conninfo of read replicas (DATABASE_READ_URL), or None to read the
+    # A conninfo of read replicas (DATABASE_READ_URL), or None to read the
     # primary. The reads of the log, the lists and the player records go there; the
     # writes, and each write's checks, stay on `database_url`.
     database_read_url: str | None = None
     pool_min_size: int = 2
     pool_max_size: int = 10
-    # A move is a few hundred bytes; the largest body we accept is an import (issue 6).
+    # A move is a few hundred bytes; the largest body we accept is an import.
     max_body_bytes: int = 256 * 1024
     # Games whose timeline (the state after every move) is kept in memory between
     # requests. More than the tables one machine serves at once: a game not held is
-    # read and folded again on its next move (with 256, a machine with 400 tables
-    # did that for about a third of its moves, and its p99 doubled). Memory is
+    # read and folded again on its next move, which costs a cold load. Memory is
     # bounded by `cached_moves` below: a game counts its creation as a move.
     cached_games: int = 10_000
     # Browser apps on other origins may call the API (CORS). Any origin by default:
     # writes carry a bearer token, never cookies, so a page cannot act for a user.
     cors_origins: tuple[str, ...] = ("*",)
 
-    # Issue 12, sections 3 and 6: what one connection may hold, and who migrates.
+    # What one connection may hold, and who migrates.
     # The role that runs the migrations (it owns the tables); None: `database_url`.
     migration_database_url: str | None = None
     # Seconds a client has to deliver a whole request (head and body), counted from
@@ -49,7 +48,7 @@ class Settings:
     # seconds are logged once, then once more with how many there were.
     log_repeat_seconds: float = 10.0
 
-    # Issue 12, requests: what one request or one client may cost.
+    # What one request or one client may cost.
     # The timeline cache is bounded by the stored moves it holds as well: a folded
     # move costs 1 to 2.5 KB (measured with tracemalloc), so 100,000 keep the cache
     # under about 250 MB whatever clients send.
@@ -60,12 +59,12 @@ class Settings:
     # X-Forwarded-For from 127.0.0.1 only); IPv6 addresses count by /64 network.
     creations_per_minute: int | None = 60
 
-    # Issue 16, operations. Serve Prometheus metrics at GET /metrics. Off by default:
+    # Serve Prometheus metrics at GET /metrics. Off by default:
     # they tell how busy the service is to anyone who asks, so a host turns them on
     # where only its scraper reaches that path (a private port, a proxy rule).
     metrics: bool = False
 
-    # Issue 15: processes serving the API on one port (`tablelog serve --workers`),
+    # Processes serving the API on one port (`tablelog serve --workers`),
     # each with its own pool, timeline cache, connection and stream caps and
     # rate-limit counts; they share the database.
     workers: int = 1

@@ -3,8 +3,8 @@
 docs/rules.md defines every ruling under a heading `### D9 — A wild's value`. The
 engines in domain/ cite rulings by id in their errors, docstrings and comments; tests
 carry the ids they check at the end of their names (`..._D9`, `..._D14_D16`). These
-tests hold the three together, and keep the repository free of pointers to the team
-folder the rulings used to live in.
+tests hold the three together, and keep the repository free of pointers to folders
+outside it.
 """
 
 from __future__ import annotations

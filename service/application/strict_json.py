@@ -3,7 +3,7 @@
 RFC 8259 leaves such an object's meaning to the reader, and readers disagree:
 msgspec, like most, keeps the last value, so `{"player": "Ann", "player": "Bob"}`
 would be Bob's move to us and perhaps Ann's to a proxy or a log that reads the first.
-msgspec has no option to refuse them (its issue #648 asks for one) and no
+msgspec has no option to refuse them (a request for one is open upstream) and no
 well-kept parser on PyPI offers one, so every body msgspec has accepted is read once
 more by the standard library's C parser, only to see each object's pairs. That costs
 about 12 µs for a move and 8 ms for the worst 128 KB body (18,000 one-key objects,

@@ -11,8 +11,8 @@ blanked in the access log, whatever the format.
 Repeats:
 
 A flood of identical failures (a client opening thousands of connections, the
-database gone for a minute) used to write one traceback per occurrence: 144 MB of the
-same lines a minute, which hides everything else and can fill the disk. A
+database gone for a minute) would write one traceback per occurrence: megabytes of the
+same lines a minute, which hide everything else and can fill the disk. A
 `RepeatFilter` on a handler lets the first warning or error of a kind through, holds
 back the ones like it for `window` seconds, and then writes a single line saying how
 many there were. Records below WARNING (the access log, start-up notes) pass

@@ -1,4 +1,4 @@
-"""Issue 16: tablelog in front of a PostgreSQL cluster with automatic failover.
+"""tablelog in front of a PostgreSQL cluster with automatic failover.
 
 Three PostgreSQL nodes under Patroni (strict synchronous replication), two tablelog
 processes whose DATABASE_URL names every node (`target_session_attrs=read-write`)

@@ -1,4 +1,4 @@
-"""Connections cannot hold the service (issue 12, section 3).
+"""Connections cannot hold the service.
 
 A client that sends half a request and waits is dropped once the request timeout has
 passed; hundreds of them leave /health answering; a connection beyond the cap is

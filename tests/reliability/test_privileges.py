@@ -1,4 +1,4 @@
-"""Least privilege in the database (issue 12, section 6).
+"""Least privilege in the database.
 
 The service serves as the role the migrations grant (tablelog_app): it may read and
 append to the log and keep the read models, and it cannot rewrite history, even by

@@ -1,4 +1,4 @@
-"""Export, import and BG Stats results (issue 6), over HTTP on a real PostgreSQL."""
+"""Export, import and BG Stats results, over HTTP on a real PostgreSQL."""
 
 from __future__ import annotations
 

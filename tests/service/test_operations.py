@@ -1,4 +1,4 @@
-"""Operations (issue 16, section 5): liveness and readiness apart, and Prometheus
+"""Operations: liveness and readiness apart, and Prometheus
 metrics that move with the moves logged and refused."""
 
 from __future__ import annotations

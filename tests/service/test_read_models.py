@@ -1,4 +1,4 @@
-"""The game list and player records (issue 5), kept by the projection runner that
+"""The game list and player records, kept by the projection runner that
 follows the global log with a stored checkpoint."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """DATABASE_READ_URL: a second pool takes the reads, the writes stay on the primary
 and commit only once the synchronous standbys have applied them; and the pools drop
-the connections a failover closed before a request gets one (issue 16).
+the connections a failover closed before a request gets one.
 
 Here the "replica" is the same server under another application_name, which tells
 its sessions apart; tests/cluster runs the real thing.

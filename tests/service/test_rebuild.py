@@ -1,4 +1,4 @@
-"""Followers never freeze (issue 16, section 4): the global log is read below the
+"""Followers never freeze: the global log is read below the
 oldest running transaction that holds an id, so the projection runners take turns
 with an advisory lock (no id) and a rebuild folds into new tables in short
 transactions. A live stream keeps delivering moves while a rebuild runs, and two

@@ -1,4 +1,4 @@
-"""Replays (issue 5): one step per stored move with a sentence, and the state at step N
+"""Replays: one step per stored move with a sentence, and the state at step N
 equal to the live state the game had after its Nth move."""
 
 from __future__ import annotations

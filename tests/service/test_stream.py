@@ -1,4 +1,4 @@
-"""Live games (issue 5): `GET /games/{id}/stream` sends every stored move as Server-Sent
+"""Live games: `GET /games/{id}/stream` sends every stored move as Server-Sent
 Events, in order, as it is stored, and `Last-Event-ID` resumes after a dropped
 connection."""
 

@@ -213,7 +213,7 @@ def log_dobro_move(page: Page, move: dict) -> None:
 
 
 def test_a_whole_dobro_game_is_played_to_its_end_on_a_phone(new_page, client):
-    """Issue 8's measure of done: a table logs a whole game with taps, sees who won,
+    """A table logs a whole game with taps, sees who won,
     and can still undo its last move (A2 reopens a finished game)."""
     game = create(
         client,
