@@ -315,3 +315,32 @@ def test_a_wrong_called_value_is_refused_D10(new_page, client):
     expect(fact(page, "Value in play")).to_have_text("6")
     played = client.get(f"/games/{game['id']}/events").json()["events"][-1]
     assert played["data"]["move"]["announced"] == 6
+
+
+def test_a_link_with_another_token_never_replaces_the_phones_without_asking(
+    new_page, client
+):
+    """A crafted share link (`?token=BOGUS`) cannot destroy the write token the phone
+    holds: the page asks which to keep, and keeping it leaves the phone logging."""
+    game = new_dobro_game(client)
+    page = new_page()
+    open_game(page, game)
+    held = f"localStorage.getItem('tablelog:token:{game['id']}')"
+
+    page.goto(f"/app/#/games/{game['id']}?token=BOGUS")
+    choice = page.get_by_role("group", name=re.compile("different write token"))
+    expect(choice).to_be_visible()
+    assert page.evaluate(held) == game["write_token"]
+    assert "token" not in page.url
+    page.get_by_role("button", name="Keep this phone's token").click()
+    expect(choice).to_have_count(0)
+    assert page.evaluate(held) == game["write_token"]
+    page.get_by_role("radio", name="6", exact=True).check()
+    page.get_by_role("button", name="Ana plays 6").click()
+    expect(fact(page, "Value in play")).to_have_text("6")
+
+    # Taking the link's token is the player's choice, and then it is the one used.
+    page.goto(f"/app/#/games/{game['id']}?token=BOGUS")
+    page.get_by_role("button", name="Use the link's token").click()
+    assert page.evaluate(held) == "BOGUS"
+    assert page.errors == []

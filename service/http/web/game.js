@@ -22,7 +22,9 @@ const MOVES = {
   "double-donkey": donkeyMoves,
 };
 
-export async function showGame(root, id) {
+/** `offered`: a write token a link brought that differs from the one this phone
+ * holds; the player chooses which to keep. */
+export async function showGame(root, id, { offered = null } = {}) {
   let game = await api.get(`/games/${id}`);
   // The newest moves first: older pages load when the table asks for them.
   const history = await loadHistory(id, game.version);
@@ -37,12 +39,15 @@ export async function showGame(root, id) {
     "aria-live": "polite" });
   const drawShare = () => shareBox.replaceChildren(...sharePanel(id, tokens.get(id)));
   drawShare();
+  const choiceBox = h("div", { class: "token-choice", role: "group",
+    "aria-labelledby": "token-choice-text" });
+  drawTokenChoice();
   root.append(
     h("h1", { tabindex: "-1" }, game.title || gameLabel(game.game)),
     h("p", { class: "muted" }, game.players.join(" · "), h("br"), when(game),
       game.location ? ` · ${game.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, t("game.replay"))),
-    shareBox, stateBox, movesBox, queueBox, historyBox, sheetBox);
+    choiceBox, shareBox, stateBox, movesBox, queueBox, historyBox, sheetBox);
 
   // A refusal is drawn beside the control that was tapped, where the player is
   // looking, and it goes with the next tap (or key press) in the panel.
@@ -104,6 +109,29 @@ export async function showGame(root, id) {
       return [title, h("p", {}, t("game.over_undo")), undo];
     }
     return [title, MOVES[game.game](game, submit), undo];
+  }
+
+  /** Keep this phone's write token, or take the one a link brought instead. */
+  function drawTokenChoice() {
+    if (!offered) {
+      choiceBox.replaceChildren();
+      choiceBox.hidden = true;
+      return;
+    }
+    const chosen = (token) => {
+      if (token) tokens.set(id, token);
+      offered = null;
+      drawTokenChoice();
+      drawShare();
+      render();
+      movesBox.querySelector("h2").focus();
+    };
+    choiceBox.hidden = false;
+    choiceBox.replaceChildren(
+      h("p", { id: "token-choice-text" }, t("game.token_offered")),
+      h("div", { class: "row" },
+        button(t("game.token_keep"), () => chosen(null), { class: "primary" }),
+        button(t("game.token_replace"), () => chosen(offered))));
   }
 
   function tokenForm() {

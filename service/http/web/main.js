@@ -18,15 +18,20 @@ async function route() {
   const match = path.match(/^\/games\/([0-9a-f-]{36})(\/replay)?$/);
   // A share link to log (`#/games/{id}?token=…`): keep the token on this phone, and
   // take it out of the address bar, so the page's address shared again is watch-only.
+  // A different token the phone already holds is never replaced unasked: a crafted
+  // link would otherwise destroy it. The game's view asks which one to keep.
   const token = new URLSearchParams(query).get("token");
+  let offered = null;
   if (match && token) {
-    tokens.set(match[1], token);
+    const held = tokens.get(match[1]);
+    if (!held) tokens.set(match[1], token);
+    else if (held !== token) offered = token;
     history.replaceState(null, "", `#${path}`);
   }
   main.replaceChildren();
   try {
     if (match && match[2]) current = await showReplay(main, match[1]);
-    else if (match) current = await showGame(main, match[1]);
+    else if (match) current = await showGame(main, match[1], { offered });
     else current = await showHome(main);
   } catch (error) {
     refuse(error);
