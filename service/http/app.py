@@ -28,6 +28,7 @@ from service.http import problems, schema_page
 from service.http.bodies import DeclaredMediaType
 from service.http.exchange import ExchangeController
 from service.http.feed import FeedController
+from service.http.framing import Framing
 from service.http.games import GameController
 from service.http.health import health
 from service.http.kinds import game_kinds
@@ -127,6 +128,7 @@ def create_app(settings: Settings) -> Litestar:
             streams,
             *creation_limit(settings, rate_limits),
             DeclaredMediaType(),
+            Framing(),
         ],
         stores={"rate_limit": rate_limits},
         lifespan=[database],

@@ -344,3 +344,41 @@ def test_a_link_with_another_token_never_replaces_the_phones_without_asking(
     page.get_by_role("button", name="Use the link's token").click()
     assert page.evaluate(held) == "BOGUS"
     assert page.errors == []
+
+
+def test_no_other_site_may_frame_the_pages_and_the_page_runs_only_its_own_code(
+    client,
+):
+    for path in ("/", "/app/", "/app/main.js", "/schema"):
+        answer = client.get(path)
+        policy = answer.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy, path
+        assert answer.headers["x-frame-options"] == "DENY", path
+    page_policy = client.get("/app/").headers["content-security-policy"]
+    assert "script-src 'self'" in page_policy and "style-src 'self'" in page_policy
+    assert "unsafe-inline" not in page_policy
+
+
+def test_the_page_works_under_its_content_security_policy(new_page, client):
+    """Every view of the page, a finished game's chart and share panel included,
+    drawn with nothing the policy refuses."""
+    game = create(client, game="dozito", players=["Ana", "Bo"], first_player="Ana")
+    play_simulated(client, game)
+    page = new_page()
+    page.add_init_script(
+        "window.violations = [];"
+        "document.addEventListener('securitypolicyviolation',"
+        " (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    page.goto("/")
+    expect(page.get_by_role("heading", name="Start a game")).to_be_visible()
+    open_game(page, game)
+    expect(page.locator(".legend .swatch").first).to_be_visible()
+    page.get_by_role("button", name="Share").click()
+    expect(
+        page.get_by_role("img", name="QR code: Log from another phone")
+    ).to_be_visible()
+    page.goto(f"/app/#/games/{game['id']}/replay")
+    expect(page.get_by_role("heading", name=re.compile("Replay"))).to_be_visible()
+    assert page.evaluate("window.violations") == []
+    assert page.errors == []

@@ -66,11 +66,14 @@ export function chart(kind, sheet) {
       plot.append(svg("circle", { cx: px, cy: py, r: 3, fill: color }));
     }
   });
-  const legend = h("ul", { class: "legend" }, sheet.players.map((player, i) =>
-    h("li", {}, h("span", {
-      class: "swatch",
-      style: `border-top: 3px ${LINES[i % LINES.length][1] ? "dashed" : "solid"} ${LINES[i % LINES.length][0]}`,
-    }), player)));
+  const legend = h("ul", { class: "legend" }, sheet.players.map((player, i) => {
+    // Set through the element's style, not a `style` attribute, which the page's
+    // Content-Security-Policy refuses.
+    const swatch = h("span", { class: "swatch" });
+    const [color, dashed] = LINES[i % LINES.length];
+    swatch.style.borderTop = `3px ${dashed ? "dashed" : "solid"} ${color}`;
+    return h("li", {}, swatch, player);
+  }));
   return h("figure", {}, plot, legend,
     h("figcaption", {}, t(kind === "double-donkey" ? "sheet.caption_highest"
       : "sheet.caption_totals")));
