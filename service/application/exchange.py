@@ -23,7 +23,7 @@ import itertools
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, TypeVar
 
 import msgspec
@@ -50,6 +50,10 @@ T = TypeVar("T")
 # Each export line's time: when it was logged at the table, with its offset.
 RECORDED_AT = "recorded_at"
 LoggedTime = Annotated[datetime, Meta(tz=True)]
+
+# How far past the import's own time a line may say it was logged: the clock of the
+# device that logged it may have been ahead. A time later than that is no move's.
+CLOCK_SLACK = timedelta(days=1)
 
 # An import line is a move body with its time beside it.
 IMPORT_LINES = MoveBodies(GAMES, extra=((RECORDED_AT, LoggedTime | None, None),))
@@ -168,9 +172,10 @@ def _move(line: bytes) -> tuple[Any, datetime | None]:
 
 
 def _check_times(times: list[datetime | None]) -> None:
-    """Every line gives its time, or none does, and no line's is before the line
-    above it: a game's length is measured from its first line's to its last's, and
-    a table logs its moves in the order they were played."""
+    """Every line gives its time, or none does, no line's is before the line above
+    it, and none is after the import (CLOCK_SLACK): a game's length is measured from
+    its first line's to its last's, and a table logs its moves in the order they were
+    played."""
     given = [at is not None for at in times]
     if any(given) and not all(given):
         number = given.index(False) + 1
@@ -185,6 +190,14 @@ def _check_times(times: list[datetime | None]) -> None:
                 number,
                 f"its {RECORDED_AT} ({_iso(at)}) is before line {number - 1}'s "
                 f"({_iso(before)}): times never go backwards within a game.",
+            )
+    now = datetime.now(UTC)
+    for number, at in enumerate(times, start=1):
+        if at is not None and at > now + CLOCK_SLACK:
+            raise _bad_line(
+                number,
+                f"its {RECORDED_AT} ({_iso(at)}) is after now ({_iso(now)}): a move "
+                "is imported after it was logged.",
             )
 
 

@@ -261,3 +261,19 @@ def test_times_going_backwards_are_refused_naming_the_line(client, stored_rows):
     assert answer.status_code == 422, answer.text
     assert answer.json()["line"] == 6
     assert stored_rows() == before
+
+
+def test_a_time_after_the_import_is_refused_naming_the_line(client, stored_rows):
+    """A game set up in 1900 whose last move says 9999: in order, but no table
+    logged it, and its BG Stats duration would be some 4 billion minutes."""
+    before = stored_rows()
+    created, *moves = _lines_of(exported_file(seed=45))
+    lines = [{**created, "recorded_at": "1900-01-01T00:00:00Z"}, *moves]
+    lines[-1] = {**lines[-1], "recorded_at": "9999-01-01T00:00:00Z"}
+
+    answer = _import(client, _file_of(lines))
+
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["line"] == len(lines)
+    assert "after now" in answer.json()["detail"]
+    assert stored_rows() == before
