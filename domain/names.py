@@ -5,9 +5,10 @@ A name is kept as the table typed it, case included, only trimmed of the spaces 
 invisible characters around it and put in Unicode's composed form (NFC): "Aná" typed
 with a composed "á" on one phone and with "a" and a combining accent on another is
 one name. Two names that differ only by case, invisible characters (zero-width,
-direction marks) or compatibility forms (a full-width "A", U+FF21) are the same player:
-`name_key` is what they share, so they cannot sit at one table, and a player's
-records gather both.
+direction marks, variation selectors: every default-ignorable code point) or
+compatibility forms (a full-width "A", U+FF21) are the same player: `name_key` is what
+they share, so they cannot sit at one table, and a player's records gather both. The
+database keeps the same key (`player_key`, migrations/0007 and 0013).
 """
 
 from __future__ import annotations
@@ -33,6 +34,38 @@ PlayerName = Annotated[str, PLAYER_NAME]
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 # Characters that break a name across lines or are not text at all.
 _CONTROL = frozenset(("Cc", "Cs", "Zl", "Zp"))
+
+
+# Unicode's Default_Ignorable_Code_Point: what a renderer shows as nothing unless it
+# supports it (variation selectors, the combining grapheme joiner, Hangul fillers,
+# tags, ...). From DerivedCoreProperties.txt of Unicode 16.0.0; the ranges are the same
+# since 14.0.0, the version of Python 3.11's unicodedata, which has no accessor for the
+# property. A table rather than a package (`regex` has the property): the domain
+# keeps to the standard library, and migrations/0013 lists the same ranges in SQL.
+_DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+
+
+def _default_ignorable(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _DEFAULT_IGNORABLE)
 
 
 def _zero_width(char: str) -> bool:
@@ -67,11 +100,14 @@ def normal_name(name: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two spellings of one player's name share: without invisible characters,
-    in compatibility form (NFKC), case folded."""
+    """What two spellings of one player's name share: without invisible characters
+    (format characters, blank letters, every default-ignorable code point), in
+    compatibility form (NFKC), case folded."""
     if name.isascii():
         return name.strip().lower()
-    shown = "".join(c for c in normal_name(name) if not _zero_width(c))
+    shown = "".join(
+        c for c in normal_name(name) if not (_zero_width(c) or _default_ignorable(c))
+    )
     folded = unicodedata.normalize("NFKC", shown).casefold()
     return unicodedata.normalize("NFKC", folded)
 

@@ -19,10 +19,11 @@ noPoints; playDate as "YYYY-MM-DD HH:MM:SS").
 from __future__ import annotations
 
 import hashlib
+import itertools
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, TypeVar
 
 import msgspec
@@ -30,7 +31,7 @@ from msgspec import Meta
 
 from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
-from domain.history import History
+from domain.history import History, Recorded
 from domain.registry import GAMES
 from service.application import strict_json
 from service.application.errors import Conflict, Invalid, Refused, TooLarge
@@ -49,6 +50,10 @@ T = TypeVar("T")
 # Each export line's time: when it was logged at the table, with its offset.
 RECORDED_AT = "recorded_at"
 LoggedTime = Annotated[datetime, Meta(tz=True)]
+
+# How far past the import's own time a line may say it was logged: the clock of the
+# device that logged it may have been ahead. A time later than that is no move's.
+CLOCK_SLACK = timedelta(days=1)
 
 # An import line is a move body with its time beside it.
 IMPORT_LINES = MoveBodies(GAMES, extra=((RECORDED_AT, LoggedTime | None, None),))
@@ -147,8 +152,9 @@ async def import_game(
         records.append(record)
         times.append(at)
     _check_times(times)
+    digest = _digest(request, start, records, times)
     row, token = await games.store_new(
-        request, start, records, game_id, logged_at=times, digest=_digest(lines)
+        request, start, records, game_id, logged_at=times, digest=digest
     )
     return Imported(row, history, token)
 
@@ -166,8 +172,10 @@ def _move(line: bytes) -> tuple[Any, datetime | None]:
 
 
 def _check_times(times: list[datetime | None]) -> None:
-    """Every line gives its time, or none does: a game's length is measured from
-    its first line's to its last's."""
+    """Every line gives its time, or none does, no line's is before the line above
+    it, and none is after the import (CLOCK_SLACK): a game's length is measured from
+    its first line's to its last's, and a table logs its moves in the order they were
+    played."""
     given = [at is not None for at in times]
     if any(given) and not all(given):
         number = given.index(False) + 1
@@ -176,16 +184,73 @@ def _check_times(times: list[datetime | None]) -> None:
             f"it has no {RECORDED_AT}: give every line the time it was logged, or "
             "none.",
         )
+    for number, (before, at) in enumerate(itertools.pairwise(times), start=2):
+        if before is not None and at is not None and at < before:
+            raise _bad_line(
+                number,
+                f"its {RECORDED_AT} ({_iso(at)}) is before line {number - 1}'s "
+                f"({_iso(before)}): times never go backwards within a game.",
+            )
+    now = datetime.now(UTC)
+    for number, at in enumerate(times, start=1):
+        if at is not None and at > now + CLOCK_SLACK:
+            raise _bad_line(
+                number,
+                f"its {RECORDED_AT} ({_iso(at)}) is after now ({_iso(now)}): a move "
+                "is imported after it was logged.",
+            )
 
 
-def _digest(lines: list[bytes]) -> bytes:
-    """The file's content, as its lines decode: spacing, key order and line endings
-    do not make another file."""
-    digest = hashlib.sha256()
-    for line in lines:
-        digest.update(msgspec.json.encode(msgspec.json.decode(line), order="sorted"))
-        digest.update(b"\n")
-    return digest.digest()
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def _digest(
+    request: NewGame,
+    start: History,
+    records: list[Recorded],
+    times: list[datetime | None],
+) -> bytes:
+    """The file's content as the import reads it, so that what changes nothing
+    stored does not make another file: spacing, key order, line endings, a key
+    given as null or left out, a name's spaces and forms (as `domain.names` reads
+    it), an `expected_version` (ignored), a time's offset, options given at their
+    defaults. What is not given (a seed, a first player) counts as not given."""
+    setup = start.setup
+    first = request.first_player
+    created = {
+        "game": start.rules.name,
+        "players": list(setup.players),
+        "first_player": None if first is None else setup.first_player,
+        "seed": request.seed,
+        "options": _options(start, request.options),
+        "title": request.title,
+        "played_at": _utc(request.played_at),
+        "location": request.location,
+        "notes": request.notes,
+    }
+    content = [
+        [created, *(msgspec.to_builtins(record.move) for record in records)],
+        [_utc(at) for at in times],
+    ]
+    return hashlib.sha256(msgspec.json.encode(content, order="sorted")).digest()
+
+
+def _options(start: History, options: dict[str, Any]) -> Any:
+    """The options as the game reads them, with its defaults filled in."""
+    try:
+        return msgspec.to_builtins(msgspec.convert(options, start.rules.options))
+    except (msgspec.ValidationError, TypeError):
+        return options
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    """`moment` in UTC (naive: taken as UTC, as `check_moment` does)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
 
 
 def _line(number: int, step: Callable[..., T], *args: Any) -> T:

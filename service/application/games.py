@@ -52,7 +52,12 @@ APPEND_ATTEMPTS = 8
 # simulated game has about 420 moves.
 MAX_MOVES = 5000
 
-PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"\S")]
+# A player's name, at most this many characters as typed and as kept (trimmed, in
+# Unicode's composed form, `domain.names.normal_name`): NFC lengthens some text (forty
+# U+0958 are 80 code points composed), and a name kept longer than this would make
+# the game's own export refused on import.
+NAME_LENGTH = 40
+PlayerName = Annotated[str, Meta(min_length=1, max_length=NAME_LENGTH, pattern=r"\S")]
 Text = Annotated[str, Meta(max_length=2000)]
 
 # The dates a game may carry: PostgreSQL keeps far more, but Python's datetime (and so
@@ -70,7 +75,7 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     game: Annotated[str, Meta(max_length=40)]
     players: Annotated[list[PlayerName], Meta(min_length=2, max_length=12)]
-    first_player: Annotated[str, Meta(max_length=40)] | None = None
+    first_player: Annotated[str, Meta(max_length=NAME_LENGTH)] | None = None
     options: dict[str, Any] = {}
     seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None = None
     title: Annotated[str, Meta(max_length=200)] | None = None
@@ -88,6 +93,13 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
             if text is not None and "\x00" in text:
                 raise ValueError(f"{name} must not contain a NUL character (\\u0000)")
         check_moment("played_at", self.played_at)
+        names = {f"players[{i}]": name for i, name in enumerate(self.players)}
+        for field, name in (names | {"first_player": self.first_player}).items():
+            if name is not None and len(normal_name(name)) > NAME_LENGTH:
+                raise ValueError(
+                    f"{field} must be at most {NAME_LENGTH} characters in Unicode's "
+                    "composed form (NFC)"
+                )
 
 
 def check_moment(name: str, moment: datetime | None) -> None:

@@ -8,6 +8,10 @@ storing the whole stack would be as large as the log. A game resumed from one is
 truncated (`History.resume`): an undo reaching below it, a replay step before it or
 a replay page is served from a fold of the whole log instead, as without snapshots.
 
+A snapshot is used only when the game's log holds its version (the row's and the
+data's, which must agree): the serving role may write snapshots, and one past the
+log would serve a state the log never reached and append after it.
+
 Nothing depends on a snapshot being there: each is only ever a copy of what the log
 folds into, and deleting every row changes no answer. One is kept a game, replaced by
 a later one. `engine` names the code that folds and scores the game (a hash of its
@@ -90,7 +94,14 @@ class Snapshots:
 
     def resume(self, game_id: uuid.UUID, start: History, stored: Snapshot) -> History:
         """The game from its stored snapshot, or `start` (its creation) when this
-        engine cannot read it."""
+        engine cannot read it or the game's log does not hold its version."""
+        if not stored.logged:
+            log.warning(
+                "snapshot of game %s ignored: its version %s is past the game's log",
+                game_id,
+                stored.version,
+            )
+            return start
         if stored.engine != self.engine:
             log.info("snapshot of game %s ignored: another engine wrote it", game_id)
             return start
@@ -98,6 +109,14 @@ class Snapshots:
             snapshot = self._decoder.decode(stored.data)
         except msgspec.DecodeError as error:  # ValidationError is one
             log.warning("snapshot of game %s ignored: %s", game_id, error)
+            return start
+        if snapshot.version != stored.version:
+            log.warning(
+                "snapshot of game %s ignored: its data is of version %s, its row of %s",
+                game_id,
+                snapshot.version,
+                stored.version,
+            )
             return start
         held = [(h.version, h.state, h.record, h.abandoned) for h in snapshot.held]
         return History.resume(

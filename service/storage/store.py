@@ -64,11 +64,14 @@ class GameRow(NewGameRow):
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """A game's snapshot as stored: its version, the engine that wrote it and its
-    data (read by `service.application.snapshots`)."""
+    data (read by `service.application.snapshots`), and whether the game's log holds
+    that version (`logged`): a snapshot is a read model that the serving role may
+    write, so it is checked against the log before it is used."""
 
     version: int
     engine: str
     data: bytes
+    logged: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,10 +457,15 @@ class EventStore:
         self, game_id: UUID
     ) -> tuple[GameRow, Snapshot | None] | None:
         """The game, with its snapshot (a read model, see migrations/0010) when it
-        has one, in one query: a cold load asks for both."""
+        has one, in one query: a cold load asks for both. Whether the log holds the
+        snapshot's version is one probe of the events' key: the log's versions
+        follow one another (migrations/0011), so it then holds every version up to
+        it."""
         async with self._reads.connection() as conn:
             cursor = await conn.execute(
-                f"SELECT {_PREFIXED_GAME_COLUMNS}, s.version, s.engine, s.data"
+                f"SELECT {_PREFIXED_GAME_COLUMNS}, s.version, s.engine, s.data,"
+                " EXISTS (SELECT FROM events e"
+                " WHERE e.game_id = g.id AND e.version = s.version)"
                 " FROM games g LEFT JOIN game_snapshots s ON s.game_id = g.id"
                 " WHERE g.id = %s",
                 (game_id,),
@@ -465,8 +473,8 @@ class EventStore:
             row = await cursor.fetchone()
         if row is None:
             return None
-        *game, version, engine, data = row
-        snapshot = None if version is None else Snapshot(version, engine, data)
+        *game, version, engine, data, logged = row
+        snapshot = None if version is None else Snapshot(version, engine, data, logged)
         return _game(game), snapshot
 
     async def write_snapshot(

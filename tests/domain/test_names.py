@@ -38,6 +38,10 @@ def test_a_name_is_kept_trimmed_and_composed_in_the_case_typed(typed, kept):
         ("Karen", "\uff2baren"),
         ("Strauß", "STRAUSS"),
         (" Karen", "Karen\u200b"),
+        ("Karen", "Karen\ufe0f"),
+        ("Karen", "Kar\u034fen"),
+        ("Karen", "\u180fKaren\U000e0100"),
+        ("Karen", "Ka\u17b4ren\u2065"),
     ],
 )
 def test_two_spellings_of_one_name_share_their_key(one, other):

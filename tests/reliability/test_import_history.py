@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 
 import msgspec
 import psycopg
@@ -187,3 +187,93 @@ def test_two_imports_of_one_file_at_once_make_one_game(client, stored_rows):
     )
     games, _ = stored_rows()
     assert games == before[0] + 1
+
+
+def _lines_of(body: bytes) -> list[dict]:
+    return [json.loads(line) for line in body.splitlines()]
+
+
+def _file_of(lines: list[dict]) -> bytes:
+    return b"".join(json.dumps(line).encode() + b"\n" for line in lines)
+
+
+def test_a_file_changed_only_in_form_is_the_same_import_409(client, stored_rows):
+    """What the import reads the same is the same content: a key given as null or
+    left out, an `expected_version` the import ignores, names with spaces around
+    them, times in another offset, options at their defaults."""
+    seed = 43
+    created, *moves = _lines_of(exported_file(seed=seed))
+    del created["title"]
+    body = _file_of([created, *moves])
+    first = _imported(client, body)
+    played = client.get("/players/Priscila").json()["played"]
+    before = stored_rows()
+    spaced = [f" {name}" for name in PLAYERS]
+
+    def shifted(line: dict) -> dict:
+        at = datetime.fromisoformat(line["recorded_at"])
+        offset = at.astimezone(timezone(timedelta(hours=5, minutes=30)))
+        return {**line, "recorded_at": offset.isoformat()}
+
+    variants = {
+        "title null": [{**created, "title": None}, *moves],
+        "nulls left out": [
+            {k: v for k, v in created.items() if v is not None},
+            *moves,
+        ],
+        "expected_version": [
+            created,
+            *({**m, "expected_version": n} for n, m in enumerate(moves, start=1)),
+        ],
+        "leading spaces": [
+            {**created, "players": spaced, "first_player": f" {PLAYERS[0]}"},
+            *moves,
+        ],
+        "another offset": [shifted(line) for line in [created, *moves]],
+    }
+    for name, lines in variants.items():
+        answer = _import(client, _file_of(lines))
+
+        assert answer.status_code == 409, (name, answer.text)
+        assert answer.json()["game_id"] == first["id"], name
+    assert stored_rows() == before
+    assert client.get("/players/Priscila").json()["played"] == played
+
+
+def test_times_going_backwards_are_refused_naming_the_line(client, stored_rows):
+    before = stored_rows()
+    created, *moves = _lines_of(exported_file(seed=44))
+    reversed_times = [line["recorded_at"] for line in [created, *moves]][::-1]
+    lines = [
+        {**line, "recorded_at": at}
+        for line, at in zip([created, *moves], reversed_times, strict=True)
+    ]
+    answer = _import(client, _file_of(lines))
+
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["line"] == 2
+    assert "backwards" in answer.json()["detail"]
+    # One line out of order, late in the game.
+    lines = [created, *moves]
+    lines[5] = {**lines[5], "recorded_at": lines[2]["recorded_at"]}
+    answer = _import(client, _file_of(lines))
+
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["line"] == 6
+    assert stored_rows() == before
+
+
+def test_a_time_after_the_import_is_refused_naming_the_line(client, stored_rows):
+    """A game set up in 1900 whose last move says 9999: in order, but no table
+    logged it, and its BG Stats duration would be some 4 billion minutes."""
+    before = stored_rows()
+    created, *moves = _lines_of(exported_file(seed=45))
+    lines = [{**created, "recorded_at": "1900-01-01T00:00:00Z"}, *moves]
+    lines[-1] = {**lines[-1], "recorded_at": "9999-01-01T00:00:00Z"}
+
+    answer = _import(client, _file_of(lines))
+
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["line"] == len(lines)
+    assert "after now" in answer.json()["detail"]
+    assert stored_rows() == before

@@ -10,8 +10,10 @@ import unicodedata
 from typing import Any
 
 import msgspec
+import psycopg
 import pytest
 
+from domain.names import _DEFAULT_IGNORABLE, name_key
 from domain.registry import GAMES
 from tests.service.http import create, setup_of
 
@@ -184,6 +186,9 @@ SAME_NAME = {
     "zero-width space": ["Ann", "An\u200bn"],
     "case": ["Ann", "ANN"],
     "full-width": ["Ann", "\uff21nn"],
+    "variation selector": ["Karen", "Karen\ufe0f"],
+    "grapheme joiner": ["Karen", "Kar\u034fen"],
+    "tag": ["Karen", "Karen\U000e0100"],
 }
 
 
@@ -246,3 +251,31 @@ def test_a_players_records_are_found_whatever_the_case_or_form(client):
     assert {game["players"][0] for game in listed} == {
         unicodedata.normalize("NFC", s) for s in spellings
     }  # each kept as it was typed
+
+
+def test_a_name_too_long_once_composed_is_refused(client, stored_rows):
+    """U+0958 is one code point typed and two in Unicode's composed form (NFC),
+    the form a name is kept in: 40 of them are 80 characters kept."""
+    before = stored_rows()
+    long = "\u0958" * 40
+    for players, first in [([long, "Bob"], None), (["Ann", "Bob"], long)]:
+        body = {"game": "dobro", "players": players, "first_player": first}
+        problem = assert_problem(client.post("/games", json=body), 422)
+        assert "at most 40 characters" in problem["detail"], problem
+    assert stored_rows() == before
+    kept = create(client, game="dobro", players=["\u0958" * 20, "Bob"])
+    assert len(kept["players"][0]) == 40
+
+
+def test_the_databases_key_of_a_name_is_the_domains(client, database_url):
+    """The read side finds a player's records by the database's key
+    (`player_key`), the table refuses a second seat by the domain's (`name_key`):
+    one name, one key, for every invisible character Unicode lists."""
+    ignorable = [chr(c) for low, high in _DEFAULT_IGNORABLE for c in {low, high}]
+    names = [f"Ka{c}ren{c}" for c in ignorable]
+    names += ["\u200bAn\u00e1 ", "ANA\u0301", "\uff2baren"]
+    with psycopg.connect(database_url) as conn:
+        keys = [
+            conn.execute("SELECT player_key(%s)", (n,)).fetchone()[0] for n in names
+        ]
+    assert keys == [name_key(name) for name in names]

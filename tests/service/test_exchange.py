@@ -89,13 +89,23 @@ def test_every_game_round_trips_through_export_and_import_unchanged(client, name
     assert json.loads(lines[0])["type"] == "game_created"
     assert json.loads(lines[4]) == {"type": "undo"}
 
-    second = imported(client, exported.content)
+    # The export is the content imported: the same game, not a second one.
+    again = assert_problem(import_file(client, exported.content), 409)
+    assert again["game_id"] == first["id"]
+    # Under another title it is another game, which exports back unchanged.
+    created, *moves = lines
+    retitled = b"\n".join(
+        [json.dumps({**json.loads(created), "title": "Again"}).encode(), *moves]
+    )
+    second = imported(client, retitled)
     assert second["id"] != first["id"]
     assert second["write_token"] != first["write_token"]
-    assert client.get(f"/games/{second['id']}/export").content == exported.content
+    second_export = client.get(f"/games/{second['id']}/export").content
+    assert second_export.splitlines()[1:] == moves
+    assert json.loads(second_export.splitlines()[0])["title"] == "Again"
     a = client.get(f"/games/{first['id']}").json()
     b = client.get(f"/games/{second['id']}").json()
-    assert comparable(a) == comparable(b)
+    assert comparable(a) == comparable(b) | {"title": a["title"]}
     sheets = [client.get(f"/games/{g['id']}/scoresheet") for g in (first, second)]
     if sheets[0].status_code == 200:  # once the score sheet endpoint exists
         assert sheets[0].json() == sheets[1].json()

@@ -36,10 +36,14 @@ def _timelines(store, snapshot_after: int = SNAPSHOT_AFTER) -> Timelines:
     return Timelines(store, GAMES, 100, 100_000, snapshot_after)
 
 
-async def _imported(store, game: str) -> tuple[uuid.UUID, list[Recorded]]:
-    """A long simulated game (an undo every 7th move) stored as an import."""
+async def _imported(
+    store, game: str, moves: int | None = None
+) -> tuple[uuid.UUID, list[Recorded]]:
+    """A long simulated game (an undo every 7th move) stored as an import, or its
+    first `moves` moves."""
     rules = GAMES[game]
     _, records = simulated(rules, len(SETUP.players), SETUP.seed, undo_every=7)
+    records = records[:moves]
     row, created = new_game(rules, SETUP)
     await store.import_game(
         row,
@@ -161,6 +165,41 @@ def test_a_stale_corrupt_or_deleted_snapshot_changes_nothing(
             (message,) = ignored
             assert f"snapshot of game {game_id} ignored" in message
             assert logged in message
+
+    run(check())
+
+
+@pytest.mark.parametrize("game", ["dobro", "dozito"])
+def test_a_snapshot_past_the_games_log_is_ignored(store, run, caplog, game):
+    """A snapshot row the log does not bear out (here another game's, of more
+    moves, as the serving role may insert one): the game is folded from its log,
+    its next move is the version after its last, and its replay reads."""
+
+    async def check() -> None:
+        longer = await _snapshotted(store, game)
+        game_id, records = await _imported(store, game, moves=SNAPSHOT_AFTER)
+        async with store._pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO game_snapshots (game_id, version, engine, data)"
+                " SELECT %s, version, engine, data FROM game_snapshots"
+                " WHERE game_id = %s",
+                (game_id, longer),
+            )
+        assert (await _snapshot(store, game_id))[0] > len(records) + 1
+        with caplog.at_level(logging.INFO, "service.application.snapshots"):
+            loaded = await _timelines(store).load(game_id)
+        assert not loaded.truncated
+        assert loaded.version == len(records) + 1
+        whole = await _timelines(store).load(game_id, whole=True)
+        steps = range(1, whole.moves + 1)
+        assert _answers(loaded, steps) == _answers(whole, steps)
+        (message,) = [r.getMessage() for r in caplog.records]
+        assert f"snapshot of game {game_id} ignored" in message
+        assert "past the game's log" in message
+        history = await Games.without_read_side(store, GAMES).submit(game_id, Undo())
+        assert history.version == len(records) + 2
+        stored = [event.version for event in await store.read(game_id)]
+        assert stored == list(range(1, len(records) + 3))
 
     run(check())
 

@@ -264,6 +264,54 @@ class TestEventStore:
         with pytest.raises(GameNotFound):
             run(store.append(uuid4(), 2, "play", move(2)))
 
+    def test_an_append_past_the_next_version_is_refused_and_stores_nothing(
+        self, store, run
+    ):
+        game_id = run(create(store))
+        run(append_moves(store, game_id, 2))
+        with pytest.raises(psycopg.errors.IntegrityConstraintViolation, match="follow"):
+            run(store.append(game_id, 5, "play", move(5)))
+        assert versions(run(store.read(game_id))) == [1, 2, 3]
+        run(store.append(game_id, 4, "play", move(4)))
+
+    def test_a_gap_sharing_a_commit_is_refused_alone(self, store, run):
+        """Appends of several games stored together (commits.py): the one that
+        would leave a gap is refused, the others are stored."""
+        games = [run(create(store)) for _ in range(6)]
+
+        async def together() -> list[Any]:
+            return await asyncio.gather(
+                *(
+                    store.append(game_id, 3 if n == 2 else 2, "play", move(2))
+                    for n, game_id in enumerate(games)
+                ),
+                return_exceptions=True,
+            )
+
+        outcomes = run(together())
+        assert isinstance(outcomes[2], psycopg.errors.IntegrityConstraintViolation)
+        expected = [[1, 2]] * len(games)
+        expected[2] = [1]
+        assert [versions(run(store.read(g))) for g in games] == expected
+
+    def test_the_serving_role_cannot_store_a_gap_in_any_statement(
+        self, store, run, database_url
+    ):
+        """Several versions of one game in one INSERT, in any order, go in; a
+        version after none stored does not, whoever writes it."""
+        game_id = run(create(store))
+        insert = "INSERT INTO events (game_id, version, type, data) VALUES "
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            conn.execute("SET ROLE tablelog_app")
+            conn.execute(
+                insert + "(%(id)s, 3, 'play', '{}'), (%(id)s, 2, 'play', '{}')",
+                {"id": game_id},
+            )
+            for values in ["(%(id)s, 5, 'play', '{}')", "(%(id)s, 1944, 'play', '{}')"]:
+                with pytest.raises(psycopg.errors.IntegrityConstraintViolation):
+                    conn.execute(insert + values, {"id": game_id})
+        assert versions(run(store.read(game_id))) == [1, 2, 3]
+
     @pytest.mark.parametrize(
         "statement",
         [
