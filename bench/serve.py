@@ -4,8 +4,8 @@
 Both apps run exactly as `tablelog serve` runs the service (the guarded protocol and
 its limits, uvicorn's supervisor for several workers, the heap frozen after start-up),
 with the access log off, since printing it would be most of the work measured, and
-with no limit on games created per client, since the bench's one client creates a
-game per table.
+with no limit on games created per client nor a client's share of the connections
+and streams, since the bench's one client plays every table.
 """
 
 from __future__ import annotations
@@ -38,7 +38,14 @@ APPS = {"tablelog": ServedApp, "bare": BareApp}
 def main() -> None:
     name, url, port, *more = sys.argv[1:]
     workers = int(more[0]) if more else 1
-    settings = Settings(database_url=url, creations_per_minute=None, workers=workers)
+    whole = Settings(database_url=url)
+    settings = Settings(
+        database_url=url,
+        creations_per_minute=None,
+        max_connections_per_client=whole.max_connections,
+        max_streams_per_client=whole.max_streams,
+        workers=workers,
+    )
     served = config(
         APPS[name](settings),
         settings,

@@ -42,8 +42,20 @@ class Settings:
     # Open connections served at once (live streams included); a connection beyond
     # them is answered 503 and closed at once.
     max_connections: int = 1000
+    # Of those, the connections one client address may hold (an IPv6 client by its
+    # /64), so that one client cannot hold them all; one more is answered 503 and
+    # closed at once. The address is the one the connection comes from: behind a
+    # reverse proxy every client shares the proxy's, so there it caps the proxy
+    # (raise it to `max_connections` and cap each client at the proxy).
+    max_connections_per_client: int = 100
     # Live streams (GET /games/{id}/stream) open at once; one more answers 503.
     max_streams: int = 200
+    # Of those, the streams one client may hold open (a client as for
+    # `creations_per_minute` below); one more answers 503.
+    max_streams_per_client: int = 20
+    # Seconds an answer may wait for a client that reads none of it (the connection's
+    # send buffers full); then the connection is dropped and the answer with it.
+    write_timeout: float = 30.0
     # Identical warnings and errors (same place, same exception) within this many
     # seconds are logged once, then once more with how many there were.
     log_repeat_seconds: float = 10.0

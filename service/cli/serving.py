@@ -53,8 +53,15 @@ SERVE_SETTINGS = {
     "keep_alive_timeout": "seconds an idle keep-alive connection stays open",
     "max_connections": "open connections served at once by each worker (live "
     "streams included); one more is answered 503 and closed",
+    "max_connections_per_client": "open connections one client address may hold "
+    "in each worker; one more is answered 503 and closed. Behind a reverse proxy "
+    "every client has the proxy's address: raise it to --max-connections there",
     "max_streams": "live streams (GET /games/{id}/stream) open at once in each "
     "worker; one more is answered 503",
+    "max_streams_per_client": "live streams one client may hold open in each "
+    "worker; one more is answered 503",
+    "write_timeout": "seconds an answer may wait for a client that reads none of "
+    "it; then its connection is dropped",
     "log_repeat_seconds": "identical warnings within this many seconds are logged "
     "once, then once with their count",
     "metrics": "serve Prometheus metrics at GET /metrics on this port, to anyone who "

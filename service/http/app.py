@@ -49,7 +49,7 @@ from service.storage.store import EventStore, connection_pool, read_pool
 def create_app(settings: Settings) -> Litestar:
     rate_limits = MemoryStore()
     metrics = Metrics()
-    streams = StreamCap(settings.max_streams)
+    streams = StreamCap(settings.max_streams, settings.max_streams_per_client)
 
     @asynccontextmanager
     async def database(app: Litestar) -> AsyncIterator[None]:

@@ -22,7 +22,11 @@ def client_of(request: Request) -> str:
     """Who a request counts against: its address as the server gives it (which,
     behind a proxy, is the server's business), an IPv6 address by its /64 network,
     which one host commonly holds whole."""
-    host = request.client.host if request.client else ""
+    return client_key(request.client.host if request.client else "")
+
+
+def client_key(host: str) -> str:
+    """The client an address stands for: itself, an IPv6 address by its /64."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:

@@ -16,13 +16,30 @@ What the servers on offer do about it (read from their code and documentation):
   in a thread of the test process as the tests run the service.
 
 So the service stays on uvicorn's h11 protocol and `GuardedProtocol` adds, on each
-connection, what it lacks: a whole request (head and body) must arrive within
-`request_timeout` of the connection being ready for one (opened, or answered), and
-beyond `max_connections` open connections a new one is answered 503 and closed at
-once, before a byte of it is read, so the connections already open keep being served.
+connection, what it lacks:
+
+- a whole request (head and body) must arrive within `request_timeout` of the
+  connection being ready for one (opened, or answered);
+- one client address holds at most `max_connections_per_client` connections, and
+  the process at most `max_connections`: a connection beyond either is answered 503
+  and closed at once, before a byte of it is read, so the connections already open
+  keep being served;
+- a few connections beyond `max_connections` (`HEALTH_RESERVE`) are still read, for
+  the health checks alone: the request line must come within `HEALTH_SECONDS`, and
+  `/health`, `/health/live` or `/health/ready` is answered (then the connection is
+  closed), anything else 503. An orchestrator probing a full server hears that it
+  lives, rather than restarting it for being busy;
+- an answer its client reads none of for `write_timeout` (the transport paused: its
+  buffers full) has its connection dropped, its unsent bytes with it;
+- a request framed twice, with Content-Length and Transfer-Encoding, is read by its
+  Transfer-Encoding (as h11 does), answered, and its connection closed (RFC 9112,
+  section 6.3): whatever a proxy in front took for the rest of its body is never
+  read as a request.
+
 uvicorn's own `timeout_keep_alive` still closes idle keep-alive connections. A live
-stream is a request that arrived whole long ago: neither limit cuts it (its number has
-a cap of its own, `service/http/stream.py`).
+stream is a request that arrived whole long ago: the request deadline does not cut
+it, the write timeout does once its viewer stops reading (its number has caps of its
+own, `service/http/stream.py`).
 
 With several worker processes on one port (`tablelog serve --workers`), each process
 applies both limits to the connections it accepted: the machine serves up to
@@ -36,12 +53,15 @@ import functools
 import logging
 import socket
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import h11
 import uvicorn
+from uvicorn.protocols.http.flow_control import CLOSE_HEADER
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from service.http.limits import client_key
 from service.settings import Settings
 
 try:
@@ -58,17 +78,36 @@ _OTHER_FILES = 64
 _TIMED_OUT = (
     b"HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 )
-_REFUSAL_BODY = (
-    b'{"status": 503, "title": "Service Unavailable", "detail": "The service has '
-    b'as many connections open as it serves at once; try again in a moment."}'
+
+
+def _refusal(detail: bytes) -> bytes:
+    body = b'{"status": 503, "title": "Service Unavailable", "detail": "%s"}' % detail
+    return (
+        b"HTTP/1.1 503 Service Unavailable\r\n"
+        b"Content-Type: application/problem+json\r\n"
+        b"Retry-After: 1\r\n"
+        b"Content-Length: " + str(len(body)).encode() + b"\r\n"
+        b"Connection: close\r\n\r\n" + body
+    )
+
+
+_REFUSED = _refusal(
+    b"The service has as many connections open as it serves at once; try again "
+    b"in a moment."
 )
-_REFUSED = (
-    b"HTTP/1.1 503 Service Unavailable\r\n"
-    b"Content-Type: application/problem+json\r\n"
-    b"Retry-After: 1\r\n"
-    b"Content-Length: " + str(len(_REFUSAL_BODY)).encode() + b"\r\n"
-    b"Connection: close\r\n\r\n" + _REFUSAL_BODY
+_REFUSED_CLIENT = _refusal(
+    b"Your address has as many connections open as one client may hold; close "
+    b"one, or try again in a moment."
 )
+
+# Connections read beyond `max_connections`, for the health checks alone, and the
+# seconds each has to send its request line: short, so that clients that fill the
+# reserve with nothing leave it soon. Probes come one at a time; a few suffice.
+HEALTH_RESERVE = 8
+HEALTH_SECONDS = 2.0
+_HEALTH_PATHS = (b"/health", b"/health/live", b"/health/ready")
+# A request line longer than this is no health check.
+_LONGEST_PROBE_LINE = 1024
 
 # The client's h11 states once its request is in: DONE at the end of the body (at
 # once for a request without one), MUST_CLOSE for HTTP/1.0; after ERROR or CLOSED
@@ -76,39 +115,106 @@ _REFUSED = (
 _ARRIVED = (h11.DONE, h11.MUST_CLOSE, h11.ERROR, h11.CLOSED)
 
 
+@dataclass(frozen=True, slots=True)
+class ConnectionLimits:
+    """What one connection, and one client's connections, may hold of a process."""
+
+    request_timeout: float
+    write_timeout: float
+    max_connections: int
+    max_connections_per_client: int
+
+
 class GuardedProtocol(H11Protocol):
-    """uvicorn's h11 protocol with a deadline on each request and a connection cap.
+    """uvicorn's h11 protocol with a deadline on each request and on each stalled
+    answer, and caps on connections, per process and per client address.
 
     uvicorn builds one instance per connection, through the factory `guarded()`
-    makes. The cap counts the connections of this process: with several workers
+    makes. The caps count the connections of this process: with several workers
     (`tablelog serve --workers`) each holds its own.
     """
 
-    def __init__(
-        self, *args: Any, request_timeout: float, max_connections: int, **kwargs: Any
-    ) -> None:
+    def __init__(self, *args: Any, limits: ConnectionLimits, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.request_timeout = request_timeout
-        self.max_connections = max_connections
+        self.limits = limits
+        self.client_key = ""
         self._deadline: asyncio.TimerHandle | None = None
+        self._stalled: asyncio.TimerHandle | None = None
+        # The bytes received so far on a connection of the health reserve, until its
+        # request line is whole; None on any other connection.
+        self._probe: bytearray | None = None
+        self._close_after_answer = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         _send_at_once(transport)
-        if len(self.connections) > self.max_connections:
+        limits = self.limits
+        self.client_key = client_key(self.client[0]) if self.client else ""
+        held = sum(
+            1
+            for other in self.connections
+            if getattr(other, "client_key", None) == self.client_key
+        )
+        if held > limits.max_connections_per_client:
+            log.warning(
+                "refused a connection: its address holds %d, the most one client may",
+                limits.max_connections_per_client,
+            )
+            self._refuse(_REFUSED_CLIENT)
+        elif len(self.connections) > limits.max_connections + HEALTH_RESERVE:
             log.warning(
                 "refused a connection: %d are open, the most served at once",
-                self.max_connections,
+                limits.max_connections,
             )
-            transport.write(_REFUSED)
-            transport.close()
-            return
-        self._await_request()
+            self._refuse(_REFUSED)
+        elif len(self.connections) > limits.max_connections:
+            self._probe = bytearray()
+            self._await_request(min(limits.request_timeout, HEALTH_SECONDS))
+        else:
+            self._await_request()
 
     def data_received(self, data: bytes) -> None:
+        if self._probe is not None:
+            self._probe += data
+            line, whole, _ = self._probe.partition(b"\r\n")
+            if not whole and len(self._probe) <= _LONGEST_PROBE_LINE:
+                return
+            data, self._probe = bytes(self._probe), None
+            if not _asks_health(line):
+                self._refuse(_REFUSED)
+                return
+            self._close_after_answer = True
         super().data_received(data)
         if self._request_arrived():
             self._cancel_deadline()
+
+    def handle_events(self) -> None:
+        before = self.cycle
+        super().handle_events()
+        if self.cycle is before:
+            return
+        if _framed_twice(self.headers):
+            log.warning(
+                "answered a request with both Content-Length and Transfer-Encoding, "
+                "then closed its connection"
+            )
+        elif not self._close_after_answer:
+            return
+        # The answer says the connection closes (uvicorn adds the header when the
+        # request's headers, the scope's, hold it), then h11 and uvicorn close it.
+        self.cycle.keep_alive = False
+        self.headers.append(CLOSE_HEADER)
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self._stalled is None:
+            self._stalled = self.loop.call_later(
+                self.limits.write_timeout, self._not_reading
+            )
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._cancel_stall()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -119,14 +225,23 @@ class GuardedProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_deadline()
+        self._cancel_stall()
         super().connection_lost(exc)
+
+    def _refuse(self, answer: bytes) -> None:
+        self._cancel_deadline()
+        self.transport.write(answer)
+        self.transport.close()
 
     def _request_arrived(self) -> bool:
         return self.conn.their_state in _ARRIVED
 
-    def _await_request(self) -> None:
+    def _await_request(self, seconds: float | None = None) -> None:
         self._cancel_deadline()
-        self._deadline = self.loop.call_later(self.request_timeout, self._too_slow)
+        self._deadline = self.loop.call_later(
+            self.limits.request_timeout if seconds is None else seconds,
+            self._too_slow,
+        )
 
     def _cancel_deadline(self) -> None:
         if self._deadline is not None:
@@ -139,7 +254,7 @@ class GuardedProtocol(H11Protocol):
             return
         log.warning(
             "closed a connection that did not send a whole request within %g s",
-            self.request_timeout,
+            self.limits.request_timeout,
         )
         buffered, _ = self.conn.trailing_data
         started = self.cycle is not None and not self.cycle.response_complete
@@ -148,6 +263,34 @@ class GuardedProtocol(H11Protocol):
             # (a body too slow), closing tells it the client is gone.
             self.transport.write(_TIMED_OUT)
         self.transport.close()
+
+    def _cancel_stall(self) -> None:
+        if self._stalled is not None:
+            self._stalled.cancel()
+            self._stalled = None
+
+    def _not_reading(self) -> None:
+        # Even a connection already closing: close() keeps the unsent answer until
+        # the client reads it, which this one does not.
+        self._stalled = None
+        log.warning(
+            "dropped a connection whose client read none of its answer for %g s",
+            self.limits.write_timeout,
+        )
+        self.transport.abort()
+
+
+def _asks_health(request_line: bytes) -> bool:
+    """Whether a request line is a GET or HEAD of a health check."""
+    method, _, rest = request_line.partition(b" ")
+    target, _, _ = rest.partition(b" ")
+    path, _, _ = target.partition(b"?")
+    return method in (b"GET", b"HEAD") and path in _HEALTH_PATHS
+
+
+def _framed_twice(headers: list[tuple[bytes, bytes]]) -> bool:
+    names = {name for name, _ in headers}
+    return b"content-length" in names and b"transfer-encoding" in names
 
 
 def _send_at_once(transport: asyncio.Transport) -> None:
@@ -165,17 +308,11 @@ def _send_at_once(transport: asyncio.Transport) -> None:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
-def guarded(
-    request_timeout: float, max_connections: int
-) -> Callable[..., GuardedProtocol]:
+def guarded(limits: ConnectionLimits) -> Callable[..., GuardedProtocol]:
     """The protocol factory for uvicorn's `http=`, with these limits. A partial, not
     a class made on the fly: worker processes are spawned and get the configuration
     pickled, which takes a function of a module by name only."""
-    return functools.partial(
-        GuardedProtocol,
-        request_timeout=request_timeout,
-        max_connections=max_connections,
-    )
+    return functools.partial(GuardedProtocol, limits=limits)
 
 
 def config(app: Any, settings: Settings, **options: Any) -> uvicorn.Config:
@@ -184,9 +321,17 @@ def config(app: Any, settings: Settings, **options: Any) -> uvicorn.Config:
     `options` are uvicorn's own (host, port, log_level, workers, ...). The open-files
     limit raised here is inherited by worker processes.
     """
+    # The health reserve's connections are file descriptors too.
+    room = _room_for(settings.max_connections + HEALTH_RESERVE) - HEALTH_RESERVE
+    limits = ConnectionLimits(
+        request_timeout=settings.request_timeout,
+        write_timeout=settings.write_timeout,
+        max_connections=max(room, 1),
+        max_connections_per_client=settings.max_connections_per_client,
+    )
     return uvicorn.Config(
         app,
-        http=guarded(settings.request_timeout, _room_for(settings.max_connections)),
+        http=guarded(limits),
         timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
         **options,
     )

@@ -1,8 +1,9 @@
 """A game's live stream: Server-Sent Events, one per stored move, resumable.
 
-At most `max_streams` streams are open at once in a process (`StreamCap`); one
-more is answered 503. The connection guard (`service/http/server.py`) does not cut a
-stream: its request arrived whole, and its answer never ends.
+At most `max_streams` streams are open at once in a process, and at most
+`max_streams_per_client` of them for one client (`StreamCap`); one more is answered
+503. The connection guard (`service/http/server.py`) does not cut a stream whose
+viewer reads it: its request arrived whole, and its answer never ends.
 
 The stream subscribes to the process's log follower before reading what is stored, so
 no move falls between the two; a viewer too slow for the follower's queue reads what
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from typing import NoReturn
 from uuid import UUID
 
 import msgspec
@@ -24,6 +26,7 @@ from litestar.types import ASGIApp, Receive, Scope, Send
 from domain.creation import GameCreated
 from domain.history import Codec
 from service.application.games import Games
+from service.http.limits import client_key
 from service.http.problems import Problem
 from service.http.wire import LoggedEvent
 from service.readside.live import LiveLog, Subscription
@@ -39,7 +42,9 @@ EVENT_STREAM = "text/event-stream"
 
 
 class StreamCap(ASGIMiddleware):
-    """At most `limit` event streams open at once, across every stream route.
+    """At most `limit` event streams open at once, across every stream route, and at
+    most `per_client` of them for one client (its address as the server gives it,
+    an IPv6 client by its /64, as the creation rate counts).
 
     A middleware rather than a count in the handler: it holds a stream's place for
     exactly as long as the app serves its request, however it ends (the viewer
@@ -49,9 +54,11 @@ class StreamCap(ASGIMiddleware):
 
     scopes = (ScopeType.HTTP,)
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, per_client: int) -> None:
         self.limit = limit
+        self.per_client = per_client
         self.open = 0
+        self.open_by_client: dict[str, int] = {}
 
     async def handle(
         self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp
@@ -59,19 +66,33 @@ class StreamCap(ASGIMiddleware):
         if scope["route_handler"].media_type != EVENT_STREAM:
             await next_app(scope, receive, send)
             return
+        client = client_key(scope["client"][0] if scope.get("client") else "")
+        held = self.open_by_client.get(client, 0)
         if self.open >= self.limit:
-            problem = Problem(
-                503,
+            _refuse(
                 f"{self.limit} live streams are open, the most this service keeps "
-                "at once; try again in a moment.",
+                "at once; try again in a moment."
             )
-            problem.headers = {"Retry-After": "5"}
-            raise problem
+        if held >= self.per_client:
+            _refuse(
+                f"One client may hold {self.per_client} live streams open, and "
+                "your address has as many; close one, or try again in a moment."
+            )
         self.open += 1
+        self.open_by_client[client] = held + 1
         try:
             await next_app(scope, receive, send)
         finally:
             self.open -= 1
+            left = self.open_by_client.pop(client) - 1
+            if left:  # a client with none open is not kept
+                self.open_by_client[client] = left
+
+
+def _refuse(detail: str) -> NoReturn:
+    problem = Problem(503, detail)
+    problem.headers = {"Retry-After": "5"}
+    raise problem
 
 
 async def stream_of(

@@ -27,6 +27,7 @@ import msgspec
 import pytest
 
 from service.cli.logs import collapse_repeats, flush
+from service.http.server import HEALTH_RESERVE
 from tests.service.http import create, move, simulated_moves
 from tests.service.server import running_server
 from tests.service.test_stream import open_stream, take
@@ -128,7 +129,8 @@ def test_health_answers_while_hundreds_of_slow_clients_hold_connections(database
 
 def test_a_connection_beyond_the_cap_is_refused_at_once(database_url):
     with running_server(database_url, request_timeout=30, max_connections=50) as url:
-        with slow_clients(url, 50, HALF_A_REQUEST):
+        # The cap, and the few connections beyond it kept for the health checks.
+        with slow_clients(url, 50 + HEALTH_RESERVE, HALF_A_REQUEST):
             with slow_clients(url, 1, b"") as (refused,):
                 took, answer = closed_after(refused, limit=5)
             assert took < 0.5
@@ -300,6 +302,9 @@ def test_serve_documents_every_limit_in_its_help():
         "--keep-alive-timeout",
         "--max-connections",
         "--max-streams",
+        "--max-connections-per-client",
+        "--max-streams-per-client",
+        "--write-timeout",
         "--log-repeat-seconds",
     ):
         assert option in shown

@@ -19,6 +19,8 @@ from service.settings import Settings
 def running_server(database_url: str, **settings) -> Iterator[str]:
     # Every test's client is 127.0.0.1: only the tests of the limit itself set one.
     settings.setdefault("creations_per_minute", None)
+    settings.setdefault("max_connections_per_client", 100_000)
+    settings.setdefault("max_streams_per_client", 100_000)
     chosen = Settings(database_url=database_url, **settings)
     server = uvicorn.Server(
         config(
