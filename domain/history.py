@@ -207,7 +207,7 @@ class History(msgspec.Struct, frozen=True, gc=False):
         move kind is allowed, whatever the rules would offer at that point."""
         view = self.rules.view(self.state)
         if self.top.abandoned:
-            return msgspec.structs.replace(view, allowed=type(view.allowed)())
+            return msgspec.structs.replace(view, allowed=[])
         return view
 
     def records(self) -> list[tuple[int, Recorded]]:

@@ -20,12 +20,12 @@ from domain.dobro.events import (
     RoundScored,
     SkipPlayed,
 )
-from domain.dobro.state import DobroState
+from domain.dobro.state import State
 from domain.history import Recorded
 from domain.wording import Clauses, Commas, Message, Names, Sum, message
 
 
-def describe(before: DobroState, record: Recorded) -> Message:
+def describe(before: State, record: Recorded) -> Message:
     """The sentence for a stored move; `before` is the state before it."""
     first, *rest = record.events
     said = _sentence(before, first)
@@ -35,7 +35,7 @@ def describe(before: DobroState, record: Recorded) -> Message:
     )
 
 
-def _sentence(state: DobroState, event: object) -> Message:
+def _sentence(state: State, event: object) -> Message:
     match event:
         case CardsPlayed(player, cards, wild_as, value):
             played = _cards(cards, wild_as)
@@ -80,7 +80,7 @@ def _value(cards: tuple[Card, ...], wild_as: int | None, value: int) -> Message:
     return message("said.dobro.value", value=value)
 
 
-def _turn_end(state: DobroState, said: Message, event: object) -> Message:
+def _turn_end(state: State, said: Message, event: object) -> Message:
     """D11's refill emptying the draw pile, or D13's empty hand ending the round."""
     player = getattr(event, "player", "?")
     refill = getattr(event, "refill", 0)
@@ -91,7 +91,7 @@ def _turn_end(state: DobroState, said: Message, event: object) -> Message:
     return said
 
 
-def _forgetful(state: DobroState, player: str) -> Message:
+def _forgetful(state: State, player: str) -> Message:
     """D12: the Forgetful card goes to the player named, from whoever had it."""
     holder = None if state.forgetful is None else state.table.players[state.forgetful]
     if holder == player:

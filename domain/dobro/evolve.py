@@ -18,20 +18,20 @@ from domain.dobro.events import (
     RoundScored,
     SkipPlayed,
 )
-from domain.dobro.state import DobroState, RoundResult, new_round
+from domain.dobro.state import RoundResult, State, new_round
 
 
-def evolve(state: DobroState, event: Any) -> DobroState:
+def evolve(state: State, event: Any) -> State:
     return FOLDS[type(event)](state, event)
 
 
 def _played(
-    state: DobroState,
+    state: State,
     e: CardsPlayed | SkipPlayed | ReversePlayed,
     cards: tuple[Card, ...],
     value_in_play: int | None,
     direction: Direction,
-) -> DobroState:
+) -> State:
     """Cards leave a hand for the table; the hand refills; the turn passes."""
     seats = state.table.seats
     # Looked up even when unused: a stored row naming a player the game does not
@@ -61,19 +61,19 @@ def _added(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     return tuple(changed)
 
 
-def _cards_played(state: DobroState, e: CardsPlayed) -> DobroState:
+def _cards_played(state: State, e: CardsPlayed) -> State:
     return _played(state, e, e.cards, e.value, state.direction)
 
 
-def _skip_played(state: DobroState, e: SkipPlayed) -> DobroState:
+def _skip_played(state: State, e: SkipPlayed) -> State:
     return _played(state, e, (SKIP,), state.value_in_play, state.direction)
 
 
-def _reverse_played(state: DobroState, e: ReversePlayed) -> DobroState:
+def _reverse_played(state: State, e: ReversePlayed) -> State:
     return _played(state, e, (REVERSE,), state.value_in_play, e.direction)
 
 
-def _pile_taken(state: DobroState, e: PileTaken) -> DobroState:
+def _pile_taken(state: State, e: PileTaken) -> State:
     seat = state.table.seats[e.player]
     return replace(
         state,
@@ -85,11 +85,11 @@ def _pile_taken(state: DobroState, e: PileTaken) -> DobroState:
     )
 
 
-def _refill_forgotten(state: DobroState, e: RefillForgotten) -> DobroState:
+def _refill_forgotten(state: State, e: RefillForgotten) -> State:
     return replace(state, forgetful=state.table.seats[e.player])
 
 
-def _round_scored(state: DobroState, e: RoundScored) -> DobroState:
+def _round_scored(state: State, e: RoundScored) -> State:
     result = RoundResult(
         round=e.round,
         emptied_by=e.emptied_by,
@@ -118,7 +118,7 @@ def _round_scored(state: DobroState, e: RoundScored) -> DobroState:
     )
 
 
-def _round_dealt(state: DobroState, e: RoundDealt) -> DobroState:
+def _round_dealt(state: State, e: RoundDealt) -> State:
     # The direction carries over (D17); the Forgetful card is back in the centre (D12).
     return new_round(
         state.table,
@@ -131,11 +131,11 @@ def _round_dealt(state: DobroState, e: RoundDealt) -> DobroState:
     )
 
 
-def _game_ended(state: DobroState, e: GameEnded) -> DobroState:
+def _game_ended(state: State, e: GameEnded) -> State:
     return replace(state, winners=e.winners)
 
 
-FOLDS: dict[type, Callable[[DobroState, Any], DobroState]] = {
+FOLDS: dict[type, Callable[[State, Any], State]] = {
     CardsPlayed: _cards_played,
     SkipPlayed: _skip_played,
     ReversePlayed: _reverse_played,

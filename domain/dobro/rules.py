@@ -32,7 +32,7 @@ from domain.dobro.scoring import (
     step,
     winners,
 )
-from domain.dobro.state import DobroState, deal_size
+from domain.dobro.state import State, deal_size
 from domain.errors import RuleError
 from domain.wording import Message, message
 
@@ -44,7 +44,7 @@ _FLIPPED: dict[Direction, Direction] = {
 }
 
 
-def decide(state: DobroState, move: object) -> list[object]:
+def decide(state: State, move: object) -> list[object]:
     match move:
         case ForgotRefill():
             _seat(state, move.player)  # anyone, any time in the round, no turn (D12)
@@ -60,13 +60,13 @@ def decide(state: DobroState, move: object) -> list[object]:
     raise TypeError(f"not a Dobro move: {move!r}")
 
 
-def _seat(state: DobroState, name: str) -> int:
+def _seat(state: State, name: str) -> int:
     if name not in state.table.players:
         raise RuleError("D3", "player.absent", name=name)
     return state.table.players.index(name)
 
 
-def _turn(state: DobroState, name: str) -> int:
+def _turn(state: State, name: str) -> int:
     seat = _seat(state, name)
     if seat != state.next_player:
         expected = state.table.players[state.next_player]
@@ -77,7 +77,7 @@ def _turn(state: DobroState, name: str) -> int:
 # --- playing cards (D7-D11) ---------------------------------------------------------
 
 
-def _play(state: DobroState, seat: int, move: Play) -> list[object]:
+def _play(state: State, seat: int, move: Play) -> list[object]:
     _check_cards(state, seat, move.cards)
     total = _face_value(state, move) * len(move.cards)
     value = _climb(state, move, total)
@@ -101,7 +101,7 @@ def _play(state: DobroState, seat: int, move: Play) -> list[object]:
     return _with_round_end(state, played, seat, next_seat, state.direction)
 
 
-def _check_cards(state: DobroState, seat: int, cards: tuple[Card, ...]) -> None:
+def _check_cards(state: State, seat: int, cards: tuple[Card, ...]) -> None:
     if SKIP in cards or REVERSE in cards:
         raise RuleError("D9", "dobro.specials_in_play")
     _check_hand(state, seat, len(cards))
@@ -109,14 +109,14 @@ def _check_cards(state: DobroState, seat: int, cards: tuple[Card, ...]) -> None:
         _check_available(state, card, cards.count(card))
 
 
-def _check_hand(state: DobroState, seat: int, count: int) -> None:
+def _check_hand(state: State, seat: int, count: int) -> None:
     held = state.hand_sizes[seat]
     if count > held:
         name = state.table.players[seat]
         raise RuleError("D11", "dobro.hand", name=name, count=held, wanted=count)
 
 
-def _check_available(state: DobroState, card: Card, count: int) -> None:
+def _check_available(state: State, card: Card, count: int) -> None:
     """D1: no more of a card than the deck holds; D5: none that left the game."""
     deck = state.table.deck
     if deck.removed_count(card):
@@ -133,7 +133,7 @@ def _check_available(state: DobroState, card: Card, count: int) -> None:
         raise RuleError("D1", "dobro.deck_spent", count=in_deck, cards=cards_name(card))
 
 
-def _face_value(state: DobroState, move: Play) -> int:
+def _face_value(state: State, move: Play) -> int:
     """D9: the value each card of the play counts for."""
     numbered = [card for card in move.cards if isinstance(card, int)]
     if len(numbered) == len(move.cards):
@@ -153,7 +153,7 @@ def _face_value(state: DobroState, move: Play) -> int:
     return _declared_wild(state, move.wild_as)
 
 
-def _declared_wild(state: DobroState, wild_as: int | None) -> int:
+def _declared_wild(state: State, wild_as: int | None) -> int:
     low, high = state.table.deck.wild_low, state.table.deck.wild_high
     if wild_as is None:
         raise RuleError("D9", "dobro.wild_unsaid", low=low, high=high)
@@ -162,7 +162,7 @@ def _declared_wild(state: DobroState, wild_as: int | None) -> int:
     return wild_as
 
 
-def _climb(state: DobroState, move: Play, total: int) -> int:
+def _climb(state: State, move: Play, total: int) -> int:
     """D7: an opening sets the value; D8: otherwise at least c, and c doubles."""
     current = state.value_in_play
     if current is None:
@@ -196,7 +196,7 @@ def _wild_play(move: Play, total: int) -> Message:
 
 
 def _after_turn(
-    state: DobroState, seat: int, count: int, direction: Direction
+    state: State, seat: int, count: int, direction: Direction
 ) -> tuple[int, int | None]:
     """D11: the refill from the draw pile; the next seat, or None when the hand is
     empty with the draw pile empty (D13)."""
@@ -207,21 +207,21 @@ def _after_turn(
     return refill, (seat + step(direction)) % len(state.table.players)
 
 
-def _name(state: DobroState, seat: int | None) -> str | None:
+def _name(state: State, seat: int | None) -> str | None:
     return None if seat is None else state.table.players[seat]
 
 
 # --- Skip, Reverse, take (D7, D8) ---------------------------------------------------
 
 
-def _check_special(state: DobroState, seat: int, card: Card) -> None:
+def _check_special(state: State, seat: int, card: Card) -> None:
     _check_hand(state, seat, 1)
     _check_available(state, card, 1)
     if state.value_in_play is None and state.draw_pile_size > 0:
         raise RuleError("D7", "dobro.special_opens", card=card_name(card))
 
 
-def _special(state: DobroState, seat: int, card: Card) -> list[object]:
+def _special(state: State, seat: int, card: Card) -> list[object]:
     _check_special(state, seat, card)
     player = state.table.players[seat]
     direction = _FLIPPED[state.direction] if card == REVERSE else state.direction
@@ -234,7 +234,7 @@ def _special(state: DobroState, seat: int, card: Card) -> list[object]:
     return _with_round_end(state, event, seat, next_seat, direction)
 
 
-def _take(state: DobroState, seat: int) -> list[object]:
+def _take(state: State, seat: int) -> list[object]:
     player = state.table.players[seat]
     if state.value_in_play is None:
         raise RuleError("D7", "dobro.nothing_to_take", player=player)
@@ -244,7 +244,7 @@ def _take(state: DobroState, seat: int) -> list[object]:
 # --- the moves that can be legal now, for a client to offer ------------------------
 
 
-def allowed(state: DobroState) -> tuple[MoveKind, ...]:
+def allowed(state: State) -> tuple[MoveKind, ...]:
     """The kinds of move some hand could make now, by the checks `decide` makes: the
     next player's, and D12's `forgot_refill`, which anyone may log in the round. The
     service sees no hand, so a kind is offered when the deck leaves it possible."""
@@ -263,7 +263,7 @@ def allowed(state: DobroState) -> tuple[MoveKind, ...]:
     return tuple(kinds)
 
 
-def _can_play(state: DobroState, seat: int) -> bool:
+def _can_play(state: State, seat: int) -> bool:
     """Whether a single card or a pair still in the deck (D1, D5) reaches the value
     in play (D8), a wild counting at most the top of its range (D9)."""
     need = state.value_in_play or 0
@@ -294,7 +294,7 @@ def _passes(check: Callable[[], None]) -> bool:
 
 
 def _with_round_end(
-    state: DobroState,
+    state: State,
     event: object,
     seat: int,
     next_seat: int | None,
@@ -305,7 +305,7 @@ def _with_round_end(
     return [event, *_round_end(state, seat, direction)]
 
 
-def _round_end(state: DobroState, emptied: int, direction: Direction) -> list[object]:
+def _round_end(state: State, emptied: int, direction: Direction) -> list[object]:
     """D13: the round ends; D14/D15 score it; D17 or D16 follow."""
     table = state.table
     players = table.players

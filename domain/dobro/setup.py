@@ -12,7 +12,7 @@ from domain.dobro.components import (
     Edition,
     Options,
 )
-from domain.dobro.state import DobroState, Table, deal_size, new_round
+from domain.dobro.state import State, Table, deal_size, new_round
 from domain.errors import RuleError
 from domain.game import Setup
 from domain.setup import decoded_options, first_player, seated
@@ -28,7 +28,7 @@ OPTION_RULINGS = {
 }
 
 
-def initial_state(edition: Edition, setup: Setup) -> DobroState:
+def initial_state(edition: Edition, setup: Setup) -> State:
     """The first round dealt, `setup.first_player` to open it."""
     players = seated(setup, "Dobro", MIN_PLAYERS, MAX_PLAYERS, "D3")
     first = first_player(setup, players, "D4")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.dobro.events import GameEnded, RoundScored
-from domain.dobro.state import DobroState, RoundResult
+from domain.dobro.state import RoundResult, State
 from domain.history import History, Recorded
 from domain.sheet import RoundLine, ScoreSheet
 
@@ -25,7 +25,7 @@ def score_sheet(history: History) -> ScoreSheet:
 
 
 def next_sheet(
-    sheet: ScoreSheet, before: DobroState, record: Recorded, after: DobroState
+    sheet: ScoreSheet, before: State, record: Recorded, after: State
 ) -> ScoreSheet:
     """The sheet once `record` is stored: `sheet` itself unless a round was scored."""
     if any(isinstance(event, RoundScored | GameEnded) for event in record.events):
@@ -33,7 +33,7 @@ def next_sheet(
     return sheet
 
 
-def _sheet(state: DobroState) -> ScoreSheet:
+def _sheet(state: State) -> ScoreSheet:
     players = list(state.table.players)
     rounds = [_line(result, state.table.scoring) for result in state.results]
     totals = dict(zip(players, state.totals, strict=True))

@@ -49,7 +49,7 @@ class RoundResult(msgspec.Struct, frozen=True, gc=False):
 # (dicts of names to numbers), so it can never be part of a reference cycle: keeping
 # it out of the garbage collector spares the collector's passes over every state a
 # cached timeline holds.
-class DobroState(msgspec.Struct, frozen=True, gc=False):
+class State(msgspec.Struct, frozen=True, gc=False):
     table: Table
     round: int
     next_player: int
@@ -90,10 +90,10 @@ def new_round(
     totals: tuple[int, ...],
     results: tuple[RoundResult, ...],
     draw_pile_size: int,
-) -> DobroState:
+) -> State:
     """A round just dealt: full hands, nothing in play, no Forgetful card (D12)."""
     n = len(table.players)
-    return DobroState(
+    return State(
         table=table,
         round=number,
         next_player=starter,

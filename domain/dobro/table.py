@@ -18,7 +18,7 @@ from domain.dobro.evolve import evolve
 from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
 from domain.dobro.rules import decide
 from domain.dobro.setup import initial_state
-from domain.dobro.state import DobroState
+from domain.dobro.state import State
 from domain.game import Setup
 
 # A candidate play: the cards, the wild's declared value, the play's total.
@@ -47,7 +47,7 @@ def simulate(edition: Edition, setup: Setup) -> Iterator[object]:
             yield forgot
 
 
-def _deal(rng: random.Random, state: DobroState) -> tuple[list[list[Card]], list[Card]]:
+def _deal(rng: random.Random, state: State) -> tuple[list[list[Card]], list[Card]]:
     """Shuffle the round's deck, deal the hands, set 10 aside with two players (D5)."""
     deck = state.table.deck
     cards = [
@@ -67,7 +67,7 @@ def _deal(rng: random.Random, state: DobroState) -> tuple[list[list[Card]], list
 def _follow(
     hands: list[list[Card]],
     draw: list[Card],
-    state: DobroState,
+    state: State,
     event: CardsPlayed | SkipPlayed | ReversePlayed,
 ) -> None:
     """The hidden cards move as the engine says: out of a hand, refill from the pile."""
@@ -85,7 +85,7 @@ def _follow(
         raise AssertionError("the virtual table's hand differs from the engine's size")
 
 
-def _choose(rng: random.Random, state: DobroState, hand: list[Card]) -> object:
+def _choose(rng: random.Random, state: State, hand: list[Card]) -> object:
     player = state.table.players[state.next_player]
     current = state.value_in_play
     candidates = [
@@ -112,9 +112,7 @@ def _low(rng: random.Random, candidates: list[Candidate]) -> Candidate:
     return rng.choice(candidates[:2])
 
 
-def _candidates(
-    rng: random.Random, state: DobroState, hand: list[Card]
-) -> list[Candidate]:
+def _candidates(rng: random.Random, state: State, hand: list[Card]) -> list[Candidate]:
     counts = Counter(hand)
     wilds = counts.pop(WILD, 0)
     counts.pop(SKIP, None)

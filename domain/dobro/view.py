@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from domain.dobro.components import Card, Direction, Scoring
 from domain.dobro.rules import MoveKind, allowed
-from domain.dobro.state import DobroState, RoundResult
+from domain.dobro.state import RoundResult, State
 
 
 class DobroView(msgspec.Struct, frozen=True, kw_only=True):
     edition: str
+    # A player's turn in a climb, or `finished`.
+    phase: Literal["turn", "finished"]
     round: int
     rounds: int
     scoring: Scoring
@@ -33,7 +37,7 @@ class DobroView(msgspec.Struct, frozen=True, kw_only=True):
     allowed: list[MoveKind] = []
 
 
-def view(state: DobroState) -> DobroView:
+def view(state: State) -> DobroView:
     players = state.table.players
 
     def by_name(values: tuple[int, ...]) -> dict[str, int]:
@@ -42,6 +46,7 @@ def view(state: DobroState) -> DobroView:
     finished = state.winners is not None
     return DobroView(
         edition=state.table.edition,
+        phase="finished" if finished else "turn",
         round=state.round,
         rounds=state.table.rounds,
         scoring=state.table.scoring,
@@ -63,5 +68,5 @@ def view(state: DobroState) -> DobroView:
     )
 
 
-def outcome(state: DobroState) -> tuple[str, ...] | None:
+def outcome(state: State) -> tuple[str, ...] | None:
     return state.winners

@@ -39,7 +39,7 @@ def _present(state: State, per_player: dict[str, Any]):
 def _rolled(state: State, e: ev.DiceRolled) -> State:
     dice = e.dice
     rolled = tuple([(c, dice[c]) for c in COLORS if c in dice])
-    return replace(state, step=Choosing(e.player, rolled))
+    return replace(state, phase=Choosing(e.player, rolled))
 
 
 def _revealed(state: State, e: ev.CardsRevealed) -> State:
@@ -81,7 +81,7 @@ def _round_started(state: State, e: ev.RoundStarted) -> State:
         state,
         round=e.round,
         dice_holder=e.dice_holder,
-        step=Rolling(e.dice_holder),
+        phase=Rolling(e.dice_holder),
         hay=(),
     )
 
@@ -89,18 +89,18 @@ def _round_started(state: State, e: ev.RoundStarted) -> State:
 FOLDS: dict[type, Callable[[State, Any], State]] = {
     ev.DiceRolled: _rolled,
     ev.DieChosen: lambda s, e: replace(s, hay=(*s.hay, (e.color, e.pips))),
-    ev.RollPassed: lambda s, e: replace(s, step=Rolling(e.player)),
+    ev.RollPassed: lambda s, e: replace(s, phase=Rolling(e.player)),
     ev.LastDieOffered: lambda s, e: replace(
-        s, step=DecidingLastDie(e.player, e.color, e.pips)
+        s, phase=DecidingLastDie(e.player, e.color, e.pips)
     ),
     ev.LastDiePlaced: lambda s, e: replace(
-        s, hay=(*s.hay, (e.color, e.pips)), step=Revealing()
+        s, hay=(*s.hay, (e.color, e.pips)), phase=Revealing()
     ),
     ev.CardsRevealed: _revealed,
     ev.DiceFlipped: _flipped,
     ev.CardsValued: lambda s, e: replace(s, values=_present(s, e.values)),
-    ev.GameWon: lambda s, e: replace(s, step=Finished(tuple(e.winners))),
-    ev.RollOffCalled: lambda s, e: replace(s, step=RollingOff(tuple(e.among))),
+    ev.GameWon: lambda s, e: replace(s, phase=Finished(tuple(e.winners))),
+    ev.RollOffCalled: lambda s, e: replace(s, phase=RollingOff(tuple(e.among))),
     ev.RollOffRolled: lambda s, e: replace(
         s, roll_offs=(*s.roll_offs, tuple(e.rolls.items()))
     ),

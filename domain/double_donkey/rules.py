@@ -32,7 +32,7 @@ from domain.wording import Message, Names, message
 
 
 def decide(state: State, move: Move) -> list[ev.Event]:
-    if isinstance(state.step, Finished):
+    if isinstance(state.phase, Finished):
         raise RuleError("K12", "game.ended")
     match move:
         case Roll():
@@ -50,7 +50,7 @@ def decide(state: State, move: Move) -> list[ev.Event]:
 
 def expected(state: State) -> Message:
     """What the table must log next, as a sentence's main clause."""
-    match state.step:
+    match state.phase:
         case Rolling(player):
             return message("donkey.next.roll", player=player)
         case Choosing(player):
@@ -66,7 +66,7 @@ def expected(state: State) -> Message:
 
 # The ruling that says what the table must log next, cited when a move comes too early
 # or too late: "Fran must keep or reroll the last die (K6)".
-_STEP_RULE = {
+_PHASE_RULE = {
     Rolling: "K4",
     Choosing: "K4",
     DecidingLastDie: "K6",
@@ -77,15 +77,15 @@ _STEP_RULE = {
 
 
 def _in_step(state: State, kind: type, what: Message, rule: str | None = None) -> None:
-    if not isinstance(state.step, kind):
-        rule = rule or _STEP_RULE[type(state.step)]
+    if not isinstance(state.phase, kind):
+        rule = rule or _PHASE_RULE[type(state.phase)]
         raise RuleError(rule, "donkey.not_now", what=what, expected=expected(state))
 
 
 def _turn(state: State, rule: str, player: str, kind: type) -> None:
     """A move of the dice phase is refused unless it is `player`'s turn for it."""
     _in_step(state, kind, message("donkey.cannot.act", player=player))
-    if state.step.player != player:
+    if state.phase.player != player:
         raise RuleError(rule, "donkey.turn", player=player, expected=expected(state))
 
 
@@ -106,7 +106,7 @@ def _roll(state: State, move: Roll) -> list[ev.Event]:
 def _choose(state: State, move: Choose) -> list[ev.Event]:
     """K4, K5: one rolled die onto the Hay card, with a value not there yet if any."""
     _turn(state, "K4", move.player, Choosing)
-    rolled = dict(state.step.rolled)
+    rolled = dict(state.phase.rolled)
     if move.color not in rolled:
         raise RuleError(
             "K4", "donkey.not_rolled", player=move.player, color=color_said(move.color)
@@ -134,10 +134,10 @@ def choosable(state: State) -> tuple[Color, ...]:
     """K5: the rolled dice that may go on the Hay card, in the order rolled: those
     showing a value not on it yet, or every one when none does; `()` unless a die is
     being chosen."""
-    if not isinstance(state.step, Choosing):
+    if not isinstance(state.phase, Choosing):
         return ()
     on_hay = set(state.hay_dict().values())
-    rolled = state.step.rolled
+    rolled = state.phase.rolled
     fresh = tuple(color for color, pips in rolled if pips not in on_hay)
     return fresh or tuple(color for color, _ in rolled)
 
@@ -145,14 +145,14 @@ def choosable(state: State) -> tuple[Color, ...]:
 def _last_die(state: State, move: LastDie) -> list[ev.Event]:
     """K6: the last die keeps its face or is rolled once more; any value goes."""
     _turn(state, "K6", move.player, DecidingLastDie)
-    step = state.step
+    phase = state.phase
     if move.reroll is None:
-        return [ev.LastDiePlaced(move.player, step.color, step.pips, rerolled=False)]
+        return [ev.LastDiePlaced(move.player, phase.color, phase.pips, rerolled=False)]
     if not 1 <= move.reroll <= 6:
         raise RuleError(
-            "K6", "donkey.pips", color=color_said(step.color), pips=move.reroll
+            "K6", "donkey.pips", color=color_said(phase.color), pips=move.reroll
         )
-    return [ev.LastDiePlaced(move.player, step.color, move.reroll, rerolled=True)]
+    return [ev.LastDiePlaced(move.player, phase.color, move.reroll, rerolled=True)]
 
 
 def _reveal(state: State, move: Reveal) -> list[ev.Event]:
@@ -226,12 +226,12 @@ def _biggest_donkey(state: State, tied: tuple[str, ...]) -> list[ev.Event]:
 def _roll_off(state: State, move: RollOff) -> list[ev.Event]:
     """K9: exactly the tied players roll; the highest rollers roll again if tied."""
     _in_step(state, RollingOff, message("donkey.cannot.roll_off"), rule="K9")
-    step = state.step
-    if set(move.rolls) != set(step.among):
-        raise RuleError("K9", "donkey.roll_off_among", players=Names(step.among))
+    phase = state.phase
+    if set(move.rolls) != set(phase.among):
+        raise RuleError("K9", "donkey.roll_off_among", players=Names(phase.among))
     for player, pips in move.rolls.items():
         if not 1 <= pips <= 6:
             raise RuleError("K9", "donkey.roll_off_pips", player=player, pips=pips)
-    rolls = {p: move.rolls[p] for p in step.among}
+    rolls = {p: move.rolls[p] for p in phase.among}
     events: list[ev.Event] = [ev.RollOffRolled(rolls)]
-    return events + _biggest_donkey(state, highest_rollers(step.among, rolls))
+    return events + _biggest_donkey(state, highest_rollers(phase.among, rolls))

@@ -1,7 +1,7 @@
 """The state of a Double Donkey game as the table sees it, and as it is dealt (K3).
 
 Counts only: the service never sees a hand or the order of a pile. Every count is per
-seat, in the players' (clockwise) order. `step` says what the table must log next.
+seat, in the players' (clockwise) order. `phase` says what the table must log next.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """Double Donkey has no options."""
 
 
-# The steps and the state hold only names, cards, counts and tuples of them, never
+# The phases and the state hold only names, cards, counts and tuples of them, never
 # anything that could refer back: they cannot be part of a reference cycle. One state
 # is made per event folded; keeping them out of the garbage collector spares its
 # passes over every state a cached timeline holds.
@@ -63,15 +63,15 @@ class Finished(msgspec.Struct, frozen=True, gc=False, tag="finished"):
     winners: tuple[str, ...]
 
 
-Step = Rolling | Choosing | DecidingLastDie | Revealing | RollingOff | Finished
-DICE_STEPS = (Rolling, Choosing, DecidingLastDie)
+Phase = Rolling | Choosing | DecidingLastDie | Revealing | RollingOff | Finished
+DICE_PHASES = (Rolling, Choosing, DecidingLastDie)
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     players: tuple[str, ...]
     round: int
     dice_holder: str
-    step: Step
+    phase: Phase
     hay: tuple[tuple[Color, int], ...]  # in the order the dice were placed
     hands: tuple[int, ...]
     personal_piles: tuple[int, ...]
@@ -111,7 +111,7 @@ def initial_state(setup: Setup) -> State:
         players=tuple(setup.players),
         round=1,
         dice_holder=setup.first_player,
-        step=Rolling(setup.first_player),
+        phase=Rolling(setup.first_player),
         hay=(),
         hands=(HAND_SIZE,) * count,
         personal_piles=(PERSONAL_PILE - HAND_SIZE,) * count,

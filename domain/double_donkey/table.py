@@ -119,8 +119,8 @@ def simulate(setup: Setup) -> Iterator[Move]:
 
 
 def _next_move(state: State, table: _Table, rng: random.Random) -> Move | None:
-    step = state.step
-    match step:
+    phase = state.phase
+    match phase:
         case Rolling(player):
             on_hay = state.hay_dict()
             dice = {c: rng.randint(1, 6) for c in COLORS if c not in on_hay}

@@ -32,13 +32,16 @@ from domain.wording import Names, message
 
 
 def decide(state: State, move: Any) -> list[Any]:
-    if isinstance(move, StartRound):
-        return _start_round(state, move)
-    if isinstance(move, Draw):
-        return _draw(state, move)
-    if isinstance(move, Place):
-        return _place(state, move)
-    return _discard(state, move)
+    match move:
+        case StartRound():
+            return _start_round(state, move)
+        case Draw():
+            return _draw(state, move)
+        case Place():
+            return _place(state, move)
+        case Discard():
+            return _discard(state, move)
+    raise TypeError(f"not a Dozito move: {move!r}")
 
 
 # -- Z3, Z14: a round begins ---------------------------------------------------

@@ -40,7 +40,7 @@ class DozitoView(msgspec.Struct, frozen=True, kw_only=True):
     starter_choices: tuple[str, ...]
     winners: tuple[str, ...]
     # The kinds of move the rules await now (`undo` aside): a client offers only these.
-    allowed: tuple[MoveKind, ...] = ()
+    allowed: list[MoveKind] = []
 
 
 # The moves each phase awaits: a card just drawn from the deck may be placed or
@@ -78,7 +78,7 @@ def view(state: State) -> DozitoView:
         ),
         starter_choices=phase.tied if isinstance(phase, BetweenRounds) else (),
         winners=phase.winners if isinstance(phase, Finished) else (),
-        allowed=_ALLOWED[phase_name],
+        allowed=list(_ALLOWED[phase_name]),
     )
 
 

@@ -96,3 +96,20 @@ def test_a_kind_of_card_played_out_is_not_offered_D1():
     state = after(state, Reverse("Priscila"), Reverse("Patricia"))
     assert "reverse" not in dobro_offers(state)
     refused(state, Reverse("Priscila"), "D1")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_says_its_phase_and_allowed_moves_alike(name):
+    """One shape in every game's public state: `phase` names what the table logs
+    next (`finished` once over, and only then), `allowed` is a list of move kinds,
+    empty exactly when the game is over."""
+    rules = GAMES[name]
+    setup = Setup(players=("Ann", "Bob", "Cid"), first_player="Ann", seed=3)
+    history = History.start(rules, setup)
+    for move in [*rules.simulate(setup), None]:
+        public = msgspec.to_builtins(rules.view(history.state))
+        assert isinstance(public["allowed"], list)
+        over = history.finished
+        assert (public["phase"] == "finished") == over == (public["allowed"] == [])
+        if move is not None:
+            history = history.play(move)[1]

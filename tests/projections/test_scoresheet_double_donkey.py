@@ -56,7 +56,7 @@ def dice_phase(history: History, hay: dict[str, int]) -> History:
             Roll(player, dict.fromkeys(owed, hay[color])),
             Choose(player, color),
         )
-    last = history.state.step
+    last = history.state.phase
     reroll = None if last.pips == hay[last.color] else hay[last.color]
     return logged(history, LastDie(last.player, reroll))
 

@@ -98,9 +98,9 @@ function donkeyState(s, players) {
   return h("div", {},
     facts([
       [t("state.round"), s.round],
-      [t("state.waiting_for"), t(`phase.${s.expecting}`)],
-      [t("state.next"), s.next_player ?? (s.expecting === "roll_off" ? t("state.tied_roll")
-        : s.expecting === "reveal" ? t("state.everyone_reveals") : t("state.nobody"))],
+      [t("state.waiting_for"), t(`phase.${s.phase}`)],
+      [t("state.next"), s.next_player ?? (s.phase === "roll_off" ? t("state.tied_roll")
+        : s.phase === "reveal" ? t("state.everyone_reveals") : t("state.nobody"))],
       [t("state.dice_holder"), s.dice_holder],
       [t("state.hay"), dice(s.hay)],
       Object.keys(s.rolled).length && [t("state.just_rolled"), dice(s.rolled)],

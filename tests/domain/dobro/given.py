@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from domain.dobro import DOBRO, DOBRO_PIXAR
 from domain.dobro.events import PileTaken, RefillForgotten
 from domain.dobro.moves import Play
-from domain.dobro.state import DobroState
+from domain.dobro.state import State
 from domain.errors import RuleError
 from domain.game import Rules, Setup
 
@@ -32,7 +32,7 @@ def start(
     first: str | None = None,
     rules: Rules = DOBRO_PIXAR,
     **options: Any,
-) -> DobroState:
+) -> State:
     """A game just created: the first round dealt, `first` (default: the first seat)
     to open."""
     setup = Setup(
@@ -41,29 +41,29 @@ def start(
     return rules.initial_state(setup)
 
 
-def given(state: DobroState, *events: object) -> DobroState:
+def given(state: State, *events: object) -> State:
     return reduce(DOBRO.evolve, events, state)
 
 
-def when(state: DobroState, move: object) -> list[object]:
+def when(state: State, move: object) -> list[object]:
     return DOBRO.decide(state, move)
 
 
-def after(state: DobroState, *moves: object) -> DobroState:
+def after(state: State, *moves: object) -> State:
     """The state once each move is decided and its events applied."""
     for move in moves:
         state = given(state, *when(state, move))
     return state
 
 
-def refused(state: DobroState, move: object, rule: str) -> RuleError:
+def refused(state: State, move: object, rule: str) -> RuleError:
     with pytest.raises(RuleError) as caught:
         when(state, move)
     assert caught.value.rule == rule, str(caught.value)
     return caught.value
 
 
-def draw_pile_empty(state: DobroState, **hands: int) -> DobroState:
+def draw_pile_empty(state: State, **hands: int) -> State:
     """Given the draw pile has run out and these players hold these many cards."""
     players = state.table.players
     sizes = tuple(
@@ -74,8 +74,8 @@ def draw_pile_empty(state: DobroState, **hands: int) -> DobroState:
 
 
 def round_played(
-    state: DobroState, piles: dict[str, int], forgetful: str | None = None
-) -> tuple[DobroState, list[object]]:
+    state: State, piles: dict[str, int], forgetful: str | None = None
+) -> tuple[State, list[object]]:
     """Given the round's climbs end with these score piles (and the Forgetful card
     with `forgetful`), the last taker, holding one card with the draw pile empty,
     opens with a 7: the round ends (D13). The events of that last move."""

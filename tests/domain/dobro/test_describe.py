@@ -12,7 +12,7 @@ from domain.dobro import DOBRO, DOBRO_PIXAR
 from domain.dobro.describe import describe as worded
 from domain.dobro.events import PileTaken, RefillForgotten, RoundScored
 from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
-from domain.dobro.state import DobroState
+from domain.dobro.state import State
 from domain.game import Rules, Setup
 from domain.history import History, Recorded
 from tests.domain import sentences
@@ -40,8 +40,8 @@ def told(state: object, *moves: object) -> list[str]:
 
 
 def last_move_of_round(
-    state: DobroState, piles: dict[str, int], forgetful: str | None = None
-) -> tuple[DobroState, Play]:
+    state: State, piles: dict[str, int], forgetful: str | None = None
+) -> tuple[State, Play]:
     """Given the round's climbs end with these score piles, the last taker holds one
     card with the draw pile empty: their 7 is the round's last move (D13)."""
     events: list[object] = [PileTaken(name, count) for name, count in piles.items()]

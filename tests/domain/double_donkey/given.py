@@ -44,7 +44,7 @@ def at_reveal(hay=None, players=PLAYERS, **changes) -> State:
     """All six dice on the Hay card (`hay`, colour -> pips), cards to be revealed."""
     hay = hay or dict.fromkeys(COLORS, 1)
     return replace(
-        new_game(players), step=Revealing(), hay=tuple(hay.items()), **changes
+        new_game(players), phase=Revealing(), hay=tuple(hay.items()), **changes
     )
 
 
@@ -69,10 +69,10 @@ def dice_phase(state: State, hay: dict[str, int]) -> State:
     Every die rolled shows the chosen die's value, so K5 always allows the choice."""
     order = list(hay)
     for color in order[:5]:
-        player = state.step.player
+        player = state.phase.player
         owed = [c for c in COLORS if c not in dict(state.hay)]
         state = play(state, Roll(player, dict.fromkeys(owed, hay[color])))
         state = play(state, Choose(player, color))
-    last = state.step
+    last = state.phase
     reroll = None if last.pips == hay[order[5]] else hay[order[5]]
     return play(state, LastDie(last.player, reroll))

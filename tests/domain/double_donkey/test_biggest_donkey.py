@@ -68,9 +68,9 @@ def test_a_tie_with_equal_personal_piles_calls_a_roll_off_among_the_tied_K9():
     assert events[-1] == ev.RollOffCalled(("Olivia", "Jan"))
     assert not of_type(events, ev.BiggestDonkeyTaken)
     state = play(state, Reveal(OLIVIA_AND_JAN_TIED))
-    assert state.step == RollingOff(("Olivia", "Jan"))
+    assert state.phase == RollingOff(("Olivia", "Jan"))
     public = view(state)
-    assert public.roll_off == ["Olivia", "Jan"] and public.phase == "cards"
+    assert public.roll_off == ["Olivia", "Jan"] and public.phase == "roll_off"
     assert public.cards_in_play == 4 and public.hay == EXAMPLE_HAY
 
 
@@ -79,7 +79,7 @@ def test_only_the_tied_players_with_the_fewest_cards_roll_off_K9():
     cards = {**THREE_TIED, "Margaret": (dd("orange", "dark_blue"),)}  # 8: highest
     assert play(state, Reveal(cards)).biggest_donkey == "Margaret"
     state = at_reveal(EXAMPLE_HAY, personal_piles=(4, 7, 4, 5))
-    assert play(state, Reveal(THREE_TIED)).step == RollingOff(("Olivia", "Jan"))
+    assert play(state, Reveal(THREE_TIED)).phase == RollingOff(("Olivia", "Jan"))
 
 
 def _rolling_off(cards=OLIVIA_AND_JAN_TIED):
@@ -91,14 +91,14 @@ def test_the_higher_roll_takes_the_biggest_donkey_K9():
     assert events[0] == ev.RollOffRolled({"Olivia": 2, "Jan": 5})
     assert events[1] == ev.BiggestDonkeyTaken("Jan")
     state = play(_rolling_off(), RollOff({"Olivia": 2, "Jan": 5}))
-    assert state.biggest_donkey == "Jan" and state.step == Rolling("Jan")
+    assert state.biggest_donkey == "Jan" and state.phase == Rolling("Jan")
 
 
 def test_only_those_sharing_the_highest_roll_roll_again_K9():
     state = play(
         _rolling_off(THREE_TIED), RollOff({"Olivia": 5, "Jan": 5, "Margaret": 2})
     )
-    assert state.step == RollingOff(("Olivia", "Jan"))
+    assert state.phase == RollingOff(("Olivia", "Jan"))
     assert view(state).roll_offs == [{"Olivia": 5, "Jan": 5, "Margaret": 2}]
     again = RollOff({"Olivia": 4, "Jan": 6, "Margaret": 1})
     assert refused(state, again).rule == "K9"
@@ -191,7 +191,7 @@ def test_the_biggest_donkey_holder_takes_the_dice_and_starts_the_next_round_K11(
         "Olivia",
         "Olivia",
     )
-    assert public.phase == "dice" and public.hay == {}
+    assert public.phase == "roll" and public.hay == {}
 
 
 def test_the_winner_of_a_roll_off_starts_the_next_round_K11():

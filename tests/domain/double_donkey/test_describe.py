@@ -111,7 +111,7 @@ def test_the_rulebooks_example_round_of_choosing_dice_K4_K5_K6() -> None:
 
 def test_a_rerolled_last_die_is_told_with_its_new_face_K6() -> None:
     five = tuple(zip(COLORS[:5], (1, 2, 3, 4, 5), strict=True))
-    state = replace(new_game(), hay=five, step=DecidingLastDie("Olivia", "green", 2))
+    state = replace(new_game(), hay=five, phase=DecidingLastDie("Olivia", "green", 2))
     assert (
         said(state, LastDie("Olivia", 6))
         == "Olivia rerolls the last die: the green 6: the Hay card shows "

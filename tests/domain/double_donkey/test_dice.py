@@ -42,7 +42,7 @@ def refused(state, move) -> RuleError:
 
 def test_the_dice_holder_rolls_all_six_dice_then_chooses_one_K4():
     state = play(new_game(), Roll("Olivia", ALL_SIX))
-    assert state.step == Choosing("Olivia", tuple(ALL_SIX.items()))
+    assert state.phase == Choosing("Olivia", tuple(ALL_SIX.items()))
     assert view(state).rolled == ALL_SIX
     state = play(state, Choose("Olivia", "light_blue"))
     assert state.hay == (("light_blue", 2),)
@@ -50,16 +50,16 @@ def test_the_dice_holder_rolls_all_six_dice_then_chooses_one_K4():
 
 def test_the_next_player_clockwise_rolls_the_dice_not_on_the_hay_card_K4():
     state = play(new_game(), Roll("Olivia", ALL_SIX), Choose("Olivia", "purple"))
-    assert state.step == Rolling("Fran") and view(state).next_player == "Fran"
+    assert state.phase == Rolling("Fran") and view(state).next_player == "Fran"
     five = {c: 3 for c in COLORS if c != "purple"}
     state = play(state, Roll("Fran", five))
-    assert state.step == Choosing("Fran", tuple(five.items()))
+    assert state.phase == Choosing("Fran", tuple(five.items()))
 
 
 def test_the_last_player_of_the_table_passes_the_roll_to_the_first_K4():
     state = play(new_game(first="Margaret"), Roll("Margaret", ALL_SIX))
     state = play(state, Choose("Margaret", "orange"))
-    assert state.step == Rolling("Olivia")
+    assert state.phase == Rolling("Olivia")
 
 
 def test_a_roll_by_a_player_whose_turn_it_is_not_is_refused_K4():
@@ -157,13 +157,13 @@ def test_the_dice_offered_are_those_decide_accepts_in_simulated_games_K5(seed):
     game = setup(PLAYERS[: 2 + seed % 3], seed=seed)
     state, choices = DOUBLE_DONKEY.initial_state(game), 0
     for move in DOUBLE_DONKEY.simulate(game):
-        if isinstance(state.step, Choosing):
+        if isinstance(state.phase, Choosing):
             choices += 1
-            rolled = dict(state.step.rolled)
+            rolled = dict(state.phase.rolled)
             new = [c for c, p in rolled.items() if p not in dict(state.hay).values()]
             assert view(state).choosable == (new or list(rolled))
             for color in set(rolled) - set(view(state).choosable):
-                assert refused(state, Choose(state.step.player, color)).rule == "K5"
+                assert refused(state, Choose(state.phase.player, color)).rule == "K5"
         else:
             assert view(state).choosable == []
         state = play(state, move)
@@ -176,7 +176,7 @@ def _five_on_hay(players=None):
     for pips, color in enumerate(
         ("light_blue", "orange", "dark_blue", "purple", "green")
     ):
-        player = state.step.player
+        player = state.phase.player
         owed = [c for c in COLORS if c not in dict(state.hay)]
         roll = {c: 6 if c == "yellow" else pips + 1 for c in owed}
         state = play(state, Roll(player, roll))
@@ -186,7 +186,7 @@ def _five_on_hay(players=None):
 
 def test_the_next_player_decides_on_the_last_die_not_a_roll_K6():
     state = _five_on_hay()
-    assert state.step == DecidingLastDie("Fran", "yellow", 6)
+    assert state.phase == DecidingLastDie("Fran", "yellow", 6)
     error = refused(state, Roll("Fran", {"yellow": 2}))
     assert error.rule == "K6"
     assert refused(state, LastDie("Jan", None)).rule == "K6"
@@ -194,9 +194,9 @@ def test_the_next_player_decides_on_the_last_die_not_a_roll_K6():
 
 def test_keeping_the_last_die_places_its_face_as_last_rolled_K6():
     state = play(_five_on_hay(), LastDie("Fran", None))
-    assert dict(state.hay)["yellow"] == 6 and state.step == Revealing()
+    assert dict(state.hay)["yellow"] == 6 and state.phase == Revealing()
     public = view(state)
-    assert public.phase == "cards" and public.next_player is None
+    assert public.phase == "reveal" and public.next_player is None
 
 
 def test_a_reroll_of_the_last_die_goes_on_the_hay_card_whatever_its_value_K6():
@@ -211,7 +211,7 @@ def test_a_reroll_shows_1_to_6_pips_K6(pips):
 
 def test_with_two_players_the_dice_alternate_and_the_other_player_has_the_last_K4():
     state = _five_on_hay(("Ann", "Bob"))
-    assert state.step == DecidingLastDie("Bob", "yellow", 6)
+    assert state.phase == DecidingLastDie("Bob", "yellow", 6)
 
 
 def test_cards_are_not_revealed_before_the_dice_are_all_on_the_hay_card_K4():
@@ -259,12 +259,12 @@ def test_the_rulebook_example_round_in_a_4_player_game_K4_K5_K6():
     state = play(state, Choose("Olivia", "dark_blue"))
     # "Fran chooses not to reroll the final die and places the yellow 2 on the Hay
     # card. This phase is now over."
-    assert state.step == DecidingLastDie("Fran", "yellow", 2)
+    assert state.phase == DecidingLastDie("Fran", "yellow", 2)
     state = play(state, LastDie("Fran", None))
     assert dict(state.hay) == EXAMPLE_HAY
-    assert view(state).phase == "cards"
+    assert view(state).phase == "reveal"
 
 
 def test_the_dice_phase_helper_leaves_the_hay_it_was_asked_for():
     state = dice_phase(new_game(), EXAMPLE_HAY)
-    assert state.hay == tuple(EXAMPLE_HAY.items()) and state.step == Revealing()
+    assert state.hay == tuple(EXAMPLE_HAY.items()) and state.phase == Revealing()

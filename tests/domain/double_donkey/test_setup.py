@@ -67,7 +67,7 @@ def test_each_player_has_3_cards_in_hand_7_in_the_personal_pile_K3(count, centra
 
 def test_the_first_player_receives_the_six_dice_K3():
     state = new_game(first="Jan")
-    assert state.dice_holder == "Jan" and state.step == Rolling("Jan")
+    assert state.dice_holder == "Jan" and state.phase == Rolling("Jan")
     assert state.round == 1 and state.hay == ()
 
 

@@ -47,7 +47,7 @@ def test_the_public_state_has_the_fields_of_the_api():
     public = msgspec.to_builtins(DOUBLE_DONKEY.view(new_game()))
     assert {
         "round": 1,
-        "phase": "dice",
+        "phase": "roll",
         "next_player": "Olivia",
         "dice_holder": "Olivia",
         "hay": {},

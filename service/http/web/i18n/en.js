@@ -157,7 +157,6 @@ export default {
   "phase.last_die": "last die",
   "phase.reveal": "reveal",
   "phase.roll_off": "roll off",
-  "phase.none": "none",
   "dobro.wild": "Wild",
   "dobro.skip": "Skip",
   "dobro.reverse": "Reverse",

@@ -159,7 +159,6 @@ export default {
   "phase.last_die": "dernier dé",
   "phase.reveal": "révéler",
   "phase.roll_off": "départage",
-  "phase.none": "rien",
   "dobro.wild": "Joker",
   "dobro.skip": "Passe mon tour",
   "dobro.reverse": "Changement de sens",

@@ -39,7 +39,7 @@ export function donkeyMoves(game, submit) {
   const turn = player ? h("p", { class: "turn" }, t("donkey.turn", { player })) : null;
   const moves = { roll, choose, last_die: lastDie, reveal, roll_off: rollOff };
   // The move the state allows (`allowed`: none once over or abandoned).
-  const make = moves[(s.allowed ?? [s.expecting])[0]];
+  const make = moves[s.allowed[0]];
   return h("div", {}, turn, make ? make(game, s, player, submit) : null);
 }
 
