@@ -8,6 +8,10 @@
   so do the read replicas when `DATABASE_READ_URL` names them (read-only is right
   for them).
 - `GET /health`: 200 when the database answers (kept for the clients that ask it).
+
+`/health` and `/health/ready` answer within a second, 503 when the database has not
+answered by then: a probe that waits for the pool's own timeout would outlast the
+orchestrator's.
 - `GET /health/projections`: the games the projection runner has set aside.
 """
 
@@ -43,7 +47,7 @@ class ProjectionsHealth(msgspec.Struct, kw_only=True):
     responses=problems(503),
 )
 async def get_health(games: NamedDependency[Games]) -> Health:
-    await games.store.ping()
+    await games.store.ping(within=readiness.PROBE_SECONDS)
     return Health("ok")
 
 

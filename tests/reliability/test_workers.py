@@ -85,6 +85,7 @@ def test_two_workers_log_one_game_from_two_clients_without_losing_a_move(tmp_pat
     base = f"http://127.0.0.1:{port}"
     server = serve_with_workers(tmp_path / "data", port, log)
     try:
+        assert httpx.get(f"{base}/health/ready").status_code == 200
         body = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann",
                 "seed": 12}  # fmt: skip
         game = httpx.post(f"{base}/games", json=body).json()

@@ -96,6 +96,9 @@ def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
         again = httpx.get(f"{base}/games/{game['id']}")
         assert again.status_code == 200
         assert again.json()["players"] == ["Ann", "Bob"]
+        # Ready: the serving role reads the migrations applied.
+        ready = httpx.get(f"{base}/health/ready")
+        assert (ready.status_code, ready.json()) == (200, {"status": "ok"})
     finally:
         stop(server)
     # Ctrl-C stopped the embedded PostgreSQL too: nothing holds its data directory.
