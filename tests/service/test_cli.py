@@ -115,6 +115,24 @@ def test_sigterm_stops_serve_and_its_embedded_postgres_cleanly(tmp_path, workers
     assert not (tmp_path / "postgres" / "postmaster.pid").exists()
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_on_a_port_taken_exits_at_once_saying_so(tmp_path, workers):
+    """Not a hang after "Waiting for application shutdown.", and no database
+    started and stopped for nothing: the port is taken before anything starts."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = ["serve", "--port", str(port), "--data-dir", str(tmp_path)]
+        done = tablelog(*command, "--workers", str(workers), env=env)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.endswith(
+        f"tablelog: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    ), done.stderr
+    assert not (tmp_path / "postgres").exists()
+
+
 def test_every_serve_option_comes_from_the_environment_too(monkeypatch):
     from service.cli import parser
 
