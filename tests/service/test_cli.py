@@ -105,6 +105,29 @@ def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
     assert not (tmp_path / "postgres" / "postmaster.pid").exists()
 
 
+def test_the_embedded_postgres_killed_is_started_again_by_serve(tmp_path):
+    """Its postmaster killed (the OOM killer's favourite): `serve` starts it again,
+    and the service is ready again without anyone restarting it."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_serving(serve_command(tmp_path, port), port)
+    try:
+        body = {"game": "dobro", "players": PLAYERS, "first_player": "Ann"}
+        game = httpx.post(f"{base}/games", json=body).json()
+        pid_file = tmp_path / "postgres" / "postmaster.pid"
+        os.kill(int(pid_file.read_text().split()[0]), signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{base}/health/ready").status_code != 200:
+            assert time.monotonic() < deadline, "the database was not started again"
+            time.sleep(0.5)
+        again = httpx.get(f"{base}/games/{game['id']}")
+        assert again.status_code == 200, again.text
+    finally:
+        output = stop(server)
+    assert "stopped: starting it again" in output
+    assert not pid_file.exists()
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_sigterm_stops_serve_and_its_embedded_postgres_cleanly(tmp_path, workers):
     """SIGTERM is how systemd, Docker and `kill` stop a service: it ends like
