@@ -17,6 +17,8 @@ orchestrator's.
 
 from __future__ import annotations
 
+import asyncio
+
 import msgspec
 from litestar import Router
 from litestar.datastructures import State
@@ -68,12 +70,14 @@ async def get_liveness() -> Health:
     responses=problems(503),
 )
 async def get_readiness(state: State) -> Health:
-    reasons = await readiness.unready(state.pool, writes=True)
-    if state.read_pool is not state.pool:  # the replicas: migrated, read-only is fine
-        reasons += [
-            f"Read replicas: {reason}"
-            for reason in await readiness.unready(state.read_pool, writes=False)
-        ]
+    if state.read_pool is state.pool:
+        reasons = await readiness.unready(state.pool, writes=True)
+    else:  # the replicas too, asked at once: migrated, and read-only is fine
+        reasons, replicas = await asyncio.gather(
+            readiness.unready(state.pool, writes=True),
+            readiness.unready(state.read_pool, writes=False),
+        )
+        reasons += [f"Read replicas: {reason}" for reason in replicas]
     if reasons:
         problem = Problem(503, " ".join(reasons))
         problem.headers = {"Retry-After": "5"}
