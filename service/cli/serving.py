@@ -171,6 +171,10 @@ def listen(host: str, port: int) -> socket.socket:
         listening.close()
         sys.exit(f"tablelog: cannot listen on {host}:{port}: {error.strerror}")
     listening.set_inheritable(True)
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    logging.getLogger(__name__).info(
+        "listening on http://%s:%d (Ctrl-C to stop)", shown, port
+    )
     return listening
 
 
