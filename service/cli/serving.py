@@ -1,7 +1,8 @@
 """`tablelog serve`: the API in one process, or in several on one port.
 
-The parent process does what must happen once: it starts the database (the embedded
-server when DATABASE_URL is unset), applies the migrations and binds the port. With
+The parent process does what must happen once: it binds the port, starts the
+database (the embedded server when DATABASE_URL is unset) and applies the
+migrations. With
 `--workers N` it then runs N worker processes under uvicorn's own supervisor (what
 `uvicorn --workers` runs), which hand each other the one listening socket: the kernel
 gives each new connection to a worker waiting for one. The supervisor replaces a
