@@ -1,12 +1,14 @@
 """`tablelog serve`: the API in one process, or in several on one port.
 
-The parent process does what must happen once: it starts the database (the embedded
-server when DATABASE_URL is unset), applies the migrations and binds the port. With
+The parent process does what must happen once: it binds the port, starts the
+database (the embedded server when DATABASE_URL is unset) and applies the
+migrations. With
 `--workers N` it then runs N worker processes under uvicorn's own supervisor (what
 `uvicorn --workers` runs), which hand each other the one listening socket: the kernel
 gives each new connection to a worker waiting for one. The supervisor replaces a
 worker that dies, and on SIGTERM or SIGINT stops them all (each finishing its
-requests); the parent stops the embedded server after them.
+requests); the parent stops the embedded server after them. A parent killed
+outright cannot stop anything: its workers then stop themselves (`end_with_parent`).
 
 Why uvicorn's supervisor: it is already our server, so each worker runs exactly the
 configuration of a single process (the guarded protocol and its limits, the
@@ -29,10 +31,15 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import ctypes
 import gc
 import logging
+import os
 import signal
+import socket
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import FrameType
@@ -80,10 +87,15 @@ class ServedApp:
 
     settings: Settings
     log_format: str = "text"
+    # The supervisor's process id, in a worker process: the worker ends with it.
+    parent: int | None = None
 
     def __call__(self) -> Any:
         # Imported here: the app's routes are not needed by other commands.
         from service.http.app import create_app
+
+        if self.parent is not None:
+            end_with_parent(self.parent)
 
         app = create_app(self.settings)
         app.on_startup.append(freeze_heap)
@@ -119,7 +131,9 @@ def serve(args: argparse.Namespace) -> None:
     if args.workers < 1:
         sys.exit("tablelog: --workers must be at least 1")
     logs.use_format(args.log_format)
-    with database(args.data_dir) as where:
+    # Before the database: a port taken ends `serve` at once, having started nothing.
+    listening = listen(args.host, args.port)
+    with listening, database(args.data_dir) as where:
         # Once, before any worker starts: theirs then find nothing to apply.
         migrate(where.migrate)
         settings = Settings(
@@ -128,9 +142,10 @@ def serve(args: argparse.Namespace) -> None:
             database_read_url=where.read,
             **{name: getattr(args, name) for name in SERVE_SETTINGS},
         )
+        parent = os.getpid() if settings.workers > 1 else None
         started = run(
             config(
-                ServedApp(settings, args.log_format),
+                ServedApp(settings, args.log_format, parent),
                 settings,
                 factory=True,
                 host=args.host,
@@ -140,23 +155,84 @@ def serve(args: argparse.Namespace) -> None:
                 workers=settings.workers,
                 # Live streams stay open until the viewer leaves: don't wait long.
                 timeout_graceful_shutdown=3,
-            )
+            ),
+            listening,
         )
     if not started:
         sys.exit("tablelog: the server did not start (see the log above)")
 
 
-def run(served: Any) -> bool:
-    """Serve until SIGTERM or Ctrl-C; whether serving started."""
+def listen(host: str, port: int) -> socket.socket:
+    """The socket `serve` answers on, bound and listening; exit with the reason when
+    the port cannot be had (another server on it, a port below 1024 unprivileged).
+
+    Bound by `serve` itself rather than by uvicorn: uvicorn binds after the app has
+    started, and on failure shuts the app down again, which may hang there; here
+    nothing has started yet."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+        listening.listen(2048)
+    except OSError as error:
+        listening.close()
+        sys.exit(f"tablelog: cannot listen on {host}:{port}: {error.strerror}")
+    listening.set_inheritable(True)
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    logging.getLogger(__name__).info(
+        "listening on http://%s:%d (Ctrl-C to stop)", shown, port
+    )
+    return listening
+
+
+def end_with_parent(parent: int) -> None:
+    """Have this worker process sent SIGTERM when `parent`, its supervisor, dies.
+
+    A supervisor killed outright (SIGKILL, the OOM killer) cannot stop its workers,
+    and they would serve on as orphans, holding the port and the database. On Linux
+    the kernel sends the signal itself the moment the parent dies
+    (prctl PR_SET_PDEATHSIG), whatever the worker is doing, even with its event loop
+    stuck: no thread, no polling. (It fires when the thread that started the worker
+    ends: uvicorn's supervisor starts and replaces workers from its main thread, which
+    lasts as long as the process.) Elsewhere a thread asks every second whether the
+    parent is still the parent. Either way SIGTERM makes the worker finish its
+    requests and stop, as when the supervisor stops it. A parent that died before
+    this call is seen at once: the worker's parent is then someone else."""
+    if not _kernel_signals_parent_death():
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _kernel_signals_parent_death() -> bool:
+    if not sys.platform.startswith("linux"):
+        return False
+    pr_set_pdeathsig = 1
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def run(served: Any, listening: socket.socket) -> bool:
+    """Serve on `listening` until SIGTERM or Ctrl-C; whether serving started."""
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
     if served.workers == 1:
         server = uvicorn.Server(served)
         with _sigterm_raises(), contextlib.suppress(KeyboardInterrupt, _Terminated):
-            server.run()
+            server.run(sockets=[listening])
         return server.started
-    supervisor = Multiprocess(served, sockets=[served.bind_socket()])
+    supervisor = Multiprocess(served, sockets=[listening])
     supervisor.run()
     return not any(p.exitcode == _STARTUP_FAILURE for p in supervisor.processes)
 

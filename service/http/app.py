@@ -36,6 +36,7 @@ from service.http.limits import creation_limit, forget_expired
 from service.http.metrics import Metrics, get_metrics
 from service.http.players import get_player
 from service.http.schemas import DocumentedStructs
+from service.http.stopping import AnsweredWhenStopping
 from service.http.stream import StreamCap
 from service.http.webpage import web_routes
 from service.readside.followers import Followers
@@ -125,6 +126,7 @@ def create_app(settings: Settings) -> Litestar:
             "metrics": Provide(lambda: metrics, sync_to_thread=False),
         },
         middleware=[
+            AnsweredWhenStopping(),
             streams,
             *creation_limit(settings, rate_limits),
             DeclaredMediaType(),

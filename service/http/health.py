@@ -8,10 +8,16 @@
   so do the read replicas when `DATABASE_READ_URL` names them (read-only is right
   for them).
 - `GET /health`: 200 when the database answers (kept for the clients that ask it).
+
+`/health` and `/health/ready` answer within a second, 503 when the database has not
+answered by then: a probe that waits for the pool's own timeout would outlast the
+orchestrator's.
 - `GET /health/projections`: the games the projection runner has set aside.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import msgspec
 from litestar import Router
@@ -43,7 +49,7 @@ class ProjectionsHealth(msgspec.Struct, kw_only=True):
     responses=problems(503),
 )
 async def get_health(games: NamedDependency[Games]) -> Health:
-    await games.store.ping()
+    await games.store.ping(within=readiness.PROBE_SECONDS)
     return Health("ok")
 
 
@@ -64,12 +70,14 @@ async def get_liveness() -> Health:
     responses=problems(503),
 )
 async def get_readiness(state: State) -> Health:
-    reasons = await readiness.unready(state.pool, writes=True)
-    if state.read_pool is not state.pool:  # the replicas: migrated, read-only is fine
-        reasons += [
-            f"Read replicas: {reason}"
-            for reason in await readiness.unready(state.read_pool, writes=False)
-        ]
+    if state.read_pool is state.pool:
+        reasons = await readiness.unready(state.pool, writes=True)
+    else:  # the replicas too, asked at once: migrated, and read-only is fine
+        reasons, replicas = await asyncio.gather(
+            readiness.unready(state.pool, writes=True),
+            readiness.unready(state.read_pool, writes=False),
+        )
+        reasons += [f"Read replicas: {reason}" for reason in replicas]
     if reasons:
         problem = Problem(503, " ".join(reasons))
         problem.headers = {"Retry-After": "5"}

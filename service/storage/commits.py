@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections import deque
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
 from uuid import UUID
@@ -30,7 +31,7 @@ import psycopg
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
-__all__ = ["CommitFailed", "Inserted", "NewEvent", "SharedCommits"]
+__all__ = ["CommitFailed", "Inserted", "NewEvent", "SharedCommits", "may_be_stored"]
 
 # The most moves one commit stores. A batch forms only from moves already waiting, so
 # the limit bounds what one failed commit can take down and how long the statement
@@ -92,12 +93,26 @@ class CommitFailed(Exception):
         self.reason = reason
 
 
+# Whether a row this task appended may be stored: set once the commit holding it
+# was sent, whatever came of it, even when the task stopped waiting for it
+# (cancelled: the server stopping). A row still queued when its task stops waiting
+# is never sent (`_batch` skips it), so a task this leaves False stored nothing.
+_may_be_stored: ContextVar[bool] = ContextVar("may_be_stored", default=False)
+
+
+def may_be_stored() -> bool:
+    """Whether a row appended by the current task may be stored, as far as this
+    task knows: its commit was sent. False: none of its rows is, or ever will be."""
+    return _may_be_stored.get()
+
+
 @dataclass(slots=True)
 class _Waiting:
     event: NewEvent
     answer: asyncio.Future[Inserted | None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
+    sent: bool = False
 
     def settle(self, outcome: Inserted | BaseException | None) -> None:
         # A caller that gave up (its request cancelled) is owed nothing.
@@ -147,7 +162,11 @@ class SharedCommits:
             lane = asyncio.create_task(self._lane())
             self._running.add(lane)
             lane.add_done_callback(self._running.discard)
-        return await waiting.answer
+        try:
+            return await waiting.answer
+        finally:
+            if waiting.sent:
+                _may_be_stored.set(True)
 
     async def _lane(self) -> None:
         try:
@@ -184,7 +203,10 @@ class SharedCommits:
                     await self._arrived.wait()
             except TimeoutError:
                 return []
-        return self._batch()
+        batch = self._batch()
+        for waiting in batch:
+            waiting.sent = True  # from here on, it may be stored
+        return batch
 
     def _batch(self) -> list[_Waiting]:
         batch: list[_Waiting] = []

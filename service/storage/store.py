@@ -6,6 +6,7 @@ caller and returned as the database stores it; this module never interprets it.
 
 from __future__ import annotations
 
+import asyncio
 import select
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from uuid import UUID
 
 from psycopg import AsyncConnection, errors
 from psycopg.types.json import Jsonb
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from service.settings import Settings
 from service.storage.commits import CommitFailed, NewEvent, SharedCommits
@@ -534,10 +535,17 @@ class EventStore:
             (xmin,) = await cursor.fetchone()
         return GlobalPosition(xmin - 1, 2**63 - 1)
 
-    async def ping(self) -> None:
-        """Raise unless the database answers."""
-        async with self._pool.connection() as conn:
-            await conn.execute("SELECT 1")
+    async def ping(self, within: float | None = None) -> None:
+        """Raise unless the database answers, within `within` seconds when given
+        (PoolTimeout when it does not, as when the pool found no connection)."""
+        try:
+            async with (
+                asyncio.timeout(within),
+                self._pool.connection(timeout=within) as conn,
+            ):
+                await conn.execute("SELECT 1")
+        except TimeoutError as error:
+            raise PoolTimeout(f"the database did not answer in {within} s") from error
 
 
 async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:

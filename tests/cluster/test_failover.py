@@ -72,6 +72,10 @@ def processes(cluster: Cluster, tmp_path) -> Iterator[tuple[Tablelog, Tablelog]]
     with ExitStack() as stack:
         a = stack.enter_context(tablelog_process(tmp_path, "a", env("any")))
         b = stack.enter_context(tablelog_process(tmp_path, "b", env("prefer-standby")))
+        # Ready as the serving role, its replicas too.
+        for process in (a, b):
+            ready = httpx.get(f"{process.url}/health/ready", timeout=10)
+            assert ready.status_code == 200, ready.text
         yield a, b
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import httpx
 import msgspec
@@ -18,11 +19,13 @@ import psycopg
 import pytest
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
+from psycopg_pool import AsyncConnectionPool
 
 from domain.registry import GAMES
 from service.application.timeline import Timelines
 from service.readside.projector import Projector
 from service.settings import Settings
+from service.storage import readiness
 from service.storage.migrate import migrate
 from service.storage.store import EventStore, connection_pool
 from tests.service.http import create, move, simulated_moves
@@ -40,6 +43,13 @@ def owner_url(create_database) -> str:
 @pytest.fixture(scope="module")
 def serving_url(owner_url) -> Iterator[str]:
     """A login role with exactly tablelog_app's rights, on that database."""
+    with serving_role(owner_url) as url:
+        yield url
+
+
+@contextmanager
+def serving_role(owner_url: str) -> Iterator[str]:
+    """A login role made a member of tablelog_app, for as long as the block runs."""
     name = f"tablelog_test_{uuid.uuid4().hex[:12]}"
     password = uuid.uuid4().hex
     with psycopg.connect(owner_url, autocommit=True) as conn:
@@ -64,6 +74,34 @@ def served(serving_url, owner_url) -> Iterator[httpx.Client]:
         httpx.Client(base_url=base_url, timeout=30) as client,
     ):
         yield client
+
+
+def test_the_service_is_ready_as_the_serving_role(served):
+    """Readiness reads the migrations applied, as the serving role."""
+    answer = served.get("/health/ready")
+    assert (answer.status_code, answer.json()) == (200, {"status": "ok"}), answer.text
+
+
+def test_a_serving_role_that_may_not_read_the_migrations_is_not_ready(
+    create_database, run, caplog
+):
+    """Not a 500 and a traceback per probe: a 503 whose reason says what to do."""
+    url = create_database()
+    migrate(url)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("REVOKE SELECT ON schema_migrations FROM tablelog_app")
+    with serving_role(url) as serving:
+
+        async def asked() -> list[str]:
+            async with AsyncConnectionPool(serving, min_size=1, open=False) as pool:
+                return await readiness.unready(pool, writes=True)
+
+        reasons = run(asked())
+    assert reasons == [
+        "The serving role may not read schema_migrations: apply the migrations "
+        "(0012 grants it) as the tables' owner."
+    ]
+    assert not any(record.exc_info for record in caplog.records)
 
 
 def test_the_service_works_end_to_end_as_the_serving_role(served, serving_url):

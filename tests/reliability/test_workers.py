@@ -12,6 +12,7 @@ supervisor binds for the workers."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -85,6 +86,7 @@ def test_two_workers_log_one_game_from_two_clients_without_losing_a_move(tmp_pat
     base = f"http://127.0.0.1:{port}"
     server = serve_with_workers(tmp_path / "data", port, log)
     try:
+        assert httpx.get(f"{base}/health/ready").status_code == 200
         body = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann",
                 "seed": 12}  # fmt: skip
         game = httpx.post(f"{base}/games", json=body).json()
@@ -125,6 +127,61 @@ def test_two_workers_log_one_game_from_two_clients_without_losing_a_move(tmp_pat
         with pytest.raises(ProcessLookupError):
             os.kill(int(pid), 0)
     assert not (tmp_path / "data" / "postgres" / "postmaster.pid").exists()
+
+
+@pytest.mark.db
+def test_workers_end_with_their_killed_parent_and_their_database_is_left_running(
+    tmp_path,
+):
+    """SIGKILL to `serve` (the OOM killer, `kill -9`): its workers stop too, freeing
+    the port. The embedded PostgreSQL it started runs on; the next `serve` on the
+    same data directory uses it and, not having started it, leaves it running."""
+    port, data = free_port(), tmp_path / "data"
+    first = serve_with_workers(data, port, tmp_path / "first.log")
+    workers = worker_pids(tmp_path / "first.log")
+    first.kill()
+    first.wait(timeout=30)
+    postmaster = int((data / "postgres" / "postmaster.pid").read_text().split()[0])
+    try:
+        deadline = time.monotonic() + 15
+        while any(map(is_running, workers)) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(map(is_running, workers)), "the workers outlived their parent"
+        assert is_running(postmaster)
+        second = serve_with_workers(data, port, tmp_path / "second.log")
+        assert httpx.get(f"http://127.0.0.1:{port}/health/ready").status_code == 200
+        second.send_signal(signal.SIGTERM)
+        assert second.wait(timeout=60) == 0, (tmp_path / "second.log").read_text()
+        assert is_running(postmaster)
+    finally:
+        for pid in workers:  # had they outlived their parent
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(postmaster, signal.SIGINT)  # PostgreSQL's fast shutdown
+        deadline = time.monotonic() + 30
+        while is_running(postmaster) and time.monotonic() < deadline:
+            time.sleep(0.2)
+
+
+def worker_pids(log: Path) -> list[int]:
+    """The two workers' process ids, once both have started."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        found = re.findall(r"Started server process \[(\d+)\]", log.read_text())
+        if len(set(found)) == 2:
+            return [int(pid) for pid in set(found)]
+        time.sleep(0.2)
+    pytest.fail(f"two workers did not start: {log.read_text()}")
+
+
+def is_running(pid: int) -> bool:
+    """Alive, and not a zombie left for a parent that will never reap it."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"  # the state, after the name
 
 
 async def _hello(scope, receive, send) -> None:

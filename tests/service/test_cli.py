@@ -96,10 +96,36 @@ def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
         again = httpx.get(f"{base}/games/{game['id']}")
         assert again.status_code == 200
         assert again.json()["players"] == ["Ann", "Bob"]
+        # Ready: the serving role reads the migrations applied.
+        ready = httpx.get(f"{base}/health/ready")
+        assert (ready.status_code, ready.json()) == (200, {"status": "ok"})
     finally:
         stop(server)
     # Ctrl-C stopped the embedded PostgreSQL too: nothing holds its data directory.
     assert not (tmp_path / "postgres" / "postmaster.pid").exists()
+
+
+def test_the_embedded_postgres_killed_is_started_again_by_serve(tmp_path):
+    """Its postmaster killed (the OOM killer's favourite): `serve` starts it again,
+    and the service is ready again without anyone restarting it."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_serving(serve_command(tmp_path, port), port)
+    try:
+        body = {"game": "dobro", "players": PLAYERS, "first_player": "Ann"}
+        game = httpx.post(f"{base}/games", json=body).json()
+        pid_file = tmp_path / "postgres" / "postmaster.pid"
+        os.kill(int(pid_file.read_text().split()[0]), signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{base}/health/ready").status_code != 200:
+            assert time.monotonic() < deadline, "the database was not started again"
+            time.sleep(0.5)
+        again = httpx.get(f"{base}/games/{game['id']}")
+        assert again.status_code == 200, again.text
+    finally:
+        output = stop(server)
+    assert "stopped: starting it again" in output
+    assert not pid_file.exists()
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -110,6 +136,24 @@ def test_sigterm_stops_serve_and_its_embedded_postgres_cleanly(tmp_path, workers
     command = [*serve_command(tmp_path, port), "--workers", str(workers)]
     stop(start_serving(command, port), signal.SIGTERM)
     assert not (tmp_path / "postgres" / "postmaster.pid").exists()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_on_a_port_taken_exits_at_once_saying_so(tmp_path, workers):
+    """Not a hang after "Waiting for application shutdown.", and no database
+    started and stopped for nothing: the port is taken before anything starts."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = ["serve", "--port", str(port), "--data-dir", str(tmp_path)]
+        done = tablelog(*command, "--workers", str(workers), env=env)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.endswith(
+        f"tablelog: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    ), done.stderr
+    assert not (tmp_path / "postgres").exists()
 
 
 def test_every_serve_option_comes_from_the_environment_too(monkeypatch):

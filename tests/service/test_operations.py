@@ -4,8 +4,12 @@ metrics that move with the moves logged and refused."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
@@ -16,6 +20,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from service.readside import projector
 from service.storage import readiness
+from service.storage.embedded import embedded_postgres
+from service.storage.migrate import migrate
 from tests.service.http import create, move
 from tests.service.server import running_server
 from tests.service.test_cli import free_port
@@ -71,13 +77,38 @@ def test_a_database_that_does_not_answer_is_not_ready(run):
     assert run(check()) == ["The database does not answer."]
 
 
+def test_health_and_ready_answer_503_within_a_second_with_the_database_down():
+    """The pool waits 5 s for a connection; a probe does not wait that long."""
+    directory = Path(tempfile.mkdtemp(prefix="tablelog-test-down-"))
+    with ExitStack() as database:
+        database.callback(shutil.rmtree, directory, ignore_errors=True)
+        url = database.enter_context(embedded_postgres(directory / "data"))
+        migrate(url)
+        with (
+            running_server(url) as base_url,
+            httpx.Client(base_url=base_url, timeout=30) as client,
+        ):
+            assert client.get("/health/ready").status_code == 200
+            database.close()  # the database stops; the service goes on
+            for path in ("/health", "/health/ready") * 2:
+                started = time.monotonic()
+                answer = client.get(path)
+                took = time.monotonic() - started
+                assert answer.status_code == 503, (path, answer.text)
+                assert answer.headers["retry-after"], path
+                assert took < 1.5, (path, took)
+            assert client.get("/health/live").status_code == 200
+
+
 def test_ready_asks_the_read_replicas_too(fresh_database_url):
     nowhere = f"host=127.0.0.1 port={free_port()} dbname=tablelog connect_timeout=1"
     with (
         running_server(fresh_database_url, database_read_url=nowhere) as base_url,
         httpx.Client(base_url=base_url, timeout=30) as client,
     ):
+        started = time.monotonic()
         answer = client.get("/health/ready")
+        assert time.monotonic() - started < 1.5  # the primary and replicas at once
         assert answer.status_code == 503
         assert answer.json()["detail"] == (
             "Read replicas: The database does not answer."

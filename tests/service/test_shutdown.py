@@ -1,10 +1,13 @@
 """Stopping the service with a follower in the middle of a query: the query is
 cancelled on the server and its transaction rolled back, the connection kept, and
-what it was doing is done by the next start (service/http/app.py)."""
+what it was doing is done by the next start (service/http/app.py). Moves cut by a
+stop while the database stalls are answered 503, saying whether they may be stored
+(service/http/stopping.py)."""
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Iterator
 
@@ -12,6 +15,7 @@ import httpx
 import psycopg
 import pytest
 
+from service.http.stopping import MAYBE_STORED, NOT_STORED
 from tests.service.http import create, move
 from tests.service.server import running_server
 
@@ -89,3 +93,58 @@ def test_a_projection_batch_cut_by_a_stop_is_rolled_back_and_folded_after(
         while _listed_version(client, game) != 2:
             assert time.monotonic() < deadline, "the move never reached the list"
             time.sleep(0.05)
+
+
+def test_moves_cut_by_a_stop_while_the_database_stalls_are_answered_503(
+    fresh_database_url,
+):
+    """Two moves' commits sent and stalled at the database, two more queued behind
+    them: stopped, the server answers each 503 with Retry-After once its grace
+    period is over, the first two "may have been stored", the last two "not
+    stored", and those never are."""
+    play = {"type": "play", "player": "Ana", "cards": [6]}
+    answers: dict[str, httpx.Response] = {}
+
+    def send(base_url: str, game: dict) -> None:
+        with httpx.Client(base_url=base_url, timeout=30) as client:
+            answers[game["id"]] = move(client, game, play)
+
+    with (
+        psycopg.connect(fresh_database_url, autocommit=True) as watcher,
+        psycopg.connect(fresh_database_url) as blocker,
+    ):
+        with (
+            running_server(fresh_database_url) as url,
+            httpx.Client(base_url=url, timeout=30) as client,
+        ):
+            players = {"players": ["Ana", "Bo", "Cy"], "first_player": "Ana"}
+            games = [create(client, game="dobro", **players) for _ in range(4)]
+            blocker.execute("LOCK TABLE events IN EXCLUSIVE MODE")
+            sending = []
+            for sent, game in enumerate(games, start=1):
+                sending.append(threading.Thread(target=send, args=(url, game)))
+                sending[-1].start()
+                deadline = time.monotonic() + 10
+                # Each of the first two goes in a commit of its own (two at once).
+                while sent <= 2 and _waiting_for_a_lock(watcher) < sent:
+                    assert time.monotonic() < deadline, "the commit was not sent"
+                    time.sleep(0.05)
+            time.sleep(0.5)  # the last two queue behind them
+        for thread in sending:
+            thread.join(timeout=30)
+        blocker.rollback()
+        stored = {
+            str(game_id)
+            for (game_id,) in watcher.execute(
+                "SELECT game_id FROM events WHERE version = 2"
+            )
+        }
+
+    for game in games:
+        answer = answers[game["id"]]
+        assert answer.status_code == 503, answer.text
+        assert answer.headers["content-type"] == "application/problem+json"
+        assert answer.headers["retry-after"]
+    details = [answers[game["id"]].json()["detail"] for game in games]
+    assert details == [MAYBE_STORED, MAYBE_STORED, NOT_STORED, NOT_STORED]
+    assert not stored & {games[2]["id"], games[3]["id"]}
