@@ -1,8 +1,27 @@
-"""How one tablelog process is configured."""
+"""How one tablelog process is configured: every setting, declared once.
+
+Each setting but the database's addresses is a field of `Settings` with its default
+and its help, and `tablelog serve` takes every one of them both as an option
+(`--max-body-bytes 65536`) and from the environment (`TABLELOG_MAX_BODY_BYTES=65536`),
+the option winning (`service/cli`). The database's addresses come from the variables
+libpq's users know (`DATABASE_URL`, `DATABASE_READ_URL`, `MIGRATION_DATABASE_URL`) or
+from the embedded server `serve` starts.
+
+The settings are a few scalars, so one loader of ours reads them (`from_text`) rather
+than a settings library: pydantic-settings would add pydantic to every install for
+what `Settings`' own annotations already say.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import typing
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+def setting(default: Any, help: str) -> Any:
+    """A field that `tablelog serve` takes as an option and from the environment."""
+    return field(default=default, metadata={"help": help})
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,66 +36,131 @@ class Settings:
     # primary. The reads of the log, the lists and the player records go there; the
     # writes, and each write's checks, stay on `database_url`.
     database_read_url: str | None = None
-    pool_min_size: int = 2
-    pool_max_size: int = 10
+    # The role that runs the migrations (it owns the tables); None: `database_url`.
+    migration_database_url: str | None = None
+
+    pool_min_size: int = setting(2, "database connections each process keeps open")
+    pool_max_size: int = setting(
+        10,
+        "database connections each process may open; mind PostgreSQL's "
+        "max_connections with several workers",
+    )
     # A move is a few hundred bytes; the largest body we accept is an import.
-    max_body_bytes: int = 256 * 1024
+    max_body_bytes: int = setting(
+        256 * 1024, "the largest request body (an import); more is a 413"
+    )
     # Games whose timeline (the state after every move) is kept in memory between
     # requests. More than the tables one machine serves at once: a game not held is
     # read and folded again on its next move, which costs a cold load. Memory is
     # bounded by `cached_moves` below: a game counts its creation as a move.
-    cached_games: int = 10_000
+    cached_games: int = setting(10_000, "games each process keeps folded in memory")
+    # The timeline cache is bounded by the stored moves it holds as well: a folded
+    # move costs 1 to 2.5 KB, so 100,000 keep the cache under about 250 MB whatever
+    # clients send.
+    cached_moves: int = setting(
+        100_000, "stored moves the games kept in memory may hold in all"
+    )
     # Browser apps on other origins may call the API (CORS). Any origin by default:
     # writes carry a bearer token, never cookies, so a page cannot act for a user.
-    cors_origins: tuple[str, ...] = ("*",)
+    cors_origins: tuple[str, ...] = setting(
+        ("*",), "origins whose pages may call the API, comma-separated; * for any"
+    )
+    # A client is its address as the server gives it (behind a proxy, the server's
+    # forwarded-IPs setting decides: uvicorn honours X-Forwarded-For from 127.0.0.1
+    # only); IPv6 addresses count by /64 network.
+    creations_per_minute: int | None = setting(
+        60,
+        "games one client may create or import a minute; past it a 429; none for "
+        "no limit",
+    )
 
-    # What one connection may hold, and who migrates.
-    # The role that runs the migrations (it owns the tables); None: `database_url`.
-    migration_database_url: str | None = None
     # Seconds a client has to deliver a whole request (head and body), counted from
     # the moment the connection is ready for one: when it opens, and after each
     # answer. A client that sends half a request is dropped when they run out.
-    request_timeout: float = 10.0
-    # Seconds an idle keep-alive connection stays open between requests.
-    keep_alive_timeout: float = 5.0
-    # Open connections served at once (live streams included); a connection beyond
-    # them is answered 503 and closed at once.
-    max_connections: int = 1000
-    # Of those, the connections one client address may hold (an IPv6 client by its
-    # /64), so that one client cannot hold them all; one more is answered 503 and
-    # closed at once. The address is the one the connection comes from: behind a
-    # reverse proxy every client shares the proxy's, so there it caps the proxy
-    # (raise it to `max_connections` and cap each client at the proxy).
-    max_connections_per_client: int = 100
-    # Live streams (GET /games/{id}/stream) open at once; one more answers 503.
-    max_streams: int = 200
-    # Of those, the streams one client may hold open (a client as for
-    # `creations_per_minute` below); one more answers 503.
-    max_streams_per_client: int = 20
-    # Seconds an answer may wait for a client that reads none of it (the connection's
-    # send buffers full); then the connection is dropped and the answer with it.
-    write_timeout: float = 30.0
-    # Identical warnings and errors (same place, same exception) within this many
-    # seconds are logged once, then once more with how many there were.
-    log_repeat_seconds: float = 10.0
-
-    # What one request or one client may cost.
-    # The timeline cache is bounded by the stored moves it holds as well: a folded
-    # move costs 1 to 2.5 KB (measured with tracemalloc), so 100,000 keep the cache
-    # under about 250 MB whatever clients send.
-    cached_moves: int = 100_000
-    # Games created (POST /games) and imported (POST /games/import) per client and
-    # per minute; None for no limit. A client is its address as the server gives it
-    # (behind a proxy, the server's forwarded-IPs setting decides: uvicorn honours
-    # X-Forwarded-For from 127.0.0.1 only); IPv6 addresses count by /64 network.
-    creations_per_minute: int | None = 60
-
-    # Serve Prometheus metrics at GET /metrics. Off by default:
-    # they tell how busy the service is to anyone who asks, so a host turns them on
-    # where only its scraper reaches that path (a private port, a proxy rule).
-    metrics: bool = False
-
-    # Processes serving the API on one port (`tablelog serve --workers`),
-    # each with its own pool, timeline cache, connection and stream caps and
+    request_timeout: float = setting(
+        10.0,
+        "seconds a client has to send a whole request, from the moment its "
+        "connection opens or its previous answer ends; then it is closed",
+    )
+    keep_alive_timeout: float = setting(
+        5.0, "seconds an idle keep-alive connection stays open"
+    )
+    max_connections: int = setting(
+        1000,
+        "open connections served at once by each worker (live streams included); "
+        "one more is answered 503 and closed",
+    )
+    # The address is the one the connection comes from: behind a reverse proxy
+    # every client shares the proxy's, so there it caps the proxy.
+    max_connections_per_client: int = setting(
+        100,
+        "open connections one client address may hold in each worker; one more is "
+        "answered 503 and closed. Behind a reverse proxy every client has the "
+        "proxy's address: raise it to --max-connections there",
+    )
+    max_streams: int = setting(
+        200,
+        "live streams (GET /games/{id}/stream) open at once in each worker; one "
+        "more is answered 503",
+    )
+    # A client as for `creations_per_minute`.
+    max_streams_per_client: int = setting(
+        20,
+        "live streams one client may hold open in each worker; one more is "
+        "answered 503",
+    )
+    # The connection's send buffers full: the answer and its buffer are dropped.
+    write_timeout: float = setting(
+        30.0,
+        "seconds an answer may wait for a client that reads none of it; then its "
+        "connection is dropped",
+    )
+    log_repeat_seconds: float = setting(
+        10.0,
+        "identical warnings within this many seconds are logged once, then once "
+        "with their count",
+    )
+    # Off by default: they tell how busy the service is to anyone who asks, so a
+    # host turns them on where only its scraper reaches that path (a private port, a
+    # proxy rule).
+    metrics: bool = setting(
+        False,
+        "serve Prometheus metrics at GET /metrics on this port, to anyone who can "
+        "reach it: turn on where only your scraper reaches that path",
+    )
+    # Each with its own pool, timeline cache, connection and stream caps and
     # rate-limit counts; they share the database.
-    workers: int = 1
+    workers: int = setting(
+        1,
+        "processes serving the API on the one port, sharing the database; each has "
+        "its own connection and stream caps and rate-limit counts",
+    )
+
+
+SERVED = tuple(f for f in fields(Settings) if "help" in f.metadata)
+"""The settings `tablelog serve` takes as options and from the environment."""
+
+_TRUE, _FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off"}
+
+
+def from_text(name: str, text: str) -> Any:
+    """A served setting's value from its text (an option or a variable): numbers,
+    `on`/`off` for a switch, a comma-separated list, `none` where None is allowed.
+    ValueError says what was expected."""
+    kind = typing.get_type_hints(Settings)[name]
+    words = text.strip()
+    if type(None) in typing.get_args(kind):
+        if words.lower() in {"none", ""}:
+            return None
+        (kind,) = (k for k in typing.get_args(kind) if k is not type(None))
+    if kind is bool:
+        if words.lower() in _TRUE | _FALSE:
+            return words.lower() in _TRUE
+        raise ValueError(f"{name} is on or off, not {text!r}")
+    if typing.get_origin(kind) is tuple:
+        return tuple(item.strip() for item in words.split(",") if item.strip())
+    try:
+        return kind(words)
+    except ValueError:
+        wanted = {int: "a whole number", float: "a number"}.get(kind, kind.__name__)
+        raise ValueError(f"{name} is {wanted}, not {text!r}") from None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import os
 from pathlib import Path
 from typing import Any
@@ -18,8 +17,8 @@ from service.cli.context import (
     default_data_dir,
     owner_pool,
 )
-from service.cli.serving import SERVE_SETTINGS, serve
-from service.settings import Settings
+from service.cli.serving import serve
+from service.settings import SERVED, from_text
 from service.storage.migrate import migrate as run_migrations
 
 
@@ -82,13 +81,8 @@ def parser() -> argparse.ArgumentParser:
         choices=logs.FORMATS,
         help="text, or json: one JSON object a line (the access log included)",
     )
-    defaults = {field.name: field for field in dataclasses.fields(Settings)}
-    for name, help in SERVE_SETTINGS.items():
-        default = defaults[name].default
-        if isinstance(default, bool):
-            option(run, name, default=default, help=help, flag=True)
-        else:
-            option(run, name, type=type(default), default=default, help=help)
+    for served in SERVED:
+        setting(run, served.name, served.default, served.metadata["help"])
     command("migrate", "Apply the pending database migrations, then exit.", migrate)
     projections = commands.add_parser(
         "projections", help="Manage the read models (game list, player records)."
@@ -127,6 +121,25 @@ def option(
         help=f"{help} (env {variable}; default: %(default)s)",
         **kwargs,
     )
+
+
+def setting(
+    command: argparse.ArgumentParser, name: str, default: Any, help: str
+) -> None:
+    """`--name` for a field of `Settings`, its text read by `settings.from_text`."""
+
+    def read(text: str) -> Any:
+        try:
+            return from_text(name, text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    if isinstance(default, bool):
+        option(command, name, default=default, help=help, flag=True)
+        return
+    if isinstance(default, tuple):  # given as text, as it is typed
+        default = ",".join(default)
+    option(command, name, default=default, help=help, type=read)
 
 
 def main(argv: list[str] | None = None) -> None:

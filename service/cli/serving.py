@@ -47,33 +47,8 @@ from typing import Any
 
 from service.cli import logs
 from service.cli.context import database
-from service.settings import Settings
+from service.settings import SERVED, Settings
 from service.storage.migrate import migrate
-
-# The settings `serve` takes as options, each with its help; the defaults are those of
-# `Settings`.
-SERVE_SETTINGS = {
-    "workers": "processes serving the API on the one port, sharing the database; "
-    "each has its own connection and stream caps and rate-limit counts",
-    "request_timeout": "seconds a client has to send a whole request, from the "
-    "moment its connection opens or its previous answer ends; then it is closed",
-    "keep_alive_timeout": "seconds an idle keep-alive connection stays open",
-    "max_connections": "open connections served at once by each worker (live "
-    "streams included); one more is answered 503 and closed",
-    "max_connections_per_client": "open connections one client address may hold "
-    "in each worker; one more is answered 503 and closed. Behind a reverse proxy "
-    "every client has the proxy's address: raise it to --max-connections there",
-    "max_streams": "live streams (GET /games/{id}/stream) open at once in each "
-    "worker; one more is answered 503",
-    "max_streams_per_client": "live streams one client may hold open in each "
-    "worker; one more is answered 503",
-    "write_timeout": "seconds an answer may wait for a client that reads none of "
-    "it; then its connection is dropped",
-    "log_repeat_seconds": "identical warnings within this many seconds are logged "
-    "once, then once with their count",
-    "metrics": "serve Prometheus metrics at GET /metrics on this port, to anyone who "
-    "can reach it: turn on where only your scraper reaches that path",
-}
 
 # uvicorn's exit code for a worker that failed before it served.
 _STARTUP_FAILURE = 3
@@ -140,7 +115,7 @@ def serve(args: argparse.Namespace) -> None:
             database_url=where.serve,
             migration_database_url=where.migrate,
             database_read_url=where.read,
-            **{name: getattr(args, name) for name in SERVE_SETTINGS},
+            **{served.name: getattr(args, served.name) for served in SERVED},
         )
         parent = os.getpid() if settings.workers > 1 else None
         started = run(
