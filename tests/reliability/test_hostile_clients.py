@@ -1,4 +1,4 @@
-"""One client cannot hold the service (issue 12, section 3, round three).
+"""One client cannot hold the service.
 
 One client address holds at most its share of the connections and of the live
 streams; the health checks answer while every connection is held; an answer its
