@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.bare import create_bare_app
-from service.cli.serving import ServedApp, freeze_heap, run
+from service.cli.serving import ServedApp, freeze_heap, listen, run
 from service.http.server import config
 from service.settings import Settings
 
@@ -56,7 +56,7 @@ def main() -> None:
         workers=workers,
         timeout_graceful_shutdown=3,
     )
-    if not run(served):
+    if not run(served, listen("127.0.0.1", int(port))):
         sys.exit(f"the bench's {name} server did not start")
 
 
