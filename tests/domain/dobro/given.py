@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from functools import reduce
 from typing import Any
 
-import pytest
 from msgspec.structs import replace
 
 from domain.dobro import DOBRO, DOBRO_PIXAR
 from domain.dobro.events import PileTaken, RefillForgotten
 from domain.dobro.moves import Play
 from domain.dobro.state import State
-from domain.errors import RuleError
 from domain.game import Rules, Setup
+from tests.domain.specification import Specification
 
 PIXAR_TABLE = ("Priscila", "Mauricio", "Karen", "Patricia")
 
@@ -41,26 +39,8 @@ def start(
     return rules.initial_state(setup)
 
 
-def given(state: State, *events: object) -> State:
-    return reduce(DOBRO.evolve, events, state)
-
-
-def when(state: State, move: object) -> list[object]:
-    return DOBRO.decide(state, move)
-
-
-def after(state: State, *moves: object) -> State:
-    """The state once each move is decided and its events applied."""
-    for move in moves:
-        state = given(state, *when(state, move))
-    return state
-
-
-def refused(state: State, move: object, rule: str) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        when(state, move)
-    assert caught.value.rule == rule, str(caught.value)
-    return caught.value
+# The editions share their rules: the one Dobro's Decider serves both.
+given, when, after, refused = Specification(DOBRO)
 
 
 def draw_pile_empty(state: State, **hands: int) -> State:

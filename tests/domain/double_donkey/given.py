@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from functools import reduce
-
 from msgspec.structs import replace
 
+from domain.double_donkey import DOUBLE_DONKEY
 from domain.double_donkey.components import COLORS, Card
-from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import Choose, LastDie, Roll
-from domain.double_donkey.rules import decide
 from domain.double_donkey.setup import initial_state
 from domain.double_donkey.state import Revealing, State
 from domain.game import Setup
+from tests.domain.specification import Specification
 
 PLAYERS = ("Olivia", "Fran", "Jan", "Margaret")
 
@@ -48,11 +46,7 @@ def at_reveal(hay=None, players=PLAYERS, **changes) -> State:
     )
 
 
-def play(state: State, *moves) -> State:
-    """The state after `moves`, each decided and folded."""
-    for move in moves:
-        state = reduce(evolve, decide(state, move), state)
-    return state
+given, when, after, refused = Specification(DOUBLE_DONKEY)
 
 
 def dd(first: str, second: str) -> Card:
@@ -71,8 +65,8 @@ def dice_phase(state: State, hay: dict[str, int]) -> State:
     for color in order[:5]:
         player = state.phase.player
         owed = [c for c in COLORS if c not in dict(state.hay)]
-        state = play(state, Roll(player, dict.fromkeys(owed, hay[color])))
-        state = play(state, Choose(player, color))
+        state = after(state, Roll(player, dict.fromkeys(owed, hay[color])))
+        state = after(state, Choose(player, color))
     last = state.phase
     reroll = None if last.pips == hay[order[5]] else hay[order[5]]
-    return play(state, LastDie(last.player, reroll))
+    return after(state, LastDie(last.player, reroll))

@@ -8,11 +8,17 @@ import pytest
 from domain.double_donkey import DOUBLE_DONKEY
 from domain.double_donkey import events as ev
 from domain.double_donkey.moves import Reveal
-from domain.double_donkey.rules import decide
 from domain.double_donkey.view import view
-from domain.errors import RuleError
 from domain.history import Codec
-from tests.domain.double_donkey.given import EXAMPLE_HAY, angry, at_reveal, dd, play
+from tests.domain.double_donkey.given import (
+    EXAMPLE_HAY,
+    after,
+    angry,
+    at_reveal,
+    dd,
+    refused,
+    when,
+)
 
 # EXAMPLE_HAY: light blue 2, orange 5, purple 1, green 2, dark blue 3, yellow 2.
 ONE_EACH = {
@@ -23,19 +29,13 @@ ONE_EACH = {
 }
 
 
-def refused(state, move) -> RuleError:
-    with pytest.raises(RuleError) as error:
-        decide(state, move)
-    return error.value
-
-
 def of_type(events, kind):
     return [e for e in events if isinstance(e, kind)]
 
 
 def test_revealed_cards_leave_the_hands_and_are_valued_K7_K8():
     state = at_reveal(EXAMPLE_HAY)
-    events = decide(state, Reveal(ONE_EACH))
+    events = when(state, Reveal(ONE_EACH))
     assert events[0] == ev.CardsRevealed(ONE_EACH)
     assert of_type(events, ev.CardsValued) == [
         ev.CardsValued({"Olivia": (7,), "Fran": (4,), "Jan": (3,), "Margaret": (4,)})
@@ -45,13 +45,13 @@ def test_revealed_cards_leave_the_hands_and_are_valued_K7_K8():
 
 def test_a_double_donkey_is_worth_the_sum_of_its_two_colours_dice_K8():
     cards = {**ONE_EACH, "Olivia": (dd("orange", "dark_blue"), dd("green", "yellow"))}
-    values = of_type(decide(at_reveal(EXAMPLE_HAY), Reveal(cards)), ev.CardsValued)
+    values = of_type(when(at_reveal(EXAMPLE_HAY), Reveal(cards)), ev.CardsValued)
     assert values[0].values["Olivia"] == (8, 4)
 
 
 def test_each_angry_donkey_flips_its_die_to_the_opposite_face_K7():
     cards = {**ONE_EACH, "Olivia": (angry("purple"),), "Fran": (angry("yellow"),)}
-    events = decide(at_reveal(EXAMPLE_HAY), Reveal(cards))
+    events = when(at_reveal(EXAMPLE_HAY), Reveal(cards))
     flipped = of_type(events, ev.DiceFlipped)
     assert flipped == [
         ev.DiceFlipped(("purple", "yellow"), {**EXAMPLE_HAY, "purple": 6, "yellow": 5})
@@ -66,7 +66,7 @@ def test_values_are_counted_after_all_flips_K8():
         "Jan": (angry("green"), dd("green", "orange")),
         "Margaret": (dd("light_blue", "yellow"),),
     }
-    values = of_type(decide(at_reveal(EXAMPLE_HAY), Reveal(cards)), ev.CardsValued)
+    values = of_type(when(at_reveal(EXAMPLE_HAY), Reveal(cards)), ev.CardsValued)
     assert values[0].values == {
         "Olivia": (6,),
         "Fran": (9,),
@@ -110,7 +110,7 @@ def test_a_player_with_an_empty_hand_reveals_nothing_K7():
     no card while their personal pile is not empty; they sit the reveal out."""
     state = at_reveal(hands=(3, 0, 3, 3))
     others = {p: c for p, c in ONE_EACH.items() if p != "Fran"}
-    assert play(state, Reveal(others)).hands[1] == 0
+    assert after(state, Reveal(others)).hands[1] == 0
     assert refused(state, Reveal(ONE_EACH)).rule == "K7"
 
 
@@ -127,12 +127,12 @@ def test_two_angry_donkeys_of_one_colour_in_a_reveal_are_refused_K2():
 
 def test_any_pair_of_colours_is_accepted_however_often_it_is_played_K2():
     cards = {p: (dd("orange", "green"),) * 3 for p in ONE_EACH}
-    state = play(at_reveal(), Reveal(cards))
+    state = after(at_reveal(), Reveal(cards))
     assert state.revealed == tuple(cards.items())
 
 
 def test_the_reveal_and_its_values_are_public_K7_K8():
     cards = {**ONE_EACH, "Olivia": (angry("purple"),)}
-    public = view(play(at_reveal(EXAMPLE_HAY), Reveal(cards)))
+    public = view(after(at_reveal(EXAMPLE_HAY), Reveal(cards)))
     assert public.revealed["Olivia"] == [angry("purple")]
     assert public.values["Olivia"] == [6]

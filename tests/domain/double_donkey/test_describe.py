@@ -20,11 +20,11 @@ from domain.history import History
 from tests.domain import sentences
 from tests.domain.double_donkey.given import (
     EXAMPLE_HAY,
+    after,
     angry,
     at_reveal,
     dd,
     new_game,
-    play,
 )
 
 # With EXAMPLE_HAY, Jan's purple Angry Donkey turns the purple 1 into a 6.
@@ -172,7 +172,7 @@ def test_only_the_tied_with_the_fewest_personal_pile_cards_roll_off_K9() -> None
 
 
 def test_a_roll_off_is_rolled_again_until_one_roll_is_highest_K9() -> None:
-    state = play(at_reveal(EXAMPLE_HAY), Reveal(OLIVIA_AND_JAN_AT_SEVEN))
+    state = after(at_reveal(EXAMPLE_HAY), Reveal(OLIVIA_AND_JAN_AT_SEVEN))
     assert told(
         state, RollOff({"Olivia": 4, "Jan": 4}), RollOff({"Jan": 6, "Olivia": 2})
     ) == [

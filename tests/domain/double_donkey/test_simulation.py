@@ -67,7 +67,7 @@ def _check_end(history, records) -> None:
     assert DOUBLE_DONKEY.view(history.state).winners == list(winners)
 
 
-def _check_replay(game_setup, history, records) -> None:
+def _check_reafter(game_setup, history, records) -> None:
     """Every record survives JSON, and folding the decoded log gives the live state."""
     folded = History.start(DOUBLE_DONKEY, game_setup)
     for record in records:
@@ -87,7 +87,7 @@ def test_simulated_games_keep_every_invariant(players):
         game_setup = setup(names, first=names[seed % players], seed=seed)
         history, records = _play_game(game_setup, seen)
         _check_end(history, records)
-        _check_replay(game_setup, history, records)
+        _check_reafter(game_setup, history, records)
         seen["shared victory"] += len(DOUBLE_DONKEY.outcome(history.state)) > 1
     # The games reach every derived rule: flips, roll-offs, shared wins, and with 5
     # players (a 7-card central pile) reshuffles; fewer players end the game first.

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from msgspec.structs import replace
 
 from domain.dozito import DOZITO
 from domain.dozito.components import Card
 from domain.dozito.moves import Discard, Draw, Place, StartRound
 from domain.dozito.state import State
-from domain.errors import RuleError
 from domain.game import Setup
+from tests.domain.specification import Specification
 
 ARTHUR, MAELLE, NOE = "Arthur", "Maëlle", "Noé"
 
@@ -35,22 +34,7 @@ def game(players: tuple[str, ...] = (ARTHUR, MAELLE), **options: Any) -> State:
     return DOZITO.initial_state(setup)
 
 
-def events(state: State, move: Any) -> list[Any]:
-    return DOZITO.decide(state, move)
-
-
-def play(state: State, *moves: Any) -> State:
-    for move in moves:
-        for event in DOZITO.decide(state, move):
-            state = DOZITO.evolve(state, event)
-    return state
-
-
-def refused(state: State, move: Any, rule: str) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        DOZITO.decide(state, move)
-    assert caught.value.rule == rule, str(caught.value)
-    return caught.value
+given, when, after, refused = Specification(DOZITO)
 
 
 def started(
@@ -58,7 +42,7 @@ def started(
     discards: tuple[Card, Card] = (plain("yellow", 9), plain("yellow", 10)),
     **options: Any,
 ) -> State:
-    return play(game(players, **options), StartRound(discards))
+    return after(game(players, **options), StartRound(discards))
 
 
 def with_grid(state: State, player: str, spots: dict[int, Card]) -> State:

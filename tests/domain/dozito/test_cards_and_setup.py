@@ -14,15 +14,15 @@ from tests.domain.dozito.given import (
     Discard,
     Place,
     StartRound,
+    after,
     card,
     draws,
-    events,
     game,
     joker,
     plain,
-    play,
     refused,
     started,
+    when,
     with_grid,
 )
 
@@ -58,7 +58,7 @@ def test_a_number_outside_1_to_12_is_malformed_Z1():
 
 def test_a_stop_card_has_three_suns_when_they_are_left_out_Z2():
     state = started()
-    [drawn] = events(state, draws(ARTHUR, card("red", 7, stop=True)))
+    [drawn] = when(state, draws(ARTHUR, card("red", 7, stop=True)))
     assert drawn.card.suns == 3
 
 
@@ -67,7 +67,7 @@ def test_a_stop_card_with_other_than_three_suns_is_refused_Z2():
 
 
 def test_suns_default_to_zero_Z2():
-    [drawn] = events(started(), draws(ARTHUR, card("red", 7)))
+    [drawn] = when(started(), draws(ARTHUR, card("red", 7)))
     assert drawn.card.suns == 0
 
 
@@ -80,7 +80,7 @@ def test_a_joker_is_neither_stop_nor_replay_Z2():
 
 def test_a_card_seen_again_must_show_the_same_suns_stop_and_replay_Z2():
     """Z2: the red 7 was drawn with 2 suns; later seen with 1 sun, it is refused."""
-    state = play(
+    state = after(
         started(), draws(ARTHUR, card("red", 7, suns=2)), Discard(ARTHUR, "left")
     )
     error = refused(state, draws(MAELLE, card("red", 7, suns=2, replay=True)), "Z2")
@@ -91,7 +91,7 @@ def test_sightings_last_the_whole_game_Z2():
     """Z2: a card seen in round 1 must agree when it opens a pile in round 2."""
     state = started(discards=(plain("red", 7, suns=2), plain("red", 8)))
     state = with_grid(state, ARTHUR, {n: plain("blue", n) for n in range(1, 12)})
-    state = play(
+    state = after(
         state,
         draws(ARTHUR, card("green", 12)),
         Place(ARTHUR, revealed=card("yellow", 12)),
@@ -101,7 +101,7 @@ def test_sightings_last_the_whole_game_Z2():
     )
     assert type(state.phase).__name__ == "BetweenRounds"
     refused(state, StartRound((plain("red", 7), plain("blue", 1))), "Z2")
-    play(state, StartRound((plain("red", 7, suns=2), plain("blue", 1))))
+    after(state, StartRound((plain("red", 7, suns=2), plain("blue", 1))))
 
 
 def test_a_card_in_a_grid_cannot_be_drawn_from_the_deck_Z2():
@@ -113,12 +113,12 @@ def test_a_card_in_a_grid_cannot_be_drawn_from_the_deck_Z2():
 def test_a_card_in_a_discard_pile_cannot_be_drawn_or_revealed_Z2():
     state = started(discards=(plain("red", 3), plain("red", 4)))
     refused(state, draws(ARTHUR, card("red", 3)), "Z2")
-    state = play(state, draws(ARTHUR, card("blue", 5)))
+    state = after(state, draws(ARTHUR, card("blue", 5)))
     refused(state, Place(ARTHUR, revealed=card("red", 4)), "Z2")
 
 
 def test_the_held_card_cannot_be_revealed_Z2():
-    state = play(started(), draws(ARTHUR, card("blue", 5)))
+    state = after(started(), draws(ARTHUR, card("blue", 5)))
     refused(state, Place(ARTHUR, revealed=card("blue", 5)), "Z2")
 
 
@@ -126,7 +126,7 @@ def test_at_most_three_jokers_of_a_colour_are_in_view_Z2():
     state = started(discards=(joker("red"), joker("red")))
     state = with_grid(state, MAELLE, {1: joker("red")})
     refused(state, draws(ARTHUR, joker("red")), "Z2")
-    play(state, draws(ARTHUR, joker("blue")))
+    after(state, draws(ARTHUR, joker("blue")))
 
 
 def test_the_game_may_name_its_own_colours_Z1_Z2():
@@ -134,7 +134,7 @@ def test_the_game_may_name_its_own_colours_Z1_Z2():
         discards=(plain("rouge", 1), plain("bleu", 1)),
         colors=["rouge", "bleu", "vert", "violet", "jaune"],
     )
-    play(state, draws(ARTHUR, card("vert", 4)))
+    after(state, draws(ARTHUR, card("vert", 4)))
     refused(state, draws(ARTHUR, card("red", 4)), "Z1")
 
 
@@ -155,11 +155,11 @@ def test_two_to_five_players_Z3():
 def test_start_round_deals_and_opens_both_piles_Z3():
     """Z3: with 3 players the draw pile holds 75 - 36 - 2 = 37 cards."""
     state = game((ARTHUR, MAELLE, NOE))
-    [started_event] = events(state, StartRound((plain("red", 1), plain("red", 2))))
+    [started_event] = when(state, StartRound((plain("red", 1), plain("red", 2))))
     assert started_event == RoundStarted(
         1, ARTHUR, (plain("red", 1), plain("red", 2)), 37
     )
-    view = DOZITO.view(play(state, StartRound((plain("red", 1), plain("red", 2)))))
+    view = DOZITO.view(after(state, StartRound((plain("red", 1), plain("red", 2)))))
     assert view.grids[NOE] == (None,) * 12
     assert view.discard_tops.left == plain("red", 1)
     assert view.next_player == ARTHUR and view.phase == "draw"
@@ -172,13 +172,13 @@ def test_no_move_before_the_round_starts_Z3():
 def test_the_first_round_starter_is_the_first_player_Z3():
     state = game()
     refused(state, StartRound((plain("red", 1), plain("red", 2)), MAELLE), "Z3")
-    state = play(state, StartRound((plain("red", 1), plain("red", 2)), ARTHUR))
+    state = after(state, StartRound((plain("red", 1), plain("red", 2)), ARTHUR))
     assert state.phase.player == ARTHUR
 
 
 def test_the_same_card_cannot_open_both_piles_Z2_Z3():
     refused(game(), StartRound((plain("red", 1), plain("red", 1))), "Z2")
-    play(game(), StartRound((joker("red"), joker("red"))))
+    after(game(), StartRound((joker("red"), joker("red"))))
 
 
 def test_a_round_cannot_start_twice_Z11():

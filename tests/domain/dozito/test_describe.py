@@ -24,6 +24,7 @@ from tests.domain.dozito.given import (
     Draw,
     Place,
     StartRound,
+    after,
     card,
     draws,
     full_grid,
@@ -31,7 +32,6 @@ from tests.domain.dozito.given import (
     joker,
     mixed_grid,
     plain,
-    play,
     started,
     with_grid,
 )
@@ -68,7 +68,7 @@ def last_final_turn(
         final_turns=(MAELLE,),
         phase=Drawing(MAELLE),
     )
-    return play(state, draws(MAELLE, card("purple", 1)))
+    return after(state, draws(MAELLE, card("purple", 1)))
 
 
 def test_the_registry_describes_with_this_module() -> None:
@@ -119,7 +119,7 @@ def test_a_stop_card_taken_from_a_pile_ends_the_turn_once_placed_Z5_Z8() -> None
 
 
 def test_a_stop_card_revealed_ends_the_turn_once_placed_or_discarded_Z8() -> None:
-    state = play(started(), draws(ARTHUR, card("red", 1)))
+    state = after(started(), draws(ARTHUR, card("red", 1)))
     assert (
         said(state, Place(ARTHUR, revealed=card("green", 6, stop=True)))
         == "Arthur places the red 1 on spot 1, revealing the green 6 (STOP): "
@@ -128,7 +128,7 @@ def test_a_stop_card_revealed_ends_the_turn_once_placed_or_discarded_Z8() -> Non
 
 
 def test_the_card_a_stop_card_reveals_must_be_discarded_Z8() -> None:
-    state = play(started(), draws(ARTHUR, card("red", 4, stop=True)))
+    state = after(started(), draws(ARTHUR, card("red", 4, stop=True)))
     assert (
         said(state, Place(ARTHUR, revealed=card("blue", 9)))
         == "Arthur places the red 4 (STOP) on spot 4, revealing the blue 9, "
@@ -137,7 +137,7 @@ def test_the_card_a_stop_card_reveals_must_be_discarded_Z8() -> None:
 
 
 def test_a_replay_card_discarded_gives_another_turn_Z9() -> None:
-    state = play(started(), draws(ARTHUR, card("red", 4, replay=True)))
+    state = after(started(), draws(ARTHUR, card("red", 4, replay=True)))
     assert (
         said(state, Discard(ARTHUR, "left"))
         == "Arthur discards the red 4 (Replay) on the left pile: Arthur plays again"
@@ -145,7 +145,7 @@ def test_a_replay_card_discarded_gives_another_turn_Z9() -> None:
 
 
 def test_a_replay_card_displaced_by_a_stop_card_gives_another_turn_Z8_Z9() -> None:
-    state = play(started(), draws(ARTHUR, card("red", 4, stop=True)))
+    state = after(started(), draws(ARTHUR, card("red", 4, stop=True)))
     assert told(
         state,
         Place(ARTHUR, revealed=card("green", 2, replay=True)),
@@ -159,10 +159,10 @@ def test_a_replay_card_displaced_by_a_stop_card_gives_another_turn_Z8_Z9() -> No
 
 def test_an_empty_draw_pile_is_reshuffled_at_the_next_turn_Z10() -> None:
     state = started(discards=(plain("red", 1), plain("red", 2)))
-    state = play(state, draws(ARTHUR, card("blue", 1)), Discard(ARTHUR, "left"))
-    state = play(state, draws(MAELLE, card("blue", 2)), Discard(MAELLE, "right"))
+    state = after(state, draws(ARTHUR, card("blue", 1)), Discard(ARTHUR, "left"))
+    state = after(state, draws(MAELLE, card("blue", 2)), Discard(MAELLE, "right"))
     state = replace(state, draw_pile_size=1)
-    state = play(state, draws(ARTHUR, card("blue", 3)))
+    state = after(state, draws(ARTHUR, card("blue", 3)))
     assert (
         said(state, Discard(ARTHUR, "left"))
         == "Arthur discards the blue 3 on the left pile: the draw pile is empty, so "
@@ -173,7 +173,7 @@ def test_an_empty_draw_pile_is_reshuffled_at_the_next_turn_Z10() -> None:
 
 def test_a_full_grid_gives_every_other_player_a_final_turn_Z11() -> None:
     state = with_grid(started(THREE), ARTHUR, mixed_grid(hole=12))
-    state = play(
+    state = after(
         state,
         draws(ARTHUR, card("green", 12)),
         Place(ARTHUR, revealed=card("yellow", 12)),
@@ -187,7 +187,7 @@ def test_a_full_grid_gives_every_other_player_a_final_turn_Z11() -> None:
 
 def test_twelve_cards_of_one_colour_win_at_once_Z12() -> None:
     state = with_grid(started(), ARTHUR, full_grid("red", hole=5))
-    state = play(state, draws(ARTHUR, card("red", 5)))
+    state = after(state, draws(ARTHUR, card("red", 5)))
     assert (
         said(state, Place(ARTHUR, revealed=card("blue", 7)))
         == "Arthur places the red 5 on spot 5, revealing the blue 7: "
@@ -269,7 +269,7 @@ def test_a_final_tie_may_be_shared_by_some_of_the_tied_only_Z15() -> None:
         final_turns=(MAELLE,),
         phase=Drawing(MAELLE),
     )
-    state = play(state, draws(MAELLE, card("purple", 1)))
+    state = after(state, draws(MAELLE, card("purple", 1)))
     assert said(state, Discard(MAELLE, "left")) == (
         "Maëlle discards the purple 1 on the left pile: round 3 ends; Arthur scores 2, "
         "Maëlle scores 1, Noé scores 0; the game ends: Arthur, Maëlle and Noé tie on "

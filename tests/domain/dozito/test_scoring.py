@@ -8,13 +8,13 @@ from tests.domain.dozito.given import (
     ARTHUR,
     MAELLE,
     Discard,
+    after,
     card,
     draws,
-    events,
     joker,
     plain,
-    play,
     started,
+    when,
     with_grid,
 )
 
@@ -120,8 +120,8 @@ def test_rulebook_scoring_example_scored_by_the_engine_at_the_round_end_Z13():
     """Z13 through the engine: the round's RoundScored gives Arthur 27 points."""
     state = with_grid(started(), ARTHUR, ARTHUR_GRID)
     state = replace(state, final_turns=(MAELLE,), phase=Drawing(MAELLE))
-    state = play(state, draws(MAELLE, card("purple", 1)))
-    scored = events(state, Discard(MAELLE, "left"))[-1]
+    state = after(state, draws(MAELLE, card("purple", 1)))
+    scored = when(state, Discard(MAELLE, "left"))[-1]
     [arthur, maelle] = scored.scores
     assert (arthur.player, arthur.points, arthur.suns) == (ARTHUR, 27, 10)
     assert maelle.points == 0 and scored.totals == {ARTHUR: 27, MAELLE: 0}

@@ -30,7 +30,7 @@ def decided(history, move):
     return Recorded(move, tuple(DOZITO.decide(history.state, move)))
 
 
-def cards_in_play(state):
+def cards_in_after(state):
     grids = sum(1 for grid in state.grids for spot in grid)
     held = isinstance(state.phase, Holding)
     return (
@@ -128,7 +128,7 @@ def play_game(players, seed):
         assert (decoded.move, decoded.events) == (record.move, record.events)
         refold = refold.apply(decoded)
         check_events(before, record, watch, totals)
-        assert cards_in_play(live.state) == 75
+        assert cards_in_after(live.state) == 75
         if isinstance(record.events[-1], TurnBegan | RoundScored | GameEnded):
             assert_cards_distinct(live.state)
     assert refold.state == live.state
