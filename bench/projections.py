@@ -15,7 +15,7 @@ from bench.scratch import Server
 from bench.workload import Stored, import_game
 from domain.history import History
 from domain.registry import GAMES
-from service.application.games import move_type
+from service.application.creating import move_type
 from service.application.timeline import Timelines
 from service.readside.projector import BATCH, Projector
 from service.storage.store import EventStore

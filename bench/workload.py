@@ -19,7 +19,7 @@ from domain.creation import GameCreated
 from domain.game import Rules, Setup
 from domain.history import History, Recorded, Undo
 from domain.registry import GAMES
-from service.application.games import move_type
+from service.application.creating import move_type
 from service.application.tokens import token_hash
 from service.storage.store import EventStore, NewGameRow
 

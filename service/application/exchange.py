@@ -34,15 +34,11 @@ from domain.errors import GameFinished, RuleError
 from domain.history import History, Recorded
 from domain.registry import GAMES
 from service.application import strict_json
+from service.application.creating import NewGame, check_moment, logged_at
 from service.application.errors import Conflict, Invalid, Refused, TooLarge
-from service.application.games import (
-    MAX_MOVES,
-    Games,
-    NewGame,
-    check_moment,
-    logged_at,
-)
+from service.application.games import Games
 from service.application.moves import MoveBodies
+from service.application.submitting import MAX_MOVES
 from service.storage.store import GameRow, StoredEvent
 
 T = TypeVar("T")
@@ -143,17 +139,17 @@ async def import_game(
     the game, for a file whose content was imported before."""
     lines = _lines(body)
     request, created_at = _creation(lines[0])
-    start = history = _line(1, games.start, request)
+    start = history = _line(1, games.creating.start, request)
     records, times = [], [created_at]
     for number, line in enumerate(lines[1:], start=2):
         move, at = _line(number, _move, line)
-        _line(number, games.check_game, history.rules.name, move)
+        _line(number, games.submitting.check_game, history.rules.name, move)
         record, history = _line(number, history.play, move)
         records.append(record)
         times.append(at)
     _check_times(times)
     digest = _digest(request, start, records, times)
-    row, token = await games.store_new(
+    row, token = await games.creating.store_new(
         request, start, records, game_id, logged_at=times, digest=digest
     )
     return Imported(row, history, token)

@@ -18,7 +18,8 @@ from litestar.params import FromPath
 
 from service.application import exchange
 from service.application.exchange import BgStatsPlay
-from service.application.games import MAX_MOVES, Games
+from service.application.games import Games
+from service.application.submitting import MAX_MOVES
 from service.http.caching import game_read
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES

@@ -18,9 +18,11 @@ from psycopg_pool import AsyncConnectionPool
 from domain.history import History
 from projections import replay
 from projections.scoresheet import ScoreSheet, score_sheet
-from service.application.games import MAX_MOVES, Games, NewGame
+from service.application.creating import NewGame
+from service.application.games import Games
 from service.application.idempotency import Idempotency
 from service.application.moves import MOVE_BODIES, MoveBody
+from service.application.submitting import MAX_MOVES
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import game_read, language_of, read
 from service.http.guards import holds_write_token

@@ -18,7 +18,7 @@ import pytest
 from bench.workload import endless, setup_for
 from domain.creation import GameCreated
 from domain.registry import GAMES
-from service.application.games import MAX_MOVES
+from service.application.submitting import MAX_MOVES
 from service.http.games import MAX_REPLAY_PAGE, REPLAY_PAGE
 from tests.reliability.games import creation
 from tests.service.http import create, play_simulated

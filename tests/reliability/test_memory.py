@@ -16,7 +16,9 @@ from bench.workload import endless, setup_for
 from domain.creation import GameCreated
 from domain.history import Codec, History
 from domain.registry import GAMES
-from service.application.games import MAX_MOVES, Games, NewGame
+from service.application.creating import NewGame
+from service.application.games import Games
+from service.application.submitting import MAX_MOVES
 from service.application.timeline import Timelines
 from service.settings import Settings
 from tests.reliability.games import creation
@@ -49,12 +51,12 @@ def stored_game(games, run):
     def store(kind: str, seed: int, moves: int):
         """A game of `moves` legal moves stored in one go, as an import stores it."""
         request = _new_game(kind, seed)
-        history = start = games.start(request)
+        history = start = games.creating.start(request)
         records = []
         for move in _plan(kind, seed, moves):
             record, history = history.play(move)
             records.append(record)
-        row, _ = run(games.store_new(request, start, records))
+        row, _ = run(games.creating.store_new(request, start, records))
         return row.id
 
     return store
@@ -137,7 +139,9 @@ def test_by_default_every_table_a_busy_machine_serves_stays_cached(store, run):
     ids = []
     for seed in range(tables):
         request = _new_game("dobro", seed)
-        row, _ = run(games.store_new(request, games.start(request), []))
+        row, _ = run(
+            games.creating.store_new(request, games.creating.start(request), [])
+        )
         ids.append(row.id)
     for game_id in ids:
         run(games.timeline(game_id))

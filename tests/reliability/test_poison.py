@@ -14,7 +14,8 @@ import psycopg
 import pytest
 
 from domain.registry import GAMES
-from service.application.games import Games, NewGame
+from service.application.creating import NewGame
+from service.application.games import Games
 from service.application.timeline import setup_of
 from service.readside import projector as projector_module
 from service.readside.projector import Projector

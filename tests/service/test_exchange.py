@@ -15,7 +15,7 @@ import pytest
 from domain.game import Setup
 from domain.registry import GAMES
 from seeds.generate import SAMPLES, export
-from service.application.games import MAX_MOVES
+from service.application.submitting import MAX_MOVES
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 

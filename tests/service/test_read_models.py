@@ -10,7 +10,9 @@ import uuid
 from psycopg_pool import AsyncConnectionPool
 
 from domain.registry import GAMES
-from service.application.games import Games, NewGame, NoReadSide, Unobserved
+from service.application.creating import NewGame
+from service.application.games import Games
+from service.application.observers import NoReadSide, Unobserved
 from service.application.timeline import Timelines
 from service.readside.projector import Projector
 from service.storage.store import EventStore

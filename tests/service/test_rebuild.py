@@ -14,7 +14,8 @@ import msgspec
 import pytest
 
 from domain.registry import GAMES
-from service.application.games import Games, NewGame
+from service.application.creating import NewGame
+from service.application.games import Games
 from service.application.timeline import Timelines
 from service.readside.projector import Projector, RebuildRunning
 from service.settings import Settings

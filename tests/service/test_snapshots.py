@@ -17,7 +17,8 @@ from domain.history import Abandon, Recorded, Undo
 from domain.registry import GAMES
 from projections import replay
 from projections.scoresheet import score_sheet
-from service.application.games import Games, move_type
+from service.application.creating import move_type
+from service.application.games import Games
 from service.application.snapshots import SNAPSHOT_BEHIND, SNAPSHOT_DEPTH
 from service.application.timeline import Timeline, Timelines
 from tests.projections.simulated import NAMES

@@ -1,0 +1,252 @@
+"""Creating a game: the request (`POST /games`, an import's first line), the table's
+set-up it gives, and the game stored at version 1 (with an import's moves after it)
+in one transaction, read back and folded before the commit.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta
+
+from domain.creation import GAME_CREATED, GameCreated
+from domain.game import Setup, draw_first_player
+from domain.history import History, Recorded
+from domain.names import normal_name
+from domain.wording import Names, message
+from service.application.errors import Duplicate, Invalid
+from service.application.observers import ReadSide
+from service.application.timeline import Timeline, Timelines, setup_of
+from service.application.tokens import new_token
+from service.storage.store import (
+    AlreadyImported,
+    GameRow,
+    NewGameRow,
+    StoredEvent,
+    Unreadable,
+)
+
+# A player's name, at most this many characters as typed and as kept (trimmed, in
+# Unicode's composed form, `domain.names.normal_name`): NFC lengthens some text (forty
+# U+0958 are 80 code points composed), and a name kept longer than this would make
+# the game's own export refused on import.
+NAME_LENGTH = 40
+PlayerName = Annotated[str, Meta(min_length=1, max_length=NAME_LENGTH, pattern=r"\S")]
+Text = Annotated[str, Meta(max_length=2000)]
+
+# The dates a game may carry: PostgreSQL keeps far more, but Python's datetime (and so
+# every read of the row) stops at year 9999, and no card game was logged before 1900.
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)
+
+
+class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A game to create: the body of `POST /games`, and an import's first line.
+
+    Every value is checked here against what the database and the API hold (lengths,
+    the seed within bigint, dates within EARLIEST..LATEST, no NUL in text), so that
+    nothing is written that could not be read back."""
+
+    game: Annotated[str, Meta(max_length=40)]
+    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=12)]
+    first_player: Annotated[str, Meta(max_length=NAME_LENGTH)] | None = None
+    options: dict[str, Any] = {}
+    seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None = None
+    title: Annotated[str, Meta(max_length=200)] | None = None
+    played_at: datetime | None = None
+    location: Annotated[str, Meta(max_length=200)] | None = None
+    notes: Text | None = None
+
+    def __post_init__(self) -> None:
+        # msgspec turns a ValueError raised here into its ValidationError: the client
+        # reads this sentence as the reason for its 422.
+        texts = {"game": self.game, "first_player": self.first_player}
+        texts |= {"title": self.title, "location": self.location, "notes": self.notes}
+        texts |= {f"players[{i}]": name for i, name in enumerate(self.players)}
+        for name, text in texts.items():
+            if text is not None and "\x00" in text:
+                raise ValueError(f"{name} must not contain a NUL character (\\u0000)")
+        check_moment("played_at", self.played_at)
+        names = {f"players[{i}]": name for i, name in enumerate(self.players)}
+        for field, name in (names | {"first_player": self.first_player}).items():
+            if name is not None and len(normal_name(name)) > NAME_LENGTH:
+                raise ValueError(
+                    f"{field} must be at most {NAME_LENGTH} characters in Unicode's "
+                    "composed form (NFC)"
+                )
+
+
+def check_moment(name: str, moment: datetime | None) -> None:
+    """ValueError unless `moment` (naive: taken as UTC) is within EARLIEST..LATEST
+    once its offset is applied: 9999-12-31T23:59:59-23:00 is already year 10000."""
+    if moment is None:
+        return
+    offset = moment.utcoffset() or timedelta(0)
+    try:
+        utc = (moment.replace(tzinfo=None) - offset).replace(tzinfo=UTC)
+    except OverflowError:
+        utc = None
+    if utc is None or not EARLIEST <= utc <= LATEST:
+        raise ValueError(
+            f"{name} must be between {EARLIEST:%Y-%m-%d} and {LATEST:%Y-%m-%d} (UTC)"
+        )
+
+
+def move_type(move: msgspec.Struct) -> str:
+    """A stored row's `type`: its move's tag (`play`, `undo`, ...)."""
+    return type(move).__struct_config__.tag
+
+
+class Creating:
+    """New games, stored over `timelines`' store; `read_side` is told of each."""
+
+    def __init__(self, timelines: Timelines, read_side: ReadSide) -> None:
+        self.timelines = timelines
+        self.store = timelines.store
+        self.rules = timelines.rules
+        self.read_side = read_side
+
+    async def create(self, request: NewGame) -> tuple[GameRow, History, str]:
+        """A new game at version 1, and its write token (shown this once)."""
+        history = self.start(request)
+        row, token = await self.store_new(request, history, [])
+        return row, history, token
+
+    def start(self, request: NewGame) -> History:
+        """The game the request sets up; RuleError for a set-up the rules refuse."""
+        rules = self.rules.get(request.game)
+        if rules is None:
+            known = Names(sorted(self.rules))
+            raise Invalid(
+                message("game.unknown_kind", game=repr(request.game), known=known)
+            )
+        return History.start(rules, _setup(request))
+
+    async def store_new(
+        self,
+        request: NewGame,
+        start: History,
+        records: Sequence[Recorded],
+        game_id: uuid.UUID | None = None,
+        *,
+        logged_at: Sequence[datetime | None] | None = None,
+        digest: bytes | None = None,
+    ) -> tuple[GameRow, str]:
+        """Store a new game with the moves already played on it (an import), all in
+        one transaction; its row and its write token. `game_id` is drawn at random
+        unless given (the sample games have fixed ids).
+
+        An import also passes `logged_at`, the time the export gave each line (the
+        creation first; None where it gave none), kept in the stored rows beside the
+        record, and `digest`, its content's: the same content imported again raises
+        Duplicate, naming the game it became.
+
+        The rows are read back and folded before the commit: a game the service
+        could not read back is never stored."""
+        token, token_hash = new_token()
+        setup = start.setup
+        row = NewGameRow(
+            id=game_id or uuid.uuid4(),
+            game=start.rules.name,
+            players=setup.players,
+            first_player=setup.first_player,
+            seed=setup.seed,
+            options=setup.options,
+            token_hash=token_hash,
+            title=request.title,
+            played_at=request.played_at,
+            location=request.location,
+            notes=request.notes,
+        )
+        created = GameCreated.of(
+            start.rules.name,
+            setup,
+            title=request.title,
+            played_at=request.played_at.isoformat() if request.played_at else None,
+            location=request.location,
+            notes=request.notes,
+        )
+        lines = [created, *records]
+        times = logged_at if logged_at is not None else [None] * len(lines)
+        data = [
+            _stored_data(line, logged_at is not None, at)
+            for line, at in zip(lines, times, strict=True)
+        ]
+        moves = [(move_type(r.move), d) for r, d in zip(records, data[1:], strict=True)]
+        try:
+            timeline = await self.store.import_game(
+                row, (GAME_CREATED, data[0]), moves, self._read_back, digest=digest
+            )
+        except AlreadyImported as error:
+            raise Duplicate(error.game_id) from None
+        except Unreadable as error:
+            raise Invalid(
+                f"The game cannot be stored: a value would not read back "
+                f"({error.reason}). Nothing was stored."
+            ) from None
+        if not records:
+            self.timelines.remember(timeline)
+        self.read_side.appended()
+        await self.read_side.new_status(
+            timeline.row, timeline.latest, timeline.row.created_at
+        )
+        return timeline.row, token
+
+    def _read_back(self, row: GameRow, events: Sequence[StoredEvent]) -> Timeline:
+        """The game folded from its rows as the database gives them back, inside
+        the transaction that stores them: whatever fails here undoes the write."""
+        codec = self.timelines.codec(row.game)
+        msgspec.json.decode(events[0].data, type=GameCreated)
+        timeline = Timeline(row, History.start(self.rules[row.game], setup_of(row)))
+        for event in events[1:]:
+            timeline.add(event.version, codec.record_from_json(event.data))
+        return timeline
+
+
+# An imported row keeps, beside its record, when its export said the line was logged
+# (null when the export did not say); rows logged here have no such key, their time
+# is the row's own. The domain's decoders ignore the key, as they ignore every field
+# they do not know.
+LOGGED_AT = "logged_at"
+
+
+class _Logged(msgspec.Struct):
+    logged_at: datetime | msgspec.UnsetType | None = msgspec.UNSET
+
+
+_LOGGED = msgspec.json.Decoder(_Logged)
+
+
+def logged_at(event: StoredEvent) -> datetime | None:
+    """When the row's move (or creation) was logged at the table: the row's own
+    time, or for an imported row the time its export gave (None if it gave none)."""
+    found = _LOGGED.decode(event.data).logged_at
+    return event.recorded_at if found is msgspec.UNSET else found
+
+
+def _stored_data(line: msgspec.Struct, imported: bool, at: datetime | None) -> bytes:
+    """A row's `data`: the creation event or the record, and for an import the time
+    the export gave it, as one more key the domain's decoders ignore."""
+    data = msgspec.json.encode(line)
+    if not imported:
+        return data
+    key = msgspec.json.encode(LOGGED_AT)
+    return data[:-1] + b"," + key + b":" + msgspec.json.encode(at) + b"}"
+
+
+def _setup(request: NewGame) -> Setup:
+    """The table's set-up as requested, every name read as moves read them
+    (`domain.names`); the seed, and from it the first player (D4, Z3, K3), drawn
+    when not given. The game's rules check the rest."""
+    players = tuple(map(normal_name, request.players))
+    seed = request.seed if request.seed is not None else secrets.randbits(63)
+    first = request.first_player
+    first = draw_first_player(players, seed) if first is None else normal_name(first)
+    return Setup(
+        players=players, first_player=first, seed=seed, options=request.options
+    )
