@@ -108,6 +108,11 @@ def test_the_installed_tablelog_seeds_and_serves(installed, tmp_path):
         body = {"game": "dozito", "players": ["Ann", "Bob"], "first_player": "Ann"}
         assert httpx.post(f"{base}/games", json=body).status_code == 201
         assert "<html" in httpx.get(f"{base}/app/").text.lower()
+        # Every file of the page, those in its folders too (the games' modules).
+        web = CHECKOUT / "service" / "http" / "web"
+        for path in sorted(web.rglob("*.*")):
+            page = path.relative_to(web).as_posix()
+            assert httpx.get(f"{base}/app/{page}").status_code == 200, page
     finally:
         stop(server)
 

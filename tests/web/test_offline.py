@@ -114,3 +114,21 @@ def test_the_app_shell_opens_with_no_network(new_page, client):
     page.context.set_offline(True)
     page.reload()
     expect(page.get_by_role("heading", name="Start a game")).to_be_visible()
+
+
+def test_the_start_form_offers_every_game_with_no_network(new_page, client):
+    """The kinds of game (`/games/kinds`) are kept by the service worker, like the
+    shell: the form is built from them even on a phone that kept no copy itself."""
+    page = new_page()
+    page.goto("/app/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    page.evaluate("localStorage.removeItem('tablelog:kinds')")
+    page.reload()
+    games = page.get_by_label("Game", exact=True).locator("option")
+    expect(games).to_have_text(["Dobro", "Dobro Pixar", "Dozito", "Double Donkey"])
+    # The worker's own copy, which outlives the browser's HTTP cache (an hour).
+    kept = page.evaluate("caches.match('/games/kinds').then((a) => a && a.json())")
+    assert [kind["name"] for kind in kept["kinds"]][:2] == ["dobro", "dobro-pixar"]
+    assert page.errors == []

@@ -132,6 +132,24 @@ def test_the_moves_so_far_read_as_sentences_newest_first_and_undo_names_its_move
     assert page.errors == []
 
 
+def test_the_moves_so_far_of_a_short_game_end_with_its_last_move(new_page, client):
+    """Eight moves or fewer fit without "Show earlier moves": nothing follows the
+    list, not even a stray word."""
+    game = new_dobro_game(client)
+    body = {"type": "play", "player": "Ana", "cards": [3]}
+    assert move(client, game, body).status_code == 201
+    page = new_page()
+    open_game(page, game)
+    region = page.get_by_role("region", name="Moves so far")
+    expect(region.get_by_role("listitem")).to_have_count(1)
+    expect(region.get_by_role("button")).to_have_count(0)
+    said = client.get(f"/games/{game['id']}/replay/1").json()["description"]
+    heading = region.locator("h2").inner_text()
+    listed = region.locator("ol").inner_text()
+    assert region.inner_text().split() == (heading + " " + listed).split()
+    assert said in listed
+
+
 def test_a_second_page_sees_a_move_live(new_page, client):
     game = new_dobro_game(client)
     table, watcher = new_page(), new_page()

@@ -43,14 +43,3 @@ export const tokens = {
   get: (id) => localStorage.getItem(key(id)),
   set: (id, token) => localStorage.setItem(key(id), token),
 };
-
-export const GAMES = [
-  { name: "dobro", label: "Dobro", min: 2, max: 6, rounds: 3 },
-  { name: "dobro-pixar", label: "Dobro Pixar", min: 2, max: 6, rounds: 3 },
-  { name: "dozito", label: "Dozito", min: 2, max: 5, rounds: 3 },
-  { name: "double-donkey", label: "Double Donkey", min: 2, max: 5, rounds: null },
-];
-
-export function gameLabel(name) {
-  return GAMES.find((game) => game.name === name)?.label ?? name;
-}

@@ -1,19 +1,17 @@
-// A game's moves as the table said them, newest first, with the time each was logged.
-// The sentences are the service's (`/replay`), the times the stored log's (`/events`):
-// the page never words a move itself, and it reads which move an undo took back from
-// the undo's stored `move_retracted` event rather than working it out.
-import { api } from "./api.js";
-import { button, h } from "./dom.js";
-import { dateTime, t } from "./i18n.js";
+// A game's moves as the table said them, with the time each was logged, loaded from
+// the newest back. The sentences are the service's (`/replay`), the times the stored
+// log's (`/events`): the page never words a move itself, and it reads which move an
+// undo took back from the undo's stored `move_retracted` event rather than working it
+// out. Plain functions over the `read` they are given (the api's GET): node's test
+// runner drives them; moves-so-far.js draws them.
 
-const SHOWN = 8; // the newest moves shown before "Show earlier moves"
 const PAGE = 100; // the moves fetched at a time, from the newest back
 
 /** A game's stored moves after the creation, loaded from the newest back a page at a
  * time: `entries` maps a version to `{version, type, description, at, retracts}`,
  * `oldest` is the oldest version loaded (2 once every move is). */
-export async function loadHistory(id, version) {
-  const history = { id, entries: new Map(), oldest: version + 1 };
+export async function loadHistory(id, version, read) {
+  const history = { id, read, entries: new Map(), oldest: version + 1 };
   await loadEarlier(history);
   await reachUndoTarget(history);
   return history;
@@ -33,8 +31,8 @@ export async function loadEarlier(history) {
   const count = newest - from + 1;
   // Version v is replay step v - 1: the creation is version 1.
   const [replay, log] = await Promise.all([
-    api.get(`/games/${history.id}/replay?after=${from - 2}&limit=${count}`),
-    api.get(`/games/${history.id}/events?after=${from - 1}&limit=${count}`)]);
+    history.read(`/games/${history.id}/replay?after=${from - 2}&limit=${count}`),
+    history.read(`/games/${history.id}/events?after=${from - 1}&limit=${count}`)]);
   for (const event of log.events) {
     if (!history.entries.has(event.version)) history.entries.set(event.version, entry(event));
   }
@@ -66,31 +64,4 @@ export function undoTarget(entries) {
 
 export function moveNumber(e) {
   return e.version - 1;
-}
-
-function clock(at) {
-  const when = new Date(at);
-  return h("time", { datetime: at, title: dateTime(when, { dateStyle: "full", timeStyle: "short" }) },
-    dateTime(when, { hour: "2-digit", minute: "2-digit" }));
-}
-
-/** The list, newest first; `all` shows every move loaded instead of the newest few,
- * and `onEarlier` is the button's for more. */
-export function renderHistory(box, history, all, onEarlier) {
-  const { entries } = history;
-  const retracted = new Set([...entries.values()].map((e) => e.retracts));
-  const newest = [...entries.values()].sort((a, b) => b.version - a.version);
-  const shown = all ? newest : newest.slice(0, SHOWN);
-  const hidden = newest.length - shown.length + Math.max(0, history.oldest - 2);
-  box.replaceChildren(h("h2", { id: "history-title", tabindex: "-1" }, t("history.title")),
-    newest.length === 0 ? h("p", {}, t("history.none"))
-      : h("ol", { class: "history", reversed: true },
-        shown.map((e) => h("li", {
-          class: retracted.has(e.version) ? "retracted" : null,
-          value: String(moveNumber(e)),
-        }, clock(e.at), " ",
-        h("span", { class: "said" }, e.description ?? t(`move.${e.type}`)),
-        retracted.has(e.version) ? h("span", { class: "muted" }, t("history.taken_back"))
-          : null))),
-    hidden > 0 ? button(t("history.earlier", { count: hidden }), onEarlier) : null);
 }

@@ -1,8 +1,12 @@
 // The start page: a form to start a game of any kind with every option the API takes,
-// and the games logged so far, filtered and a page at a time.
-import { api, GAMES, gameLabel, tokens } from "./api.js";
-import { button, field, h, refusalBox, select, uid } from "./dom.js";
+// and the games logged so far, filtered and a page at a time. The kinds of game, their
+// player ranges and their options' bounds are the service's (`GET /games/kinds`);
+// each game's own option fields are its module's (games/index.js).
+import { api, tokens } from "./api.js";
+import { button, field, h, refusalBox, select } from "./dom.js";
+import { gameOf } from "./games/index.js";
 import { dateTime, t } from "./i18n.js";
+import { gameLabel, kinds, option } from "./kinds.js";
 
 const PAGE = 10;
 
@@ -26,7 +30,8 @@ async function gameList(box) {
   let offset = 0;
   const list = h("div", { "aria-live": "polite" });
   const nav = h("div", { class: "row pager" });
-  const kind = select([["", t("home.every_game")], ...GAMES.map((g) => [g.name, g.label])], "",
+  const kind = select([["", t("home.every_game")], ...kinds().map((k) => [k.name, gameLabel(k.name)])],
+    "",
     { onchange: () => { filter.game = kind.value; offset = 0; load(); } });
   const status = select([["", t("home.any")], ["in_progress", t("home.in_progress")],
     ["finished", t("home.finished")]], "",
@@ -81,68 +86,24 @@ function gameItem(game) {
 
 // --- starting a game -----------------------------------------------------------------
 
-const DOZITO_COLORS = ["red", "blue", "green", "purple", "yellow"];
-const SCALES = () => [["official", t("start.scale_official")],
-  ["fewest-first", t("start.scale_fewest")]];
-
-function isDobro(kind) {
-  return kind.name === "dobro" || kind.name === "dobro-pixar";
-}
-
-/** A house deck for Dobro (D1, T1): counts per value 2–12, wilds, Skips, Reverses. */
-function houseDeck() {
-  const counts = new Map();
-  const number = (label, name) => {
-    const input = h("input", {
-      type: "number", inputmode: "numeric", min: "0", max: "99", value: "0", name,
-    });
-    counts.set(name, input);
-    return field(label, input);
-  };
-  const use = h("input", { type: "checkbox", id: uid("house") });
-  const grid = h("div", { class: "deck", hidden: true },
-    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) =>
-      number(t("start.count_of", { value: n }), String(n))),
-    number(t("start.wilds"), "wilds"), number(t("start.skips"), "skips"),
-    number(t("start.reverses"), "reverses"));
-  use.addEventListener("change", () => { grid.hidden = !use.checked; });
-  const box = h("fieldset", {}, h("legend", {}, t("start.deck")),
-    h("label", { class: "check", for: use.id }, use, t("start.house_deck")),
-    grid);
-  box.deck = () => {
-    if (!use.checked) return null;
-    const numbered = {};
-    for (let n = 2; n <= 12; n += 1) {
-      const count = Number(counts.get(String(n)).value);
-      if (count) numbered[String(n)] = count;
-    }
-    return { numbered, wilds: Number(counts.get("wilds").value),
-      skips: Number(counts.get("skips").value),
-      reverses: Number(counts.get("reverses").value) };
-  };
-  return box;
-}
-
 function newGameForm() {
-  let kind = GAMES[0];
+  let kind = kinds()[0];
   let names = ["", "", ""];
   const players = h("div", { class: "players" });
   const firstPlayer = select([["", t("start.draw_random")]], "", { name: "first_player" });
-  const rounds = h("input", {
-    type: "number", name: "rounds", min: "1", max: "99", value: "3", inputmode: "numeric",
-  });
+  const rounds = h("input", { type: "number", name: "rounds", inputmode: "numeric" });
   const roundsField = field(t("start.rounds"), rounds);
-  const scoring = select(SCALES(), "official", { name: "scoring" });
-  const removeSkips = select([["", t("start.as_edition")], ["true", t("start.take_out")],
-    ["false", t("start.keep")]], "", { name: "two_player_remove_skips" });
-  const skipsField = field(t("start.two_player_skips"), removeSkips);
-  const deck = houseDeck();
-  const colors = DOZITO_COLORS.map((color, i) => h("input", {
-    type: "text", value: color, maxlength: "40", "aria-label": t("start.colour_n", { n: i + 1 }),
-  }));
-  const colorsField = h("fieldset", {}, h("legend", {}, t("start.five_colours")),
-    h("div", { class: "row colors" }, colors));
-  const dobroOptions = h("div", {}, field(t("start.scoring"), scoring), skipsField, deck);
+  const gameOptions = h("div");
+  const built = new Map(); // each kind's own option fields, kept while another is chosen
+  /** A kind's own option fields (null for a game without), built on first choice. */
+  const fieldsOf = (of) => {
+    if (!built.has(of.name)) {
+      const fields = gameOf(of.name).optionFields?.(of) ?? null;
+      if (fields) gameOptions.append(fields.element);
+      built.set(of.name, fields);
+    }
+    return built.get(of.name);
+  };
   const title = h("input", { type: "text", name: "title", maxlength: "200" });
   const location = h("input", { type: "text", name: "location", maxlength: "200" });
   const playedAt = h("input", { type: "datetime-local", name: "played_at" });
@@ -150,16 +111,27 @@ function newGameForm() {
   const seed = h("input", {
     type: "number", name: "seed", min: "0", inputmode: "numeric",
   });
-  const gameSelect = select(GAMES.map((g) => [g.name, g.label]), kind.name, {
+  const gameSelect = select(kinds().map((k) => [k.name, gameLabel(k.name)]), kind.name, {
     name: "game",
-    onchange: () => {
-      kind = GAMES.find((g) => g.name === gameSelect.value);
-      names = names.slice(0, kind.max);
-      while (names.length < kind.min) names.push("");
-      rounds.max = kind.name === "dozito" ? "20" : "99";
-      update();
-    },
+    onchange: () => choose(kinds().find((k) => k.name === gameSelect.value)),
   });
+
+  /** A kind chosen: its player range and its options, with their bounds. */
+  function choose(chosen) {
+    kind = chosen;
+    names = names.slice(0, kind.players.max);
+    while (names.length < kind.players.min) names.push("");
+    const roundsSchema = option(kind, "rounds");
+    roundsField.hidden = !roundsSchema;
+    if (roundsSchema) {
+      rounds.min = String(roundsSchema.minimum);
+      rounds.max = String(roundsSchema.maximum);
+      rounds.value = String(roundsSchema.default);
+    }
+    fieldsOf(kind);
+    for (const [name, fields] of built) if (fields) fields.element.hidden = name !== kind.name;
+    update();
+  }
 
   function update() {
     players.replaceChildren(
@@ -170,13 +142,10 @@ function newGameForm() {
       }))),
       h("div", { class: "row" },
         button(t("start.add_player"), () => { names.push(""); update(); },
-          { disabled: names.length >= kind.max }),
+          { disabled: names.length >= kind.players.max }),
         button(t("start.remove_player"), () => { names.pop(); update(); },
-          { disabled: names.length <= kind.min })));
-    roundsField.hidden = kind.rounds === null;
-    dobroOptions.hidden = !isDobro(kind);
-    skipsField.hidden = names.length !== 2;
-    colorsField.hidden = kind.name !== "dozito";
+          { disabled: names.length <= kind.players.min })));
+    fieldsOf(kind)?.update(names.length);
     updateFirst();
   }
 
@@ -190,21 +159,10 @@ function newGameForm() {
 
   /** The options object: only what differs from the game's defaults. */
   function options() {
-    const chosen = {};
-    if (kind.rounds !== null && Number(rounds.value) !== kind.rounds) {
+    const roundsSchema = option(kind, "rounds");
+    const chosen = fieldsOf(kind)?.chosen(names.length) ?? {};
+    if (roundsSchema && Number(rounds.value) !== roundsSchema.default) {
       chosen.rounds = Number(rounds.value);
-    }
-    if (isDobro(kind)) {
-      if (scoring.value !== "official") chosen.scoring = scoring.value;
-      if (names.length === 2 && removeSkips.value) {
-        chosen.two_player_remove_skips = removeSkips.value === "true";
-      }
-      const house = deck.deck();
-      if (house) chosen.deck = house;
-    }
-    const named = colors.map((c) => c.value.trim());
-    if (kind.name === "dozito" && named.join() !== DOZITO_COLORS.join()) {
-      chosen.colors = named;
     }
     return chosen;
   }
@@ -234,12 +192,12 @@ function newGameForm() {
     }
   }
 
-  update();
+  choose(kind);
   return h("form", { class: "card", onsubmit: submit },
     field(t("start.game"), gameSelect),
     h("fieldset", {}, h("legend", {}, t("start.players")), players),
     field(t("start.first_player"), firstPlayer),
-    roundsField, dobroOptions, colorsField,
+    roundsField, gameOptions,
     field(t("start.title"), title),
     h("details", { class: "more" }, h("summary", {}, t("start.more")),
       field(t("start.where"), location),

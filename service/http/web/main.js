@@ -5,6 +5,7 @@ import { showReplay } from "./replay.js";
 import { tokens } from "./api.js";
 import { button, clearRefusal, h, refuse, say } from "./dom.js";
 import { language, LANGUAGE_NAMES, setLanguage, showLanguage, t } from "./i18n.js";
+import { loadKinds } from "./kinds.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -30,6 +31,7 @@ async function route() {
   }
   main.replaceChildren();
   try {
+    await loadKinds(); // every view draws its game from them
     if (match && match[2]) current = await showReplay(main, match[1]);
     else if (match) current = await showGame(main, match[1], { offered });
     else current = await showHome(main);

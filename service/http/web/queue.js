@@ -3,9 +3,7 @@
 // move whose first try did reach the service is answered as it was the first time,
 // so nothing is ever logged twice. A move refused on arrival (another phone logged
 // first) stops the queue until the table settles it.
-
-import { t } from "./i18n.js";
-import { dozitoCard } from "./state.js";
+// Plain functions over the storage they are given: node's test runner drives them.
 
 const key = (id) => `tablelog:queue:${id}`;
 
@@ -15,24 +13,15 @@ export function idempotencyKey() {
   return `web-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-export const queue = {
-  /** The waiting moves, oldest first: `{key, body, refusal?}`. */
-  get: (id) => JSON.parse(localStorage.getItem(key(id)) || "[]"),
-  set: (id, moves) => (moves.length ? localStorage.setItem(key(id), JSON.stringify(moves))
-    : localStorage.removeItem(key(id))),
-  push(id, move) {
-    this.set(id, [...this.get(id), move]);
-  },
-};
-
-/** A move as a person reads it, for the queue (the service words stored moves). */
-export function sketch(body) {
-  const parts = [body.player, t(`move.${body.type}`)];
-  if (body.cards) parts.push(body.cards.join(" + "));
-  if (body.card) parts.push(dozitoCard(body.card));
-  if (body.spot) parts.push(t("sketch.on_spot", { spot: body.spot }));
-  if (body.pile) parts.push(t(`sketch.on_pile_${body.pile}`));
-  if (body.dice) parts.push(Object.values(body.dice).join(" "));
-  if (body.color) parts.push(t(`color.${body.color}`));
-  return parts.filter(Boolean).join(" ");
+/** The waiting moves of every game, kept in `storage` (the phone's localStorage). */
+export function movesQueue(storage) {
+  return {
+    /** The waiting moves, oldest first: `{key, body, refusal?}`. */
+    get: (id) => JSON.parse(storage.getItem(key(id)) || "[]"),
+    set: (id, moves) => (moves.length ? storage.setItem(key(id), JSON.stringify(moves))
+      : storage.removeItem(key(id))),
+    push(id, move) {
+      this.set(id, [...this.get(id), move]);
+    },
+  };
 }

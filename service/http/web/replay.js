@@ -1,9 +1,10 @@
 // Replay a game step by step: a slider over its stored moves and each step's sentence.
-import { api, gameLabel } from "./api.js";
+import { api } from "./api.js";
 import { button, h } from "./dom.js";
+import { gameOf } from "./games/index.js";
 import { t } from "./i18n.js";
+import { gameLabel } from "./kinds.js";
 import { renderSheet } from "./sheet.js";
-import { renderState } from "./state.js";
 
 // Every step, a page at a time: `next` is the `after` of the next page.
 async function allSteps(id) {
@@ -37,7 +38,7 @@ export async function showReplay(root, id) {
     counter.textContent = t("replay.counter", { step, last });
     sentence.textContent = step === 0 ? t("replay.before") : steps[step - 1].description;
     const state = step === 0 ? start.state : steps[step - 1].state;
-    stateBox.replaceChildren(renderState(game.game, state, game.players));
+    stateBox.replaceChildren(gameOf(game.game).state(state, game.players));
     back.disabled = step === 0;
     next.disabled = step === last;
   }

@@ -1,6 +1,15 @@
 // The score sheet: points round by round, totals, winners, and a chart drawn in SVG.
 import { h } from "./dom.js";
+import { gameOf } from "./games/index.js";
 import { t } from "./i18n.js";
+import { nameCell } from "./tables.js";
+
+// A sheet of running totals, unless the game's module words its own (`sheet`).
+const TOTALS = {
+  running: true, total: "sheet.total", chart: "sheet.chart_totals",
+  caption: "sheet.caption_totals",
+};
+const wording = (kind) => ({ ...TOTALS, ...gameOf(kind).sheet });
 
 const SVG = "http://www.w3.org/2000/svg";
 // Colours and dashes both tell the lines apart, for readers who do not see colour.
@@ -16,21 +25,22 @@ function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** Per player, the value after each round: running totals, or (Double Donkey, which
- * scores no rounds) each round's highest card. */
-function series(kind, sheet) {
+/** Per player, the value after each round: running totals, or (a game that scores no
+ * rounds) each round's own. */
+function series(look, sheet) {
   return sheet.players.map((player) => {
     let total = 0;
     return sheet.rounds.map((line) => {
       const points = line.points[player] ?? 0;
-      total = kind === "double-donkey" ? points : total + points;
+      total = look.running ? total + points : points;
       return total;
     });
   });
 }
 
 export function chart(kind, sheet) {
-  const data = series(kind, sheet);
+  const look = wording(kind);
+  const data = series(look, sheet);
   const width = 320;
   const height = 180;
   const pad = { left: 30, right: 12, top: 12, bottom: 26 };
@@ -43,8 +53,7 @@ export function chart(kind, sheet) {
     t("sheet.player_points", { player, points: data[i].at(-1) ?? 0 })).join(", ");
   const plot = svg("svg", {
     viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart",
-    "aria-label": t(kind === "double-donkey" ? "sheet.chart_highest" : "sheet.chart_totals",
-      { count: rounds, summary }),
+    "aria-label": t(look.chart, { count: rounds, summary }),
   });
   plot.append(
     svg("line", { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), class: "axis" }),
@@ -56,7 +65,7 @@ export function chart(kind, sheet) {
   }
   data.forEach((values, i) => {
     const [color, dash] = LINES[i % LINES.length];
-    const start = kind === "double-donkey" ? [] : [[x(0), y(0)]];
+    const start = look.running ? [[x(0), y(0)]] : [];
     const points = [...start, ...values.map((v, r) => [x(r + 1), y(v)])];
     plot.append(svg("polyline", {
       points: points.map((p) => p.join(",")).join(" "),
@@ -75,29 +84,14 @@ export function chart(kind, sheet) {
     return h("li", {}, swatch, player);
   }));
   return h("figure", {}, plot, legend,
-    h("figcaption", {}, t(kind === "double-donkey" ? "sheet.caption_highest"
-      : "sheet.caption_totals")));
-}
-
-/** A player's name in a narrow first column: cut short with "…", whole on a tap. */
-export function nameCell(player) {
-  return h("th", {
-    scope: "row", class: "name", title: player, tabindex: "0",
-    onclick: (event) => event.currentTarget.classList.toggle("whole"),
-    onkeydown: (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        event.currentTarget.classList.toggle("whole");
-      }
-    },
-  }, player);
+    h("figcaption", {}, t(look.caption)));
 }
 
 // One row per player, the total beside the name and the rounds after it: the winner's
 // points are in sight on a phone, and only the rounds scroll sideways.
 export function renderSheet(box, kind, sheet) {
   const players = sheet.players;
-  const totalsLabel = t(kind === "double-donkey" ? "sheet.cards_held" : "sheet.total");
+  const totalsLabel = t(wording(kind).total);
   const rounds = sheet.rounds;
   const table = h("table", { class: "sheet" },
     h("caption", {}, t("sheet.per_round"),

@@ -63,6 +63,7 @@ export default {
   "start.start": "Start the game",
 
   // --- a game -----------------------------------------------------------------------
+  "game.unknown_kind": "This page does not know the game “{game}”: reload it to update it.",
   "game.replay": "Replay",
   "game.on_the_table": "On the table",
   "game.log_a_move": "Log a move",

@@ -65,6 +65,7 @@ export default {
   "start.start": "Commencer la partie",
 
   // --- une partie -------------------------------------------------------------------
+  "game.unknown_kind": "Cette page ne connaît pas le jeu « {game} » : rechargez-la pour la mettre à jour.",
   "game.replay": "Revoir",
   "game.on_the_table": "Sur la table",
   "game.log_a_move": "Noter un coup",

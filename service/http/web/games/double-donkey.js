@@ -1,7 +1,9 @@
-// Double Donkey's moves (docs/api.md): roll, choose, last die, reveal, roll-off.
+// Double Donkey as the page draws it: its moves (docs/api.md: roll, choose, last die,
+// reveal, roll-off), its public state, and its score sheet, which scores no rounds but
+// each round's highest card. It has no options at the start of a game.
 import { button, chips, h } from "../dom.js";
 import { t } from "../i18n.js";
-import { donkeyCard } from "../state.js";
+import { facts, playerTable } from "../tables.js";
 
 const colorName = (color) => t(`color.${color}`);
 
@@ -33,7 +35,7 @@ function logOnceTapped(label, wanting, move, submit) {
   }, { class: "primary" })];
 }
 
-export function donkeyMoves(game, submit) {
+function moves(game, submit) {
   const s = game.state;
   const player = s.next_player;
   const turn = player ? h("p", { class: "turn" }, t("donkey.turn", { player })) : null;
@@ -114,9 +116,9 @@ function handPicker(holder, most) {
   }
   function draw() {
     list.replaceChildren(...(cards.length ? cards.map((card, i) => h("li", {},
-      h("span", {}, donkeyCard(card)),
+      h("span", {}, cardName(card)),
       button("✕", () => { cards.splice(i, 1); pick(null); draw(); colors[0].focus(); },
-        { class: "remove", "aria-label": t("donkey.remove_card", { card: donkeyCard(card) }) })))
+        { class: "remove", "aria-label": t("donkey.remove_card", { card: cardName(card) }) })))
       : [h("li", { class: "muted" }, t("donkey.no_card_yet"))]));
   }
   draw();
@@ -154,3 +156,47 @@ function rollOff(game, s, player, submit) {
     }, () => ({ type: "roll_off",
       rolls: Object.fromEntries(rolls.map(([p, d]) => [p, d.pips()])) }), submit));
 }
+
+// --- state ----------------------------------------------------------------------------
+
+function cardName(card) {
+  return card.angry ? t("donkey.angry", { color: t(`color.${card.angry}`) })
+    : t("donkey.double", { first: t(`color.${card.colors[0]}`),
+      second: t(`color.${card.colors[1]}`) });
+}
+
+function state(s, players) {
+  const dice = (faces) => Object.entries(faces)
+    .map(([color, pips]) => t("donkey.die_shows", { color: t(`color.${color}`), pips }))
+    .join(", ") || t("state.none");
+  return h("div", {},
+    facts([
+      [t("state.round"), s.round],
+      [t("state.waiting_for"), t(`phase.${s.phase}`)],
+      [t("state.next"), s.next_player ?? (s.phase === "roll_off" ? t("state.tied_roll")
+        : s.phase === "reveal" ? t("state.everyone_reveals") : t("state.nobody"))],
+      [t("state.dice_holder"), s.dice_holder],
+      [t("state.hay"), dice(s.hay)],
+      Object.keys(s.rolled).length && [t("state.just_rolled"), dice(s.rolled)],
+      s.roll_off && [t("state.roll_off_among"), s.roll_off.join(", ")],
+      [t("state.biggest"), s.biggest_donkey ?? t("state.nobody_yet")],
+      [t("state.draw_pile"), t("state.cards", { count: s.draw_pile_size })],
+    ]),
+    playerTable(t("state.players"), players, [
+      [t("state.hand"), (p) => s.hand_sizes[p]],
+      [t("state.pile"), (p) => s.personal_piles[p]],
+      [t("state.revealed"), (p) => (s.revealed[p] || [])
+        .map((card, i) => t("donkey.card_value", { card: cardName(card),
+          value: s.values[p]?.[i] ?? "?" })).join(", ")],
+    ]));
+}
+
+// The score sheet's column and chart: each round's highest card, not running totals.
+const sheet = {
+  running: false,
+  total: "sheet.cards_held",
+  chart: "sheet.chart_highest",
+  caption: "sheet.caption_highest",
+};
+
+export default { moves, state, cardName, sheet };

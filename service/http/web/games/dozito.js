@@ -1,9 +1,14 @@
-// Dozito's moves (docs/api.md, "Dozito moves"): start_round, draw, place, discard.
+// Dozito as the page draws it: its moves (docs/api.md, "Dozito moves": start_round,
+// draw, place, discard), its public state with each player's grid, and its colours at
+// the start of a game (their default from the service, `GET /games/kinds`).
 import { button, chips, field, h, select, titleCase, toggle } from "../dom.js";
 import { t } from "../i18n.js";
-import { dozitoCard } from "../state.js";
+import { kindOf, option } from "../kinds.js";
+import { facts, playerTable } from "../tables.js";
 
-const DEFAULT_COLORS = ["red", "blue", "green", "purple", "yellow"];
+const defaultColors = (name) => option(kindOf(name), "colors").default;
+
+// --- moves ----------------------------------------------------------------------------
 
 /** One card as the table states it, in taps: a colour chip, a number from the pad
  * (or Joker), its suns, STOP and Replay; `.card()` reads it. */
@@ -37,14 +42,14 @@ function cardPicker(legend, colors) {
   return box;
 }
 
-export function dozitoMoves(game, submit) {
+function moves(game, submit) {
   const s = game.state;
-  const colors = game.options.colors || DEFAULT_COLORS;
+  const colors = game.options.colors || defaultColors(game.game);
   const player = s.next_player;
   if (s.phase === "start_round") return startRound(s, colors, submit);
   if (s.phase === "draw") return draw(s, player, colors, submit);
   const parts = [h("p", { class: "turn" },
-    t("dozito.holds", { player, card: dozitoCard(s.held) }))];
+    t("dozito.holds", { player, card: cardName(s.held) }))];
   // The moves the state allows (`allowed`): the page does not work the phases out.
   const may = new Set(s.allowed ?? ["place", "discard"]);
   if (may.has("place")) parts.push(place(s, player, colors, submit));
@@ -77,7 +82,7 @@ function draw(s, player, colors, submit) {
   const sources = [["deck", t("dozito.the_deck")]];
   for (const side of ["left", "right"]) {
     const top = s.discard_tops[side];
-    if (top) sources.push([`discard_${side}`, t(`dozito.${side}_top`, { card: dozitoCard(top) })]);
+    if (top) sources.push([`discard_${side}`, t(`dozito.${side}_top`, { card: cardName(top) })]);
   }
   return h("div", {},
     h("p", { class: "turn" }, t("dozito.turn", { player })),
@@ -101,7 +106,7 @@ function place(s, player, colors, submit) {
   const showReveal = () => { revealed.hidden = grid[spot - 1] !== null; };
   const spots = chips(t("dozito.place_on", { player }), "spot", grid.map((card, i) => [
     i + 1, h("span", {}, h("span", { class: "sr" },
-      t("dozito.spot", { n: i + 1, card: dozitoCard(card) })),
+      t("dozito.spot", { n: i + 1, card: cardName(card) })),
       h("span", { "aria-hidden": "true" }, card ? (card.joker ? "J" : String(card.number))
         : `${i + 1}·`)),
     card ? `dz dz-${card.color}` : "dz down"]), spot,
@@ -115,3 +120,63 @@ function place(s, player, colors, submit) {
       submit(move);
     }, { class: "primary" }));
 }
+
+// --- state ----------------------------------------------------------------------------
+
+function cardName(card) {
+  if (!card) return t("dozito.face_down");
+  const name = card.joker ? t("dozito.joker", { color: card.color })
+    : t("dozito.card", { color: card.color, number: card.number });
+  const marks = [card.suns ? `${card.suns}☀` : "", card.stop ? "STOP" : "",
+    card.replay ? t("dozito.replay") : ""].filter(Boolean);
+  return marks.length ? t("dozito.marked", { card: name, marks: marks.join(", ") }) : name;
+}
+
+function grid(player, cards) {
+  const cells = cards.map((card, i) => h("td", {
+    class: card ? `dz dz-${card.color}` : "dz down",
+  }, card ? (card.joker ? "J" : String(card.number)) : "·",
+  h("span", { class: "sr" }, t("state.spot", { n: i + 1, card: cardName(card) }))));
+  const rows = [0, 1, 2].map((r) => h("tr", {}, cells.slice(r * 4, r * 4 + 4)));
+  return h("table", { class: "grid" }, h("caption", {}, player), h("tbody", {}, rows));
+}
+
+function state(s, players) {
+  return h("div", {},
+    facts([
+      [t("state.round"), t("state.round_of", { round: s.round, rounds: s.rounds })],
+      [t("state.waiting_for"), t(`phase.${s.phase}`)],
+      [t("state.next"), s.next_player ?? t("state.nobody")],
+      [t("state.held_card"), s.held ? cardName(s.held) : t("state.none")],
+      [t("state.left_pile"), s.discard_tops.left ? cardName(s.discard_tops.left)
+        : t("state.empty")],
+      [t("state.right_pile"), s.discard_tops.right ? cardName(s.discard_tops.right)
+        : t("state.empty")],
+      [t("state.draw_pile"), t("state.cards", { count: s.draw_pile_size })],
+      s.final_turns && [t("state.final_turns"), s.final_turns.join(", ")],
+    ]),
+    h("div", { class: "grids" }, players.map((p) => grid(p, s.grids[p]))),
+    playerTable(t("state.totals"), players, [[t("state.points"), (p) => s.totals[p]]]));
+}
+
+// --- options at the start of a game ---------------------------------------------------
+
+/** The five colours' names (Z2): `chosen()` sends them only when they differ from the
+ * default. */
+function optionFields(kind) {
+  const standard = option(kind, "colors").default;
+  const colors = standard.map((color, i) => h("input", {
+    type: "text", value: color, maxlength: "40", "aria-label": t("start.colour_n", { n: i + 1 }),
+  }));
+  return {
+    element: h("fieldset", {}, h("legend", {}, t("start.five_colours")),
+      h("div", { class: "row colors" }, colors)),
+    update() {},
+    chosen() {
+      const named = colors.map((c) => c.value.trim());
+      return named.join() === standard.join() ? {} : { colors: named };
+    },
+  };
+}
+
+export default { moves, state, cardName, optionFields };

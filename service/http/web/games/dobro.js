@@ -1,0 +1,194 @@
+// Dobro, both editions, as the page draws it: its moves (docs/api.md, "Dobro moves":
+// play, skip, reverse, take, forgot refill), its public state, and its options at the
+// start of a game. The options' bounds come from the service (`GET /games/kinds`).
+import { button, chips, field, h, select, uid } from "../dom.js";
+import { t } from "../i18n.js";
+import { option } from "../kinds.js";
+import { facts, playerTable } from "../tables.js";
+
+// --- moves ----------------------------------------------------------------------------
+
+function moves(game, submit) {
+  const s = game.state;
+  const player = s.next_player;
+  const [low, high] = s.wild_range;
+  const values = Array.from({ length: high - low + 1 }, (_, i) => low + i);
+  let first = null;
+  let second = "none";
+  let wildAs = s.value_in_play ?? low;
+  let announced = "";
+
+  const wildBox = h("div");
+  const secondBox = h("div");
+  const playButton = button("", () => submit(playMove()), { class: "primary" });
+
+  function cards() {
+    if (first === null) return [];
+    if (second === "same") return [first, first];
+    if (second === "wild") return [first, "wild"];
+    return [first];
+  }
+
+  function playMove() {
+    const move = { type: "play", player, cards: cards() };
+    if (move.cards.every((card) => card === "wild")) move.wild_as = Number(wildAs);
+    if (announced.trim() !== "") move.announced = Number(announced);
+    return move;
+  }
+
+  function update() {
+    const played = cards();
+    const pairWith = first === "wild"
+      ? [["none", t("dobro.one_wild")], ["same", t("dobro.two_wilds")]]
+      : [["none", t("dobro.one_card")], ["same", t("dobro.a_pair")],
+        ["wild", t("dobro.with_wild")]];
+    secondBox.replaceChildren(first === null ? "" :
+      chips(t("dobro.how_many"), "second", pairWith, second, (value) => {
+        second = value;
+        update();
+      }));
+    wildBox.replaceChildren(played.length && played.every((c) => c === "wild")
+      ? field(t("dobro.wild_counts_as"), select(values.map((v) => [v, v]), wildAs, {
+        onchange: (event) => { wildAs = event.target.value; },
+      })) : "");
+    playButton.disabled = played.length === 0;
+    playButton.textContent = played.length
+      ? t("dobro.plays", { player, cards: played.map(cardName).join(" + ") })
+      : t("dobro.choose_card");
+  }
+
+  const onValue = (value) => {
+    first = value;
+    if (first === "wild" && second === "wild") second = "none";
+    update();
+  };
+  update();
+  // The service says which kinds of move can be legal now (`allowed`): the page
+  // offers those and no others, and never works the rules out itself.
+  const may = new Set(s.allowed ?? ["play", "skip", "reverse", "take", "forgot_refill"]);
+  return h("div", {},
+    h("p", { class: "turn" }, t("dobro.turn", { player })),
+    may.has("play") ? [
+      chips(t("dobro.card_chips"), "card",
+        [...values.map((v) => [v, v]), ["wild", t("dobro.wild")]], null, onValue),
+      secondBox, wildBox, announceField(),
+      h("div", { class: "row" }, playButton)] : h("p", {}, t("dobro.none_can_follow")),
+    h("div", { class: "row" },
+      may.has("skip")
+        ? button(t("dobro.skips", { player }), () => submit({ type: "skip", player })) : null,
+      may.has("reverse")
+        ? button(t("dobro.reverses", { player }), () => submit({ type: "reverse", player }))
+        : null,
+      may.has("take")
+        ? button(t("dobro.takes", { player }), () => submit({ type: "take", player })) : null),
+    may.has("forgot_refill") ? forgotRefill(game, submit) : null);
+
+  // D10: the value a player calls out, if the table logs it; a wrong call is refused.
+  function announceField() {
+    const input = h("input", {
+      type: "number", inputmode: "numeric", min: "2", max: "999", name: "announced",
+      oninput: (event) => { announced = event.target.value; },
+    });
+    return field(t("dobro.called_out"), input);
+  }
+}
+
+function forgotRefill(game, submit) {
+  const who = select(game.players.map((p) => [p, p]), game.state.next_player);
+  return h("div", { class: "row aside" }, field(t("dobro.who_forgot"), who),
+    button(t("dobro.forgot"), () => submit({ type: "forgot_refill", player: who.value })));
+}
+
+// --- state ----------------------------------------------------------------------------
+
+function cardName(card) {
+  return typeof card === "number" ? String(card) : t(`dobro.${card}`);
+}
+
+function state(s, players) {
+  return h("div", {},
+    facts([
+      [t("state.round"), t("state.round_of", { round: s.round, rounds: s.rounds })],
+      [t("state.next"), s.next_player ?? t("state.nobody_over")],
+      [t("state.direction"), t(`state.${s.direction}`)],
+      [t("state.value_in_play"), s.value_in_play ?? t("state.no_value")],
+      [t("state.cards_in_play"), s.cards_in_play.map(cardName).join(", ") || t("state.none")],
+      [t("state.draw_pile"), t("state.cards", { count: s.draw_pile_size })],
+      [t("state.forgetful"), s.forgetful ?? t("state.in_the_centre")],
+    ]),
+    playerTable(t("state.players"), players, [
+      [t("state.hand"), (p) => s.hand_sizes[p]],
+      [t("state.score_pile"), (p) => s.score_piles[p]],
+      [t("state.points"), (p) => s.totals[p]],
+    ]));
+}
+
+// --- options at the start of a game ---------------------------------------------------
+
+const SCALES = () => [["official", t("start.scale_official")],
+  ["fewest-first", t("start.scale_fewest")]];
+
+/** A house deck (D1, T1): counts per value 2–12, wilds, Skips, Reverses, each within
+ * the bounds the service gives. */
+function houseDeck(kind) {
+  const manifest = kind.options.$defs.DeckManifest.properties;
+  const bounds = (schema) => ({ min: String(schema.minimum), max: String(schema.maximum) });
+  const counts = new Map();
+  const number = (label, name, schema) => {
+    const input = h("input", {
+      type: "number", inputmode: "numeric", ...bounds(schema), value: "0", name,
+    });
+    counts.set(name, input);
+    return field(label, input);
+  };
+  const use = h("input", { type: "checkbox", id: uid("house") });
+  const grid = h("div", { class: "deck", hidden: true },
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) =>
+      number(t("start.count_of", { value: n }), String(n),
+        manifest.numbered.additionalProperties)),
+    number(t("start.wilds"), "wilds", manifest.wilds),
+    number(t("start.skips"), "skips", manifest.skips),
+    number(t("start.reverses"), "reverses", manifest.reverses));
+  use.addEventListener("change", () => { grid.hidden = !use.checked; });
+  const box = h("fieldset", {}, h("legend", {}, t("start.deck")),
+    h("label", { class: "check", for: use.id }, use, t("start.house_deck")),
+    grid);
+  box.deck = () => {
+    if (!use.checked) return null;
+    const numbered = {};
+    for (let n = 2; n <= 12; n += 1) {
+      const count = Number(counts.get(String(n)).value);
+      if (count) numbered[String(n)] = count;
+    }
+    return { numbered, wilds: Number(counts.get("wilds").value),
+      skips: Number(counts.get("skips").value),
+      reverses: Number(counts.get("reverses").value) };
+  };
+  return box;
+}
+
+/** Scoring, the Skips with two players (D5) and a house deck: `chosen(players)` is
+ * what differs from the defaults. */
+function optionFields(kind) {
+  const scoring = select(SCALES(), option(kind, "scoring").default, { name: "scoring" });
+  const removeSkips = select([["", t("start.as_edition")], ["true", t("start.take_out")],
+    ["false", t("start.keep")]], "", { name: "two_player_remove_skips" });
+  const skipsField = field(t("start.two_player_skips"), removeSkips);
+  const deck = houseDeck(kind);
+  return {
+    element: h("div", {}, field(t("start.scoring"), scoring), skipsField, deck),
+    update(players) { skipsField.hidden = players !== 2; },
+    chosen(players) {
+      const chosen = {};
+      if (scoring.value !== option(kind, "scoring").default) chosen.scoring = scoring.value;
+      if (players === 2 && removeSkips.value) {
+        chosen.two_player_remove_skips = removeSkips.value === "true";
+      }
+      const house = deck.deck();
+      if (house) chosen.deck = house;
+      return chosen;
+    },
+  };
+}
+
+export default { moves, state, cardName, optionFields };

@@ -1,0 +1,68 @@
+// A service in memory for the session's tests: a game's stored moves, its reads as the
+// REST API answers them, and a connection the test cuts and restores.
+
+/** A Storage (localStorage's getItem, setItem, removeItem) in memory. */
+export function memoryStorage() {
+  const items = new Map();
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => items.set(key, String(value)),
+    removeItem: (key) => items.delete(key),
+  };
+}
+
+const refusal = (status, message, extra = {}) =>
+  Object.assign(new Error(message), { status, rule: null, ...extra });
+
+/** One game (version 1: its creation) that stores any move sent at the right version,
+ * once per Idempotency-Key; `online = false` makes every call fail as a lost network
+ * does, `refuseNext` makes the next move be refused with that ruling. */
+export function fakeService() {
+  const service = {
+    online: true, refuseNext: null, version: 1, events: [], keys: new Map(), sends: 0,
+    /** Another phone logs a move. */
+    store(type) {
+      service.version += 1;
+      const event = { version: service.version, type, data: {},
+        recorded_at: "2026-11-27T20:00:00Z" };
+      service.events.push(event);
+      return event;
+    },
+    async read(path) {
+      if (!service.online) throw refusal(0, "No connection", { unreachable: true });
+      const url = new URL(path, "http://table");
+      const [, , id, what, step] = url.pathname.split("/");
+      const after = Number(url.searchParams.get("after") ?? 0);
+      const limit = Number(url.searchParams.get("limit") ?? 1000);
+      if (!what) {
+        return { id, game: "dobro", version: service.version, status: "in_progress",
+          state: {}, players: ["Ana", "Bo"] };
+      }
+      if (what === "scoresheet") return { version: service.version, rounds: [] };
+      if (what === "events") {
+        return { events: service.events.filter((e) => e.version > after).slice(0, limit) };
+      }
+      if (step) return { description: `said ${Number(step) + 1}` };
+      return { steps: service.events.filter((e) => e.version - 1 > after).slice(0, limit)
+        .map((e) => ({ version: e.version, description: `said ${e.version}` })) };
+    },
+    async send(item) {
+      service.sends += 1;
+      if (!service.online) throw refusal(0, "No connection", { unreachable: true });
+      if (service.keys.has(item.key)) return service.keys.get(item.key);
+      if (service.refuseNext) {
+        const rule = service.refuseNext;
+        service.refuseNext = null;
+        throw refusal(422, "Not your turn", { rule });
+      }
+      if (item.body.expected_version !== service.version) {
+        throw refusal(409, "Another phone logged first");
+      }
+      const answer = { version: service.store(item.body.type).version };
+      service.keys.set(item.key, answer);
+      return answer;
+    },
+  };
+  return service;
+}
