@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from domain.game import Setup
+from domain.game import Setup, StoredSetup
 
 GAME_CREATED = "game_created"
 
@@ -41,8 +41,9 @@ class GameCreated(msgspec.Struct, tag=GAME_CREATED, kw_only=True):
             **about,
         )
 
-    def setup(self) -> Setup:
-        return Setup(
+    def setup(self) -> StoredSetup:
+        """The set-up as stored, which the rules took when the game was created."""
+        return StoredSetup(
             players=tuple(self.players),
             first_player=self.first_player,
             seed=self.seed,

@@ -33,6 +33,14 @@ class Setup(msgspec.Struct, frozen=True, kw_only=True):
     options: dict[str, Any] = {}
 
 
+class StoredSetup(Setup, frozen=True, kw_only=True):
+    """A set-up as a stored game holds it, which the rules took when the game was
+    created: folding the game again does not judge its players' names again
+    (`domain.setup.seated`). Later versions read names more finely (`domain.names`),
+    and a game stored before must stay readable even if its names would now be one
+    player's."""
+
+
 def draw_first_player(players: Sequence[str], seed: int) -> str:
     """D4 (and Z3, K3): without a named first player, the game's seed picks one."""
     return random.Random(seed).choice(list(players))

@@ -3,7 +3,8 @@
 Who sits at the table (D3, Z3, K3), who starts (D4, Z3, K3) and the options the game
 is created with: a malformed option breaks the ruling that governs it, an option the
 game does not have breaks A1. Each game's `setup.py` calls these once, when the game
-is created, and adds its own checks.
+is created, and adds its own checks; a stored game's names are not judged again when
+it is folded (`domain.game.StoredSetup`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TypeVar
 import msgspec
 
 from domain.errors import RuleError
-from domain.game import Setup
+from domain.game import Setup, StoredSetup
 from domain.names import name_fault, name_key
 
 OptionsT = TypeVar("OptionsT", bound=msgspec.Struct)
@@ -25,7 +26,8 @@ def seated(
 ) -> tuple[str, ...]:
     """The players in their seating order: `fewest` to `most` of them, each with a
     name of their own (`domain.names`: names that differ only by case, invisible
-    characters or Unicode's forms are one name)."""
+    characters or Unicode's forms are one name). A stored set-up's names were
+    judged when its game was created, and are not judged again."""
     players = tuple(setup.players)
     if not fewest <= len(players) <= most:
         raise RuleError(
@@ -36,6 +38,8 @@ def seated(
             most=most,
             count=len(players),
         )
+    if isinstance(setup, StoredSetup):
+        return players
     for name in players:
         if (fault := name_fault(name)) is not None:
             raise RuleError(rule, fault.key, **fault.params)

@@ -31,7 +31,9 @@ from msgspec import Meta
 
 from domain.creation import GAME_CREATED, GameCreated
 from domain.errors import GameFinished, RuleError
+from domain.game import Rules
 from domain.history import History, Recorded
+from domain.names import normal_name
 from domain.registry import GAMES
 from service.application import strict_json
 from service.application.creating import NewGame, check_moment, logged_at
@@ -139,6 +141,8 @@ async def import_game(
     the game, for a file whose content was imported before."""
     lines = _lines(body)
     request, created_at = _creation(lines[0])
+    if request.seed is None:
+        request = msgspec.structs.replace(request, seed=_drawn_seed(games, request))
     start = history = _line(1, games.creating.start, request)
     records, times = [], [created_at]
     for number, line in enumerate(lines[1:], start=2):
@@ -201,6 +205,16 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
+def _drawn_seed(games: Games, request: NewGame) -> int:
+    """The seed of an import that gives none, drawn from its creation line as the
+    import reads it: the same file always makes the same game, whose export (which
+    gives the seed, and the first player drawn from it) is then the same content."""
+    created = _created(games.rules.get(request.game), request, request.first_player)
+    del created["seed"]
+    digest = hashlib.sha256(msgspec.json.encode(created, order="sorted")).digest()
+    return int.from_bytes(digest[:8]) >> 1  # within 0..2**63-1, as a seed is
+
+
 def _digest(
     request: NewGame,
     start: History,
@@ -211,20 +225,10 @@ def _digest(
     stored does not make another file: spacing, key order, line endings, a key
     given as null or left out, a name's spaces and forms (as `domain.names` reads
     it), an `expected_version` (ignored), a time's offset, options given at their
-    defaults. What is not given (a seed, a first player) counts as not given."""
+    defaults, a first player left to the seed's draw."""
     setup = start.setup
-    first = request.first_player
-    created = {
-        "game": start.rules.name,
-        "players": list(setup.players),
-        "first_player": None if first is None else setup.first_player,
-        "seed": request.seed,
-        "options": _options(start, request.options),
-        "title": request.title,
-        "played_at": _utc(request.played_at),
-        "location": request.location,
-        "notes": request.notes,
-    }
+    created = _created(start.rules, request, setup.first_player)
+    created["players"] = list(setup.players)
     content = [
         [created, *(msgspec.to_builtins(record.move) for record in records)],
         [_utc(at) for at in times],
@@ -232,10 +236,30 @@ def _digest(
     return hashlib.sha256(msgspec.json.encode(content, order="sorted")).digest()
 
 
-def _options(start: History, options: dict[str, Any]) -> Any:
+def _created(
+    rules: Rules | None, request: NewGame, first_player: str | None
+) -> dict[str, Any]:
+    """The creation line as the import reads it: names as `domain.names` keeps
+    them, options with the game's defaults, the date in UTC."""
+    return {
+        "game": request.game,
+        "players": [normal_name(name) for name in request.players],
+        "first_player": None if first_player is None else normal_name(first_player),
+        "seed": request.seed,
+        "options": _options(rules, request.options),
+        "title": request.title,
+        "played_at": _utc(request.played_at),
+        "location": request.location,
+        "notes": request.notes,
+    }
+
+
+def _options(rules: Rules | None, options: dict[str, Any]) -> Any:
     """The options as the game reads them, with its defaults filled in."""
+    if rules is None:
+        return options
     try:
-        return msgspec.to_builtins(msgspec.convert(options, start.rules.options))
+        return msgspec.to_builtins(msgspec.convert(options, rules.options))
     except (msgspec.ValidationError, TypeError):
         return options
 

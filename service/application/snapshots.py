@@ -8,9 +8,10 @@ storing the whole stack would be as large as the log. A game resumed from one is
 truncated (`History.resume`): an undo reaching below it, a replay step before it or
 a replay page is served from a fold of the whole log instead, as without snapshots.
 
-A snapshot is used only when the game's log holds its version (the row's and the
-data's, which must agree): the serving role may write snapshots, and one past the
-log would serve a state the log never reached and append after it.
+A snapshot is used only when it is the game's own (its data names the game) and
+the game's log holds its version (the row's and the data's, which must agree): the
+serving role may write snapshots, and another game's or one past the log would serve
+a state the log never reached and append after it.
 
 Nothing depends on a snapshot being there: each is only ever a copy of what the log
 folds into, and deleting every row changes no answer. One is kept a game, replaced by
@@ -64,6 +65,7 @@ class _Held(msgspec.Struct, array_like=True):
 
 
 class _Snapshot(msgspec.Struct, array_like=True):
+    game_id: uuid.UUID
     version: int
     held: list[Any]  # of _Held, lowest first
     sheet: ScoreSheet
@@ -94,7 +96,8 @@ class Snapshots:
 
     def resume(self, game_id: uuid.UUID, start: History, stored: Snapshot) -> History:
         """The game from its stored snapshot, or `start` (its creation) when this
-        engine cannot read it or the game's log does not hold its version."""
+        engine cannot read it, it is another game's or the game's log does not hold
+        its version."""
         if not stored.logged:
             log.warning(
                 "snapshot of game %s ignored: its version %s is past the game's log",
@@ -109,6 +112,13 @@ class Snapshots:
             snapshot = self._decoder.decode(stored.data)
         except msgspec.DecodeError as error:  # ValidationError is one
             log.warning("snapshot of game %s ignored: %s", game_id, error)
+            return start
+        if snapshot.game_id != game_id:
+            log.warning(
+                "snapshot of game %s ignored: it is game %s's",
+                game_id,
+                snapshot.game_id,
+            )
             return start
         if snapshot.version != stored.version:
             log.warning(
@@ -132,7 +142,7 @@ class Snapshots:
             _Held(h.top.version, h.top.abandoned, h.state, h.top.record) for h in above
         ]
         data = msgspec.msgpack.encode(
-            _Snapshot(history.version, held, score_sheet(lowest))
+            _Snapshot(game_id, history.version, held, score_sheet(lowest))
         )
         await self._store.write_snapshot(game_id, history.version, self.engine, data)
 

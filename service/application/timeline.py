@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar
 
 import anyio
 
-from domain.game import Rules, Setup
+from domain.game import Rules, StoredSetup
 from domain.history import Codec, Histories, History, Recorded, Truncated
 from domain.wording import message
 from service.application.errors import NotFound
@@ -297,8 +297,9 @@ class Timelines:
         self._held -= self._counted.pop(game_id)
 
 
-def setup_of(row: GameRow) -> Setup:
-    return Setup(
+def setup_of(row: GameRow) -> StoredSetup:
+    """The stored game's set-up, which the rules took when it was created."""
+    return StoredSetup(
         players=tuple(row.players),
         first_player=row.first_player,
         seed=row.seed,

@@ -5,6 +5,7 @@ the game does not have)."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from domain.double_donkey.state import Options as DoubleDonkeyOptions
 from domain.dozito import setup as dozito_setup
 from domain.dozito.state import Options as DozitoOptions
 from domain.errors import RuleError
-from domain.game import Rules, Setup
+from domain.game import Rules, Setup, StoredSetup
 from domain.history import History
 from domain.registry import GAMES
 
@@ -121,6 +122,26 @@ def test_two_spellings_of_one_name_are_refused_D3_Z3_K3(
     assert error.message == (
         f"Every player needs a different name: {again} is the same name as An\u00e1."
     )
+
+
+@every_game
+@pytest.mark.parametrize(
+    "again", ["Karen\ufe0f", "Kar\u034fen"], ids=["variation selector", "joiner"]
+)
+def test_a_stored_game_is_folded_though_its_names_are_now_one_players_D3_Z3_K3(
+    rules: Rules, again: str
+) -> None:
+    """A game stored when these names were two players' (their key kept the
+    variation selector and the grapheme joiner) stays readable: its set-up is not
+    judged again, and its moves go on. A new game with them is refused."""
+    seating, _ = SEATING[rules.name]
+    players = ("Karen", "Bia", again)
+    refused(rules, seating, players, first="Bia")
+    stored = StoredSetup(players=players, first_player="Bia", seed=1)
+    history = History.start(rules, stored)
+    for move in itertools.islice(rules.simulate(stored), 30):
+        _, history = history.play(move)
+    assert history.version == 31
 
 
 @every_game

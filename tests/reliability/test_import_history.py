@@ -277,3 +277,24 @@ def test_a_time_after_the_import_is_refused_naming_the_line(client, stored_rows)
     assert answer.json()["line"] == len(lines)
     assert "after now" in answer.json()["detail"]
     assert stored_rows() == before
+
+
+def test_the_export_of_an_import_without_a_seed_is_that_import_409(client, stored_rows):
+    """A file that leaves the seed to be drawn, and the export of the game it
+    became (which gives the seed drawn): one game's content, imported once,
+    counted once."""
+    created, *moves = _lines_of(exported_file(seed=47, title="Drawn at import"))
+    del created["seed"]
+    first = _imported(client, _file_of([created, *moves]))
+    played = client.get("/players/Priscila").json()["played"]
+    before = stored_rows()
+    again = _import(client, _file_of([created, *moves]))
+    assert again.status_code == 409, again.text
+    exported = client.get(f"/games/{first['id']}/export").content
+
+    answer = _import(client, exported)
+
+    assert answer.status_code == 409, answer.text
+    assert answer.json()["game_id"] == first["id"]
+    assert stored_rows() == before
+    assert client.get("/players/Priscila").json()["played"] == played

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import time
 import unicodedata
+import uuid
 from typing import Any
 
 import msgspec
 import psycopg
 import pytest
 
+from domain.creation import GameCreated
 from domain.names import _DEFAULT_IGNORABLE, name_key
 from domain.registry import GAMES
+from service.application.tokens import token_hash
 from tests.service.http import create, setup_of
 
 JSON = {"Content-Type": "application/json"}
@@ -279,3 +282,37 @@ def test_the_databases_key_of_a_name_is_the_domains(client, database_url):
             conn.execute("SELECT player_key(%s)", (n,)).fetchone()[0] for n in names
         ]
     assert keys == [name_key(name) for name in names]
+
+
+def test_a_game_stored_with_names_now_read_as_one_is_still_served(client, database_url):
+    """Rows as a version whose key kept variation selectors stored them: "Karen"
+    and "Karen" + U+FE0F at one table. The game reads, exports and takes moves;
+    only a new game (or an import of it) is refused."""
+    players = ["Karen", "Bia", "Karen\ufe0f"]
+    game_id = uuid.uuid4()
+    created = GameCreated(
+        game="dozito", players=players, first_player="Bia", seed=3, options={}
+    )
+    token = "stored-before"
+    with psycopg.connect(database_url) as conn:
+        conn.execute(
+            "INSERT INTO games (id, game, players, first_player, seed, token_hash)"
+            " VALUES (%s, 'dozito', %s, 'Bia', 3, %s)",
+            (game_id, players, token_hash(token)),
+        )
+        conn.execute(
+            "INSERT INTO events (game_id, version, type, data)"
+            " VALUES (%s, 1, 'game_created', %s)",
+            (game_id, msgspec.json.encode(created).decode()),
+        )
+    answer = client.get(f"/games/{game_id}")
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["players"] == players
+    assert client.get(f"/games/{game_id}/export").status_code == 200
+    moves = GAMES["dozito"].simulate(created.setup())
+    move = msgspec.to_builtins(next(moves)) | {"expected_version": 1}
+    auth = {"Authorization": f"Bearer {token}"}
+    posted = client.post(f"/games/{game_id}/moves", json=move, headers=auth)
+    assert posted.status_code == 201, posted.text
+    again = client.post("/games", json={"game": "dozito", "players": players})
+    assert assert_problem(again, 422)["rule"] == "Z3"

@@ -38,14 +38,14 @@ def _timelines(store, snapshot_after: int = SNAPSHOT_AFTER) -> Timelines:
 
 
 async def _imported(
-    store, game: str, moves: int | None = None
+    store, game: str, moves: int | None = None, seed: int = SETUP.seed
 ) -> tuple[uuid.UUID, list[Recorded]]:
     """A long simulated game (an undo every 7th move) stored as an import, or its
     first `moves` moves."""
     rules = GAMES[game]
-    _, records = simulated(rules, len(SETUP.players), SETUP.seed, undo_every=7)
+    _, records = simulated(rules, len(SETUP.players), seed, undo_every=7)
     records = records[:moves]
-    row, created = new_game(rules, SETUP)
+    row, created = new_game(rules, msgspec.structs.replace(SETUP, seed=seed))
     await store.import_game(
         row,
         (created.type, created.data),
@@ -201,6 +201,42 @@ def test_a_snapshot_past_the_games_log_is_ignored(store, run, caplog, game):
         assert history.version == len(records) + 2
         stored = [event.version for event in await store.read(game_id)]
         assert stored == list(range(1, len(records) + 3))
+
+    run(check())
+
+
+@pytest.mark.parametrize("game", ["dobro", "dozito"])
+def test_another_games_snapshot_is_ignored_though_the_log_holds_its_version(
+    store, run, caplog, game
+):
+    """Another game's snapshot copied to this one (as the serving role may write
+    one), of a version this game's longer log holds: the game is folded from its
+    log, not from the other game's state."""
+
+    async def check() -> None:
+        other, _ = await _imported(store, game, moves=4 * SNAPSHOT_AFTER)
+        timelines = _timelines(store)
+        await timelines.load(other)
+        await timelines.snapshots_written()
+        game_id, _ = await _imported(store, game, seed=SETUP.seed + 1)
+        async with store._pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO game_snapshots (game_id, version, engine, data)"
+                " SELECT %s, version, engine, data FROM game_snapshots"
+                " WHERE game_id = %s",
+                (game_id, other),
+            )
+        # Folded whole by a process that writes no snapshot of its own.
+        whole = await _timelines(store, 10**6).load(game_id, whole=True)
+        assert 1 < (await _snapshot(store, game_id))[0] < whole.latest.version
+        caplog.clear()
+        with caplog.at_level(logging.INFO, "service.application.snapshots"):
+            loaded = await _timelines(store, snapshot_after=10**6).load(game_id)
+        (message,) = [r.getMessage() for r in caplog.records]
+        assert message == f"snapshot of game {game_id} ignored: it is game {other}'s"
+        assert not loaded.truncated
+        steps = range(1, whole.moves + 1)
+        assert _answers(loaded, steps) == _answers(whole, steps)
 
     run(check())
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from domain.game import Rules, Setup
+from domain.game import Rules, StoredSetup
 from domain.history import Codec, History, Recorded
 from domain.registry import GAMES
 
@@ -59,12 +59,12 @@ def read_rows(path: Path) -> list[Row]:
     return [decoder.decode(line) for line in path.read_bytes().splitlines()]
 
 
-def created(row: Row) -> tuple[Rules, Setup]:
+def created(row: Row) -> tuple[Rules, StoredSetup]:
     """The game and its set-up, from its `game_created` row (version 1)."""
     fields = msgspec.json.decode(row.data)
     if row.version != 1 or row.type != "game_created" or fields["type"] != row.type:
         raise ValueError("a game's first row is its game_created at version 1")
-    setup = Setup(
+    setup = StoredSetup(
         players=tuple(fields["players"]),
         first_player=fields["first_player"],
         seed=fields["seed"],
