@@ -3,7 +3,7 @@
 The export format (docs/api.md) is one JSON object per line: the game's creation as
 stored (version 1: game, players, first player, seed, options, title, ...), then every
 stored move in order, exactly as it was logged (an undo is `{"type": "undo"}`), each
-line ending with the time it was logged (`recorded_at`). An import plays every move
+line ending with the time it was logged (`logged_at`). An import plays every move
 through the engine, like a table logging them one by one, and is refused whole, naming
 the line and the ruling, at the first one the rules refuse; an accepted file becomes a
 new game (new id, new write token) stored in one transaction, each row keeping the
@@ -36,7 +36,7 @@ from domain.history import History, Recorded
 from domain.names import normal_name
 from domain.registry import GAMES
 from service.application import strict_json
-from service.application.creating import NewGame, check_moment, logged_at
+from service.application.creating import LOGGED_AT, NewGame, check_moment, logged_at
 from service.application.errors import Conflict, Invalid, Refused, TooLarge
 from service.application.games import Games
 from service.application.moves import MoveBodies
@@ -45,8 +45,10 @@ from service.storage.store import GameRow, StoredEvent
 
 T = TypeVar("T")
 
-# Each export line's time: when it was logged at the table, with its offset.
-RECORDED_AT = "recorded_at"
+# Each export line's time: when it was logged at the table, with its offset, under
+# the name the stored rows give it. Files written by earlier releases name it
+# `recorded_at`, which an import reads the same.
+EARLIER_NAME = "recorded_at"
 LoggedTime = Annotated[datetime, Meta(tz=True)]
 
 # How far past the import's own time a line may say it was logged: the clock of the
@@ -54,7 +56,13 @@ LoggedTime = Annotated[datetime, Meta(tz=True)]
 CLOCK_SLACK = timedelta(days=1)
 
 # An import line is a move body with its time beside it.
-IMPORT_LINES = MoveBodies(GAMES, extra=((RECORDED_AT, LoggedTime | None, None),))
+IMPORT_LINES = MoveBodies(
+    GAMES,
+    extra=(
+        (LOGGED_AT, LoggedTime | None, None),
+        (EARLIER_NAME, LoggedTime | None, None),
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +106,7 @@ class BgStatsPlay(msgspec.Struct, kw_only=True, rename="camel"):
 
 async def export_game(games: Games, game_id: uuid.UUID) -> bytes:
     """The game as NDJSON: its creation line, then one line per stored move, each
-    with the time it was logged (`recorded_at`) when that is known."""
+    with the time it was logged (`logged_at`) when that is known."""
     row, events = await _stored(games, game_id)
     codec = games.timelines.codec(row.game)
     moves = [codec.record_from_json(event.data).move for event in events[1:]]
@@ -120,7 +128,7 @@ def _encode(line: msgspec.Struct, logged: datetime | None) -> bytes:
     if logged is None:
         return data
     at = msgspec.json.encode(logged.astimezone(UTC))
-    return data[:-1] + b',"' + RECORDED_AT.encode() + b'":' + at + b"}"
+    return data[:-1] + b',"' + LOGGED_AT.encode() + b'":' + at + b"}"
 
 
 async def _stored(
@@ -164,11 +172,21 @@ def _move(line: bytes) -> tuple[Any, datetime | None]:
     is ignored: an export never writes one), and the time it gives."""
     try:
         body = IMPORT_LINES.decode(line)
-        check_moment(RECORDED_AT, body.recorded_at)
+        at = _logged(body.logged_at, body.recorded_at)
     except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise Invalid(f"it is not a move: {error}.") from None
     move, _ = IMPORT_LINES.to_domain(body)
-    return move, body.recorded_at
+    return move, at
+
+
+def _logged(at: datetime | None, earlier: datetime | None) -> datetime | None:
+    """A line's time, under either of its names; ValueError for both at once or for
+    a time out of range."""
+    if at is not None and earlier is not None:
+        raise ValueError(f"give the time once, as {LOGGED_AT}")
+    at = earlier if at is None else at
+    check_moment(LOGGED_AT, at)
+    return at
 
 
 def _check_times(times: list[datetime | None]) -> None:
@@ -181,14 +199,13 @@ def _check_times(times: list[datetime | None]) -> None:
         number = given.index(False) + 1
         raise _bad_line(
             number,
-            f"it has no {RECORDED_AT}: give every line the time it was logged, or "
-            "none.",
+            f"it has no {LOGGED_AT}: give every line the time it was logged, or none.",
         )
     for number, (before, at) in enumerate(itertools.pairwise(times), start=2):
         if before is not None and at is not None and at < before:
             raise _bad_line(
                 number,
-                f"its {RECORDED_AT} ({_iso(at)}) is before line {number - 1}'s "
+                f"its {LOGGED_AT} ({_iso(at)}) is before line {number - 1}'s "
                 f"({_iso(before)}): times never go backwards within a game.",
             )
     now = datetime.now(UTC)
@@ -196,7 +213,7 @@ def _check_times(times: list[datetime | None]) -> None:
         if at is not None and at > now + CLOCK_SLACK:
             raise _bad_line(
                 number,
-                f"its {RECORDED_AT} ({_iso(at)}) is after now ({_iso(now)}): a move "
+                f"its {LOGGED_AT} ({_iso(at)}) is after now ({_iso(now)}): a move "
                 "is imported after it was logged.",
             )
 
@@ -311,8 +328,11 @@ def _creation(line: bytes) -> tuple[NewGame, datetime | None]:
         fields = strict_json.decode(_ANY_JSON, line)
         if not isinstance(fields, dict) or fields.pop("type", None) != GAME_CREATED:
             raise _bad_line(1, f'the first line must be the game\'s "{GAME_CREATED}".')
-        at = msgspec.convert(fields.pop(RECORDED_AT, None), LoggedTime | None)
-        check_moment(RECORDED_AT, at)
+        at, earlier = (
+            msgspec.convert(fields.pop(name, None), LoggedTime | None)
+            for name in (LOGGED_AT, EARLIER_NAME)
+        )
+        at = _logged(at, earlier)
         return msgspec.convert(fields, NewGame), at
     except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise _bad_line(1, f"it is not a game's creation: {error}.") from None

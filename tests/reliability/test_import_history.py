@@ -13,6 +13,7 @@ import psycopg
 
 from domain.game import Setup
 from domain.registry import GAMES
+from tests.service.http import create, play_simulated
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 STARTED = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)
@@ -43,9 +44,7 @@ def exported_file(seed: int, minutes: float | None = 95.0, title: str = "") -> b
     lines = [created, *moves]
     if minutes is not None:
         step = minutes / (len(lines) - 1)
-        lines = [
-            {**line, "recorded_at": _time(i * step)} for i, line in enumerate(lines)
-        ]
+        lines = [{**line, "logged_at": _time(i * step)} for i, line in enumerate(lines)]
     return b"".join(
         json.dumps(line, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
         for line in lines
@@ -86,7 +85,7 @@ def test_the_original_times_are_data_the_rows_own_time_is_the_databases(
             (game["id"],),
         ).fetchall()
 
-    sent = [json.loads(line)["recorded_at"] for line in body.splitlines()]
+    sent = [json.loads(line)["logged_at"] for line in body.splitlines()]
     assert all(recorded_at >= before for recorded_at, _ in rows)
     kept = [datetime.fromisoformat(logged) for _, logged in rows]
     assert kept == [datetime.fromisoformat(at) for at in sent]
@@ -111,7 +110,7 @@ def test_a_game_logged_here_exports_the_times_its_moves_were_logged(client):
     exported = client.get(f"/games/{created['id']}/export").content
 
     (line,) = [json.loads(line) for line in exported.splitlines()]
-    assert datetime.fromisoformat(line["recorded_at"]) == datetime.fromisoformat(
+    assert datetime.fromisoformat(line["logged_at"]) == datetime.fromisoformat(
         events[0]["recorded_at"]
     )
 
@@ -121,14 +120,14 @@ def test_times_on_some_lines_only_are_refused_naming_the_first_without(
 ):
     lines = exported_file(seed=35).splitlines()
     third = json.loads(lines[2])
-    del third["recorded_at"]
+    del third["logged_at"]
     lines[2] = json.dumps(third).encode()
     before = stored_rows()
 
     answer = _import(client, b"\n".join(lines))
 
     assert answer.status_code == 422, answer.text
-    assert answer.json()["line"] == 3 and "recorded_at" in answer.json()["detail"]
+    assert answer.json()["line"] == 3 and "logged_at" in answer.json()["detail"]
     assert stored_rows() == before
 
 
@@ -138,7 +137,7 @@ def test_a_time_out_of_range_or_without_offset_is_refused_naming_the_line(
     lines = exported_file(seed=36).splitlines()
     before = stored_rows()
     for bad in ("9999-12-31T23:59:59-23:00", "2026-11-27T20:00:00", "soon"):
-        second = {**json.loads(lines[1]), "recorded_at": bad}
+        second = {**json.loads(lines[1]), "logged_at": bad}
         body = b"\n".join([lines[0], json.dumps(second).encode(), *lines[2:]])
 
         answer = _import(client, body)
@@ -211,9 +210,9 @@ def test_a_file_changed_only_in_form_is_the_same_import_409(client, stored_rows)
     spaced = [f" {name}" for name in PLAYERS]
 
     def shifted(line: dict) -> dict:
-        at = datetime.fromisoformat(line["recorded_at"])
+        at = datetime.fromisoformat(line["logged_at"])
         offset = at.astimezone(timezone(timedelta(hours=5, minutes=30)))
-        return {**line, "recorded_at": offset.isoformat()}
+        return {**line, "logged_at": offset.isoformat()}
 
     variants = {
         "title null": [{**created, "title": None}, *moves],
@@ -243,9 +242,9 @@ def test_a_file_changed_only_in_form_is_the_same_import_409(client, stored_rows)
 def test_times_going_backwards_are_refused_naming_the_line(client, stored_rows):
     before = stored_rows()
     created, *moves = _lines_of(exported_file(seed=44))
-    reversed_times = [line["recorded_at"] for line in [created, *moves]][::-1]
+    reversed_times = [line["logged_at"] for line in [created, *moves]][::-1]
     lines = [
-        {**line, "recorded_at": at}
+        {**line, "logged_at": at}
         for line, at in zip([created, *moves], reversed_times, strict=True)
     ]
     answer = _import(client, _file_of(lines))
@@ -255,7 +254,7 @@ def test_times_going_backwards_are_refused_naming_the_line(client, stored_rows):
     assert "backwards" in answer.json()["detail"]
     # One line out of order, late in the game.
     lines = [created, *moves]
-    lines[5] = {**lines[5], "recorded_at": lines[2]["recorded_at"]}
+    lines[5] = {**lines[5], "logged_at": lines[2]["logged_at"]}
     answer = _import(client, _file_of(lines))
 
     assert answer.status_code == 422, answer.text
@@ -268,8 +267,8 @@ def test_a_time_after_the_import_is_refused_naming_the_line(client, stored_rows)
     logged it, and its BG Stats duration would be some 4 billion minutes."""
     before = stored_rows()
     created, *moves = _lines_of(exported_file(seed=45))
-    lines = [{**created, "recorded_at": "1900-01-01T00:00:00Z"}, *moves]
-    lines[-1] = {**lines[-1], "recorded_at": "9999-01-01T00:00:00Z"}
+    lines = [{**created, "logged_at": "1900-01-01T00:00:00Z"}, *moves]
+    lines[-1] = {**lines[-1], "logged_at": "9999-01-01T00:00:00Z"}
 
     answer = _import(client, _file_of(lines))
 
@@ -298,3 +297,20 @@ def test_the_export_of_an_import_without_a_seed_is_that_import_409(client, store
     assert answer.json()["game_id"] == first["id"]
     assert stored_rows() == before
     assert client.get("/players/Priscila").json()["played"] == played
+
+
+def test_a_file_from_a_release_that_named_the_time_recorded_at_imports_the_same(
+    client,
+):
+    """Exports written before the time was named `logged_at` gave it as
+    `recorded_at`: such a file imports, its times kept."""
+    game = create(client, game="dozito", players=["Ann", "Bob"], first_player="Ann")
+    play_simulated(client, game, limit=4)
+    exported = client.get(f"/games/{game['id']}/export").content
+    renamed = exported.replace(b'"logged_at"', b'"recorded_at"')
+    copy = renamed.replace(b'"Ann"', b'"Ana"')
+    imported = client.post("/games/import", content=copy, headers=NDJSON)
+    assert imported.status_code == 201, imported.text
+    again = client.get(f"/games/{imported.json()['id']}/export").content
+    times = [json.loads(line)["logged_at"] for line in again.splitlines()]
+    assert times == [json.loads(line)["logged_at"] for line in exported.splitlines()]

@@ -127,8 +127,8 @@ def test_a_game_logged_over_http_exports_what_was_logged_and_imports_back(client
     lines = [json.loads(line) for line in exported.splitlines()]
     assert lines[0]["players"] == ["Ann", "Bob"] and lines[0]["seed"] == 5
     # Each line carries the time it was logged, beside the move as it was logged.
-    assert all("recorded_at" in line for line in lines)
-    assert {**lines[4], "recorded_at": None} == {"type": "undo", "recorded_at": None}
+    assert all("logged_at" in line for line in lines)
+    assert {**lines[4], "logged_at": None} == {"type": "undo", "logged_at": None}
     answer = import_file(client, exported)
     assert answer.status_code == 201, answer.text
     again = answer.json()
