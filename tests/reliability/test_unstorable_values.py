@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from service.application import games as games_module
+from service.application import creating as creating
 from tests.reliability.games import creation
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
@@ -116,7 +116,7 @@ def test_a_query_parameter_out_of_range_is_a_422_that_names_it(
 def test_a_game_that_would_not_read_back_is_rolled_back(
     client, stored_rows, monkeypatch, played_at
 ):
-    monkeypatch.setattr(games_module, "check_moment", lambda name, moment: None)
+    monkeypatch.setattr(creating, "check_moment", lambda name, moment: None)
     before = stored_rows()
 
     answer = client.post("/games", json=_new_game({"played_at": played_at}))
