@@ -16,13 +16,26 @@ from domain.names import PLAYER_NAME
 
 Name = Annotated[str, Meta(min_length=1, max_length=100), PLAYER_NAME]
 
+# What a schema says of a play's cards: numbers and wilds. A Skip or a Reverse is
+# its own move; one named in a play is decoded and refused by the rules (D9).
+_PLAYED = {
+    "items": {
+        "oneOf": [
+            {"type": "integer", "minimum": 2, "maximum": 12},
+            {"type": "string", "enum": ["wild"]},
+        ]
+    }
+}
+
 
 # gc=False on what a stored row holds: see domain.history.Codec.
 class Play(msgspec.Struct, frozen=True, gc=False, tag="play"):
     """One card or a pair (D8, D9); `wild_as` for a wild, `announced` the call (D10)."""
 
     player: Name
-    cards: Annotated[tuple[Card, ...], Meta(min_length=1, max_length=2)]
+    cards: Annotated[
+        tuple[Card, ...], Meta(min_length=1, max_length=2, extra_json_schema=_PLAYED)
+    ]
     wild_as: int | None = None
     announced: int | None = None
 

@@ -12,6 +12,8 @@ from domain.dobro.state import RoundResult, State
 
 
 class DobroView(msgspec.Struct, frozen=True, kw_only=True):
+    # The game's name: one view serves both editions, so it is the edition's.
+    game: Literal["dobro", "dobro-pixar"]
     edition: str
     # A player's turn in a climb, or `finished`.
     phase: Literal["turn", "finished"]
@@ -45,6 +47,7 @@ def view(state: State) -> DobroView:
 
     finished = state.winners is not None
     return DobroView(
+        game=state.table.edition,  # type: ignore[arg-type]
         edition=state.table.edition,
         phase="finished" if finished else "turn",
         round=state.round,

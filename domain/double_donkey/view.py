@@ -25,6 +25,7 @@ Phase = MoveKind | Literal["finished"]
 
 
 class DoubleDonkeyView(msgspec.Struct, frozen=True, kw_only=True):
+    game: Literal["double-donkey"] = "double-donkey"
     round: int
     # What the table must log next (the dice: roll, choose, last_die; the cards:
     # reveal, roll_off), or `finished`.

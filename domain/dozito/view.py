@@ -23,6 +23,7 @@ class DozitoView(msgspec.Struct, frozen=True, kw_only=True):
     `starter_choices`: the tied players the next `start_round` must pick from (Z14).
     """
 
+    game: Literal["dozito"] = "dozito"
     round: int
     rounds: int
     phase: Literal[

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import anyio
 
 from domain.game import Rules
 from domain.history import Codec, History, Truncated
+from domain.registry import GAMES
 from domain.wording import Language, message
 from projections import replay
 from service.application.creating import Creating, NewGame
@@ -29,6 +30,11 @@ from service.storage.store import (
 )
 
 T = TypeVar("T")
+
+# A game's name as answers give it: one the registry lists (a game registered before
+# the service's modules are imported is among them), and the status of a game.
+GameName = Literal[tuple(GAMES)]  # type: ignore[valid-type]
+Status = Literal["in_progress", "finished", "abandoned"]
 
 
 class Games:

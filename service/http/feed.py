@@ -12,7 +12,7 @@ import asyncio
 import re
 from collections.abc import AsyncIterator
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
@@ -22,9 +22,8 @@ from litestar.openapi import ResponseSpec
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from domain.registry import GAMES
 from service.application.errors import Invalid
-from service.application.games import Games
+from service.application.games import GameName, Games
 from service.http.caching import read
 from service.http.problems import problems
 from service.http.stream import KEEP_ALIVE_SECONDS, published
@@ -33,7 +32,6 @@ from service.storage.store import GlobalPosition, StoredEvent
 
 PAGE = 1000
 _CURSOR = re.compile(r"^(\d{1,19})\.(\d{1,19})$")
-GameKind = Literal[tuple(GAMES)]  # type: ignore[valid-type]
 
 
 class FeedEvent(msgspec.Struct, kw_only=True):
@@ -41,7 +39,7 @@ class FeedEvent(msgspec.Struct, kw_only=True):
 
     cursor: str
     game_id: UUID
-    game: str
+    game: GameName
     version: int
     type: str
     data: Any
@@ -79,7 +77,7 @@ class FeedController(Controller):
         games: NamedDependency[Games],
         after: Cursor = None,
         limit: Annotated[int, QueryParameter(ge=1, le=PAGE)] = 100,
-        game: Annotated[GameKind | None, QueryParameter()] = None,
+        game: Annotated[GameName | None, QueryParameter()] = None,
     ) -> FeedPage:
         events = await _page(games, _position(after), limit, game)
         return FeedPage(events=events, next=events[-1].cursor if events else after)
@@ -107,7 +105,7 @@ class FeedController(Controller):
             str | None, HeaderParameter(name="Last-Event-ID", max_length=40)
         ] = None,
         after: Cursor = None,
-        game: Annotated[GameKind | None, QueryParameter()] = None,
+        game: Annotated[GameName | None, QueryParameter()] = None,
     ) -> ServerSentEvent:
         """From the cursor in Last-Event-ID (a reconnecting browser sends it) or
         `after`; without either, from the events stored from now on."""

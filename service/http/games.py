@@ -29,6 +29,7 @@ from service.http.guards import holds_write_token
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
+from service.http.schemas import Tagged
 from service.http.stream import published, stream_of
 from service.http.wire import (
     CreatedGame,
@@ -119,7 +120,7 @@ class GameController(Controller):
         description=f"A game holds at most {MAX_MOVES:,} moves, undos included, "
         "whether logged here or imported: a move past them is a 422.",
         before_request=holds_write_token,
-        dto=strict_body(MoveBody),
+        dto=strict_body(Annotated[MoveBody, Tagged("type")]),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
         security=[{"writeToken": []}],

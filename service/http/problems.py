@@ -50,10 +50,11 @@ _STATUS: dict[type[errors.Refused], int] = {
 }
 
 
-class ProblemDetails(msgspec.Struct, kw_only=True):
+class ProblemDetails(msgspec.Struct, kw_only=True, omit_defaults=True):
     """An error answer (RFC 9457). `rule` names the ruling a refused move breaks;
     `line` the line of an import that was refused; `version` the game's version on a
-    409 conflict; `game_id` the game an import already became."""
+    409 conflict; `game_id` the game an import already became. A field that does not
+    apply is left out."""
 
     status: int
     title: str

@@ -1,23 +1,30 @@
-"""How the OpenAPI document shows the msgspec Structs: closed where the service is
-strict, game-qualified names, and a game's public state typed.
+"""How the OpenAPI document shows the msgspec Structs, so that generated clients type
+exactly what the service sends and takes.
 
-- A Struct that forbids unknown fields (every request body) is documented with
-  `additionalProperties: false`, so validators and generated clients know that the
-  service refuses a field it does not know.
-- A Struct of a game's domain (a public state and what it holds) is named for its game
-  (`DozitoDiscardTops`): two games' `Card`s would otherwise share a title, which
-  generated clients refuse. Where a move body already has the shape under that name
-  (the strict copies of `service.application.moves`, made from the same Struct), the
-  state shows it by that schema: one `DozitoCard` type for what is sent and shown.
-- `GameState`, the annotation of `state` in the answers, is one of the games' public
-  states. No field tells them apart (the answer's `game` is beside `state`, not in
-  it), so it is a `oneOf` without a discriminator: each state has required fields no
-  other has (`edition`, `grids`, `hay`), so exactly one matches a real answer.
+- A request body (a Struct that forbids unknown fields) is closed
+  (`additionalProperties: false`), and a field it may leave out is optional with no
+  `default` keyword: generators make a field with a default required, which is right
+  for what the service sends and wrong for what a client writes.
+- What the service sends is a separate schema where a request body has the same
+  shape (`DozitoCardRead` beside `DozitoCard`, `DobroPlayRead` beside `DobroPlay`):
+  every field is present in an answer, so every field is required (except those a
+  Struct leaves out at their default, `omit_defaults`).
+- A Struct of a game's domain is named for its game (`DozitoDiscardTops`): two games'
+  `Card`s would otherwise share a title, which generated clients refuse.
+- A union of Structs told apart by a field is a `oneOf` with a `discriminator`
+  (`Tagged`): the moves by `type`, a game's public state (`GameState`) by `game`,
+  mapped from the registry (both Dobro editions to `DobroView`).
+- A dict keyed by a closed set of names (a die's colour) lists those names as its
+  properties and no other.
+- A field's `Meta(extra_json_schema=...)` is added to its schema: the domain narrows
+  there what a schema can say and a decoder leaves to the rules, so that their
+  refusals still cite a ruling (a Skip card in a `play`, D9).
 """
 
 from __future__ import annotations
 
 import typing
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 import msgspec
@@ -25,12 +32,20 @@ import msgspec
 # Litestar's own plugin for Structs, extended rather than copied; it is not exported
 # (Litestar 2), and tests/service/test_openapi.py fails if a release changes it.
 from litestar._openapi.schema_generation.plugins.struct import StructSchemaPlugin
-from litestar.openapi.spec import Schema
+from litestar.openapi.spec import Discriminator, OpenAPIType, Reference, Schema
 from litestar.params import KwargDefinition
 from litestar.typing import FieldDefinition
 
 from domain.registry import GAMES
 from service.application.moves import MOVE_BODIES
+
+
+class Tagged:
+    """Marks a union of Structs (`Annotated[A | B, Tagged("type")]`) that `field`
+    tells apart: a `oneOf` with a discriminator."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
 
 
 class _State:
@@ -40,9 +55,8 @@ class _State:
 GameState = Annotated[Any, _State]
 
 
-def _views() -> list[type[msgspec.Struct]]:
-    views = [typing.get_type_hints(rules.view)["return"] for rules in GAMES.values()]
-    return list(dict.fromkeys(views))  # the two Dobro editions share theirs
+def _view_of(name: str) -> type[msgspec.Struct]:
+    return typing.get_type_hints(GAMES[name].view)["return"]
 
 
 def _structs_in(annotation: Any) -> dict[str, type[msgspec.Struct]]:
@@ -68,36 +82,62 @@ def _game_of(struct: type) -> str | None:
     return "".join(part.title() for part in package[1].split("_"))
 
 
+def _values(struct: type[msgspec.Struct], field: str) -> tuple[str, ...]:
+    """The values `field` can have in `struct`: its tag, or its Literal's."""
+    config = struct.__struct_config__
+    if config.tag_field == field and config.tag is not None:
+        return (config.tag,)
+    for info in msgspec.structs.fields(struct):
+        if info.encode_name == field:
+            return typing.get_args(info.type)
+    raise TypeError(f"{struct.__name__} has no `{field}` to tell it apart")
+
+
+def _unwrapped(annotation: Any) -> Any:
+    while typing.get_origin(annotation) is Annotated:
+        annotation = typing.get_args(annotation)[0]
+    return annotation
+
+
+def _closed_keys(annotation: Any) -> tuple[str, ...]:
+    """The keys of a dict keyed by a Literal (`dict[Color, int]`), else ()."""
+    annotation = _unwrapped(annotation)
+    if typing.get_origin(annotation) is not dict:
+        return ()
+    key = _unwrapped(typing.get_args(annotation)[0])
+    return typing.get_args(key) if typing.get_origin(key) is typing.Literal else ()
+
+
+def _extra_schema(annotation: Any) -> dict[str, Any]:
+    extra: dict[str, Any] = {}
+    for meta in getattr(annotation, "__metadata__", ()):
+        if isinstance(meta, msgspec.Meta) and meta.extra_json_schema:
+            extra |= meta.extra_json_schema
+    return extra
+
+
 class DocumentedStructs(StructSchemaPlugin):
     """Litestar's schemas of msgspec Structs, named and closed as above."""
 
     def __init__(self) -> None:
         self._bodies = _structs_in(MOVE_BODIES.union)
-        self._views = _views()
 
     def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
-        return _State in field_definition.metadata or super().is_plugin_supported_field(
-            field_definition
+        return (
+            _State in field_definition.metadata
+            or any(isinstance(m, Tagged) for m in field_definition.metadata)
+            or super().is_plugin_supported_field(field_definition)
         )
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator):
         if _State in field_definition.metadata:
-            return Schema(
-                one_of=[
-                    schema_creator.for_field_definition(
-                        FieldDefinition.from_annotation(view)
-                    )
-                    for view in self._views
-                ]
-            )
+            return self._states(schema_creator)
+        for meta in field_definition.metadata:
+            if isinstance(meta, Tagged):
+                return self._tagged(field_definition.annotation, meta, schema_creator)
         struct = field_definition.annotation
         name = self._qualified(struct)
         if name is not None and field_definition.kwarg_definition is None:
-            shown = self._bodies.get(name)
-            if shown is not None:
-                return schema_creator.for_field_definition(
-                    FieldDefinition.from_annotation(shown)
-                )
             key = KwargDefinition(schema_component_key=name)
             return schema_creator.for_field_definition(
                 FieldDefinition.from_annotation(struct, kwarg_definition=key)
@@ -105,14 +145,90 @@ class DocumentedStructs(StructSchemaPlugin):
         schema = super().to_openapi_schema(field_definition, schema_creator)
         if name is not None:
             schema.title = name
-        if struct.__struct_config__.forbid_unknown_fields:
-            schema.additional_properties = False
+        self._refine(struct, schema)
         return schema
 
+    def _states(self, schema_creator) -> Schema:
+        views = {name: _view_of(name) for name in sorted(GAMES)}
+        return self._one_of("game", views, schema_creator)
+
+    def _tagged(self, union: Any, tagged: Tagged, schema_creator) -> Schema:
+        members = [m for m in typing.get_args(union) if m is not type(None)]
+        by_value = {
+            value: member
+            for member in members
+            for value in _values(member, tagged.field)
+        }
+        one_of = self._one_of(tagged.field, by_value, schema_creator)
+        if len(members) < len(typing.get_args(union)):
+            return Schema(one_of=[one_of, Schema(type=OpenAPIType.NULL)])
+        return one_of
+
     @staticmethod
-    def _qualified(struct: type) -> str | None:
+    def _one_of(field: str, by_value: dict[str, type], schema_creator) -> Schema:
+        """`oneOf` the Structs, told apart by `field`'s value."""
+        references = {
+            struct: schema_creator.for_field_definition(
+                FieldDefinition.from_annotation(struct)
+            )
+            for struct in by_value.values()
+        }
+        mapping = {value: references[struct] for value, struct in by_value.items()}
+        return Schema(
+            one_of=list(references.values()),
+            discriminator=_Discriminator(property_name=field, references=mapping),
+        )
+
+    @staticmethod
+    def _refine(struct: type[msgspec.Struct], schema: Schema) -> None:
+        """Closed request bodies without defaults; answers with every field."""
+        config = struct.__struct_config__
+        fields = msgspec.structs.fields(struct)
+        properties = schema.properties or {}
+        for info in fields:
+            shown = properties.get(info.encode_name)
+            if not isinstance(shown, Schema):
+                continue
+            keys = _closed_keys(info.type)
+            if keys and isinstance(shown.additional_properties, Schema | Reference):
+                shown.properties = dict.fromkeys(keys, shown.additional_properties)
+                shown.additional_properties = False
+            for keyword, value in _extra_schema(info.type).items():
+                setattr(shown, _ATTRIBUTES.get(keyword, keyword), value)
+            if config.forbid_unknown_fields:
+                shown.default = None
+        if config.forbid_unknown_fields:
+            schema.additional_properties = False
+        else:
+            schema.required = sorted(
+                info.encode_name
+                for info in fields
+                if info.required or not config.omit_defaults
+            )
+
+    def _qualified(self, struct: type) -> str | None:
+        """A domain Struct's schema name: its game's, and `Read` after it where a
+        request body has that name (the strict copy of the same shape)."""
         game = _game_of(struct)
         if game is None:
             return None
         name = struct.__name__
-        return name if name.startswith(game) else game + name
+        name = name if name.startswith(game) else game + name
+        return name + "Read" if name in self._bodies else name
+
+
+@dataclass
+class _Discriminator(Discriminator):
+    """A discriminator whose mapping names the schemas as the document finally does:
+    Litestar renames a component once every schema is known, and updates the
+    references it gave out, not strings copied from them."""
+
+    references: dict[str, Reference] = field(default_factory=dict)
+
+    def to_schema(self) -> dict[str, Any]:
+        mapping = {value: ref.ref for value, ref in self.references.items()}
+        return {"propertyName": self.property_name, "mapping": mapping}
+
+
+# The Schema attributes that JSON Schema keywords of `extra_json_schema` set.
+_ATTRIBUTES = {"oneOf": "one_of", "anyOf": "any_of", "minItems": "min_items"}

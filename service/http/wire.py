@@ -13,6 +13,7 @@ import msgspec
 
 from domain.sheet import ScoreSheet
 from projections.replay import Step
+from service.application.games import GameName, Status
 from service.http.schemas import GameState
 
 
@@ -20,12 +21,12 @@ class GameSummary(msgspec.Struct, kw_only=True):
     """What `GET /games/{id}` answers."""
 
     id: UUID
-    game: str
+    game: GameName
     players: list[str]
     first_player: str
     seed: int
     options: dict[str, Any]
-    status: str
+    status: Status
     version: int
     winners: list[str]
     state: GameState
@@ -124,9 +125,9 @@ class ImportedGame(msgspec.Struct, kw_only=True):
     write token."""
 
     id: UUID
-    game: str
+    game: GameName
     players: list[str]
     version: int
-    status: str
+    status: Status
     winners: list[str]
     write_token: str

@@ -16,14 +16,15 @@ from psycopg_pool import AsyncConnectionPool
 from domain.names import normal_name
 from domain.wording import message
 from service.application.errors import NotFound
+from service.application.games import GameName, Status
 
 
 class GameListItem(msgspec.Struct, kw_only=True):
     id: UUID
-    game: str
+    game: GameName
     players: list[str]
     title: str | None
-    status: str
+    status: Status
     winners: list[str]
     version: int
     created_at: datetime

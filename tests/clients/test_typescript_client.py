@@ -2,8 +2,11 @@
 game of every kind against the real service.
 
 `openapi-typescript` turns the document into types, `openapi-fetch` makes the calls,
-`tsc --strict` checks `typescript/play.ts` against them, and node runs it. The npm
-packages are installed by this test (from the npm registry) into a folder of its own.
+`tsc --strict` checks `typescript/play.ts` against them, and node runs it; it also
+checks `typescript/narrow.ts`, what such a client types without help: a state narrowed
+by its `game`, closed names and statuses, and moves the service refuses not compiling.
+The npm packages are installed by this test (from the npm registry) into a folder of
+its own; npm's cache, outside the repository, spares a download the next time.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ def compiled(tmp_path_factory) -> Path:
     if shutil.which("npm") is None or shutil.which("node") is None:
         pytest.skip("needs Node.js and npm")
     work = tmp_path_factory.mktemp("typescript-client")
-    for name in ("package.json", "tsconfig.json", "play.ts"):
+    for name in ("package.json", "tsconfig.json", "play.ts", "narrow.ts"):
         shutil.copy(HERE / "typescript" / name, work / name)
     installed = subprocess.run(
         [
@@ -78,3 +81,8 @@ def test_a_typescript_client_plays_a_whole_game(compiled, client, game):
     assert played["status"] == "finished"
     assert played["version"] == len(moves) + 1
     assert played["winners"] and played["winners"] == played["sheet_winners"]
+
+
+def test_a_typescript_client_narrows_a_state_by_its_game_without_a_guard(compiled):
+    # narrow.ts compiled under --strict, its every @ts-expect-error an error indeed.
+    assert (compiled / "narrow.js").is_file()

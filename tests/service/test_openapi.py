@@ -102,16 +102,50 @@ def test_the_api_page_loads_nothing_from_outside(client):
     assert client.get("/schema/openapi.json").json()["info"]["title"] == "tablelog"
 
 
-def test_a_games_state_is_one_of_the_games_public_states(spec):
-    views = [
-        {"$ref": f"#/components/schemas/{name}"}
-        for name in ("DobroView", "DozitoView", "DoubleDonkeyView")
-    ]
+def test_a_games_state_is_told_apart_by_its_game_from_the_registry(spec):
+    ref = "#/components/schemas/{}".format
+    mapping = {
+        "dobro": ref("DobroView"),
+        "dobro-pixar": ref("DobroView"),
+        "dozito": ref("DozitoView"),
+        "double-donkey": ref("DoubleDonkeyView"),
+    }
     schemas = spec["components"]["schemas"]
     for answer in ("GameSummary", "MoveAccepted", "ReplayFrame", "ReplayStep"):
-        assert schemas[answer]["properties"]["state"] == {"oneOf": views}, answer
+        state = schemas[answer]["properties"]["state"]
+        assert state["discriminator"] == {"propertyName": "game", "mapping": mapping}
+        assert sorted(r["$ref"] for r in state["oneOf"]) == sorted(
+            set(mapping.values())
+        )
+    summary = schemas["GameSummary"]["properties"]
+    assert summary["game"]["enum"] == [
+        "dobro",
+        "dobro-pixar",
+        "dozito",
+        "double-donkey",
+    ]
+    assert summary["status"]["enum"] == ["in_progress", "finished", "abandoned"]
+
+
+def test_a_card_sent_leaves_out_its_defaults_and_a_card_read_has_every_field(spec):
+    schemas = spec["components"]["schemas"]
     card = schemas["DozitoView"]["properties"]["held"]["oneOf"][0]
-    assert card == {"$ref": "#/components/schemas/DozitoCard"}
+    assert card == {"$ref": "#/components/schemas/DozitoCardRead"}
+    read = schemas["DozitoCardRead"]
+    assert sorted(read["required"]) == sorted(read["properties"])
+    sent = schemas["DozitoCard"]
+    assert sent["required"] == ["color"]
+    assert not [p for p in sent["properties"].values() if "default" in p]
+
+
+def test_moves_are_told_apart_by_their_type(spec):
+    body = spec["paths"]["/games/{game_id}/moves"]["post"]["requestBody"]
+    moves = body["content"]["application/json"]["schema"]
+    mapping = moves["discriminator"]["mapping"]
+    assert moves["discriminator"]["propertyName"] == "type"
+    assert mapping["play"] == "#/components/schemas/DobroPlay"
+    assert mapping["undo"] == "#/components/schemas/Undo"
+    assert sorted(mapping.values()) == sorted(r["$ref"] for r in moves["oneOf"])
 
 
 def schemas_under(spec: dict, schema: dict) -> list[str]:

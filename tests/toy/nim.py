@@ -48,6 +48,8 @@ class State(msgspec.Struct, frozen=True):
 
 
 class NimView(msgspec.Struct, frozen=True, kw_only=True):
+    game: Literal["nim"] = "nim"
+    phase: Literal["pick", "finished"]
     matches: int
     next_player: str | None
     winners: list[str]
@@ -85,6 +87,7 @@ def _won(state: State, event: Won) -> State:
 def view(state: State) -> NimView:
     over = state.winner is not None
     return NimView(
+        phase="finished" if over else "pick",
         matches=state.matches,
         next_player=None if over else state.players[state.next],
         winners=[state.winner] if over else [],

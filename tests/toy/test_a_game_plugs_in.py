@@ -58,7 +58,8 @@ def test_the_toy_game_is_described_created_played_and_replayed(nim_service):
     created = client.post("/games", json=body)
     assert created.status_code == 201, created.text
     game = created.json()
-    assert game["state"] == {"matches": 5, "next_player": "Ann", "winners": [],
+    assert game["state"] == {"game": "nim", "phase": "pick", "matches": 5,
+                             "next_player": "Ann", "winners": [],
                              "allowed": ["pick"]}  # fmt: skip
     token = {"Authorization": f"Bearer {game['write_token']}"}
     url = f"/games/{game['id']}/moves"

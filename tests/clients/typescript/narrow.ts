@@ -1,0 +1,49 @@
+// What a client typed from the OpenAPI document alone gets right without a guard of
+// its own: `tsc --strict` compiles this file, and each `@ts-expect-error` line must
+// be an error, or the compilation fails.
+import type { components } from "./schema.js";
+
+type Schemas = components["schemas"];
+type State = Schemas["GameSummary"]["state"];
+type Move = Schemas["MoveAccepted"]["state"];
+
+// A state narrows by its `game`: each branch reads its own game's fields.
+export function waitingFor(state: State): string {
+  switch (state.game) {
+    case "dobro":
+    case "dobro-pixar":
+      return `${state.edition}: ${state.phase}, ${state.direction}`;
+    case "dozito":
+      return `${state.phase}, ${Object.keys(state.grids).length} grids`;
+    case "double-donkey":
+      return `${state.phase}, hay ${Object.keys(state.hay).length}`;
+  }
+}
+
+export function allowed(state: Move): string[] {
+  return [...state.allowed];
+}
+
+// A game's name and a game's status are closed sets.
+export const game: Schemas["GameSummary"]["game"] = "dozito";
+export const status: Schemas["GameSummary"]["status"] = "finished";
+// @ts-expect-error: no such game
+export const noGame: Schemas["GameSummary"]["game"] = "chess";
+// @ts-expect-error: no such status
+export const noStatus: Schemas["GameSummary"]["status"] = "paused";
+
+// A card sent leaves out what defaults; a card read has every field.
+export const sent: Schemas["DozitoCard"] = { color: "red", number: 3 };
+export function isJoker(card: Schemas["DozitoCardRead"]): boolean {
+  return card.joker;
+}
+
+// What the service refuses does not compile.
+// @ts-expect-error: a Skip card is its own move, not a play (D9)
+export const skipPlayed: Schemas["DobroPlay"] = { type: "play", player: "Ana", cards: ["skip"] };
+export const roll: Schemas["DoubleDonkeyRoll"] = {
+  type: "roll",
+  player: "Ana",
+  // @ts-expect-error: no die of that colour
+  dice: { pink: 3 },
+};
