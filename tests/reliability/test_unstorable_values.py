@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from service.application import creating as creating
+from service.application import creating
 from tests.reliability.games import creation
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
