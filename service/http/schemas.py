@@ -193,6 +193,7 @@ class DocumentedStructs(StructSchemaPlugin):
             if keys and isinstance(shown.additional_properties, Schema | Reference):
                 shown.properties = dict.fromkeys(keys, shown.additional_properties)
                 shown.additional_properties = False
+            _one_item_type(shown)
             for keyword, value in _extra_schema(info.type).items():
                 setattr(shown, _ATTRIBUTES.get(keyword, keyword), value)
             if config.forbid_unknown_fields:
@@ -200,21 +201,41 @@ class DocumentedStructs(StructSchemaPlugin):
         if config.forbid_unknown_fields:
             schema.additional_properties = False
         else:
+            # A tagged Struct's tag is always sent: a client tells the shapes by it.
+            tag = [config.tag_field] if config.tag is not None else []
             schema.required = sorted(
-                info.encode_name
-                for info in fields
-                if info.required or not config.omit_defaults
+                tag
+                + [
+                    info.encode_name
+                    for info in fields
+                    if info.required or not config.omit_defaults
+                ]
             )
 
     def _qualified(self, struct: type) -> str | None:
         """A domain Struct's schema name: its game's, and `Read` after it where a
         request body has that name (the strict copy of the same shape)."""
         game = _game_of(struct)
+        name = struct.__name__
+        if struct.__module__ == "domain.history" and name in self._bodies:
+            return name + "Read"  # undo and abandon, as logged in every game
         if game is None:
             return None
-        name = struct.__name__
         name = name if name.startswith(game) else game + name
         return name + "Read" if name in self._bodies else name
+
+
+def _one_item_type(shown: Schema) -> None:
+    """A tuple of one type (`tuple[Card, Card]`) as an array of that type: Litestar
+    gives its items a `oneOf` of the type and an empty schema, which anything
+    matches, so no item would match exactly one."""
+    items = shown.items
+    if isinstance(items, Schema) and items.one_of:
+        kept = [
+            s for s in items.one_of if not (isinstance(s, Schema) and s == Schema())
+        ]
+        if len(kept) == 1:
+            shown.items = kept[0]
 
 
 @dataclass

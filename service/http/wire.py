@@ -6,15 +6,24 @@ list and player records are the read side's shapes (`service.readside.summaries`
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any, Union
 from uuid import UUID
 
 import msgspec
 
+from domain.history import TABLE_MOVES
+from domain.registry import GAMES
 from domain.sheet import ScoreSheet
 from projections.replay import Step
 from service.application.games import GameName, Status
-from service.http.schemas import GameState
+from service.http.schemas import GameState, Tagged
+
+# A move as logged, in a replay's step: any game's, told apart by its `type` (the move
+# types of the games and of every game, `undo` and `abandon`, are all different).
+_MOVES = Union[  # noqa: UP007 (built at runtime)
+    tuple(dict.fromkeys(m for r in GAMES.values() for m in (*r.moves, *TABLE_MOVES)))
+]
+LoggedMove = Annotated[_MOVES, Tagged("type")]
 
 
 class GameSummary(msgspec.Struct, kw_only=True):
@@ -79,7 +88,7 @@ class ReplayFrame(msgspec.Struct, kw_only=True):
     version: int
     state: GameState
     scoresheet: ScoreSheet
-    move: Any = None
+    move: Annotated[_MOVES | None, Tagged("type")] = None
     description: str | None = None
 
 
@@ -91,7 +100,7 @@ class ReplayStep(msgspec.Struct, kw_only=True):
 
     step: int
     version: int
-    move: Any
+    move: LoggedMove
     description: str
     state: GameState
     scoresheet: ScoreSheet | None

@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from domain.history import TABLE_MOVES
+from domain.registry import GAMES
 from service.http.openapi import DOCUMENT, document
 
 
@@ -146,6 +148,26 @@ def test_moves_are_told_apart_by_their_type(spec):
     assert mapping["play"] == "#/components/schemas/DobroPlay"
     assert mapping["undo"] == "#/components/schemas/Undo"
     assert sorted(mapping.values()) == sorted(r["$ref"] for r in moves["oneOf"])
+
+
+def test_a_replay_steps_move_is_told_apart_by_its_type_with_its_tag_required(spec):
+    """A step's move as logged: any game's, read shapes (every field sent), the
+    discriminator mapping each type of every registered game to one schema."""
+    schemas = spec["components"]["schemas"]
+    for name in ("ReplayStep", "ReplayFrame"):
+        move = schemas[name]["properties"]["move"]
+        move = next((s for s in move.get("oneOf", []) if "discriminator" in s), move)
+        mapping = move["discriminator"]["mapping"]
+        types = {
+            m.__struct_config__.tag
+            for rules in GAMES.values()
+            for m in (*rules.moves, *TABLE_MOVES)
+        }
+        assert set(mapping) == types, name
+        assert mapping["play"] == "#/components/schemas/DobroPlayRead"
+        assert mapping["undo"] == "#/components/schemas/UndoRead"
+    for read in ("DobroPlayRead", "DozitoStartRoundRead", "UndoRead"):
+        assert "type" in schemas[read]["required"], read
 
 
 def schemas_under(spec: dict, schema: dict) -> list[str]:
