@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
@@ -38,6 +38,9 @@ class Card(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 
     colors: tuple[Color, Color] | None = None
     angry: Color | None = None
+    # The fields of which exactly one is given: the OpenAPI document shows the card
+    # as one of these two shapes.
+    one_shape_of: ClassVar[tuple[str, ...]] = ("colors", "angry")
 
     def __post_init__(self) -> None:
         if (self.colors is None) == (self.angry is None):

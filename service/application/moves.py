@@ -108,6 +108,8 @@ class MoveBodies:
             module=__name__,
         )
         copy.__doc__ = struct.__doc__
+        if hasattr(struct, "one_shape_of"):  # read by the OpenAPI document's schemas
+            copy.one_shape_of = struct.one_shape_of  # type: ignore[attr-defined]
         if not extra:
             self._copies[struct] = copy
         return copy

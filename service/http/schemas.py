@@ -37,6 +37,7 @@ from litestar.params import KwargDefinition
 from litestar.typing import FieldDefinition
 
 from domain.registry import GAMES
+from service.application.creating import NewGame
 from service.application.moves import MOVE_BODIES
 
 
@@ -146,7 +147,31 @@ class DocumentedStructs(StructSchemaPlugin):
         if name is not None:
             schema.title = name
         self._refine(struct, schema)
+        if struct is NewGame:
+            self._new_game(schema, schema_creator)
+        _one_shape(struct, schema)
         return schema
+
+    @staticmethod
+    def _new_game(schema: Schema, schema_creator) -> None:
+        """`game` one of the registry's names, `options` one of their games'
+        options (closed Structs, so a misspelt or mistyped option does not match).
+        The body keeps its `game` as a string and its options as a dict, so that a
+        name the registry does not hold and a game's refused options are refused in
+        the rules' words (`NewGame`, `domain/setup.py`)."""
+        properties = schema.properties or {}
+        game = properties["game"]
+        if isinstance(game, Schema):
+            game.enum = list(GAMES)
+        options = dict.fromkeys(rules.options for rules in GAMES.values())
+        properties["options"] = Schema(
+            any_of=[
+                schema_creator.for_field_definition(
+                    FieldDefinition.from_annotation(struct)
+                )
+                for struct in options
+            ]
+        )
 
     def _states(self, schema_creator) -> Schema:
         views = {name: _view_of(name) for name in sorted(GAMES)}
@@ -236,6 +261,44 @@ def _one_item_type(shown: Schema) -> None:
         ]
         if len(kept) == 1:
             shown.items = kept[0]
+
+
+def _one_shape(struct: type, schema: Schema) -> None:
+    """A Struct that is one of two shapes (`one_shape_of`, the fields of which
+    exactly one is given: a Double Donkey card's `colors` or `angry`) as a `oneOf`
+    of the shapes, each with its own field alone. (The service also reads the other
+    field given as null; a schema that allows it makes generated clients type the
+    shapes so that neither is assignable to what they send.)"""
+    given = getattr(struct, "one_shape_of", ())
+    properties = schema.properties or {}
+    if not given:
+        return
+    schema.one_of = [
+        Schema(
+            type=OpenAPIType.OBJECT,
+            properties={name: _not_null(properties[name])},
+            required=[name],
+            additional_properties=schema.additional_properties,
+        )
+        for name in given
+    ]
+    schema.properties = schema.required = schema.additional_properties = None
+
+
+def _not_null(shown: Schema | Reference) -> Schema | Reference:
+    """A field's schema without its `null`: `oneOf [X, null]` as X, and a nullable
+    enum's type and values without null."""
+    if not isinstance(shown, Schema):
+        return shown
+    if shown.one_of:
+        kept = [s for s in shown.one_of if s != Schema(type=OpenAPIType.NULL)]
+        if len(kept) == 1:
+            return kept[0]
+    if isinstance(shown.type, list) and shown.enum:
+        types = [t for t in shown.type if t != OpenAPIType.NULL]
+        enum = [v for v in shown.enum if v is not None]
+        return Schema(type=types[0] if len(types) == 1 else types, enum=enum)
+    return shown
 
 
 @dataclass

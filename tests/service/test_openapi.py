@@ -195,9 +195,14 @@ def test_request_bodies_are_closed_as_the_service_reads_them(spec, path, at_leas
     names = schemas_under(spec, body["schema"])
     assert len(names) >= at_least
     schemas = spec["components"]["schemas"]
-    assert [
-        n for n in names if schemas[n].get("additionalProperties") is not False
-    ] == []
+    assert [n for n in names if not closed(schemas[n])] == []
+
+
+def closed(schema: dict) -> bool:
+    """No other field than the schema's, or than its one shape's (a card's)."""
+    if "oneOf" in schema and "properties" not in schema:
+        return all(closed(shape) for shape in schema["oneOf"])
+    return schema.get("additionalProperties") is False
 
 
 def header_parameters(operation: dict) -> set[str]:
@@ -242,3 +247,25 @@ def test_every_429_and_503_declares_retry_after(spec):
         if status in ("429", "503")
     ]
     assert len(declared) > 10 and all(found for *_, found in declared), declared
+
+
+def test_a_new_game_names_a_registered_game_and_its_options(spec):
+    """The registry's names, and any of their games' options, closed: a misspelt
+    option or a number of rounds in words does not match."""
+    schemas = spec["components"]["schemas"]
+    new_game = schemas["NewGame"]["properties"]
+    assert new_game["game"]["enum"] == list(GAMES)
+    options = {r["$ref"].rsplit("/", 1)[1] for r in new_game["options"]["anyOf"]}
+    assert options == {"DobroOptions", "DozitoOptions", "DoubleDonkeyOptions"}
+    for name in options:
+        assert schemas[name]["additionalProperties"] is False, name
+    assert schemas["DozitoOptions"]["properties"]["rounds"]["type"] == "integer"
+
+
+def test_a_double_donkey_card_is_two_colours_or_one_angry_colour(spec):
+    schemas = spec["components"]["schemas"]
+    for name in ("DoubleDonkeyCard", "DoubleDonkeyCardRead"):
+        shapes = schemas[name]["oneOf"]
+        assert [s["required"] for s in shapes] == [["colors"], ["angry"]], name
+        assert [list(s["properties"]) for s in shapes] == [["colors"], ["angry"]]
+    assert schemas["DoubleDonkeyCard"]["oneOf"][1]["additionalProperties"] is False

@@ -47,3 +47,11 @@ export const roll: Schemas["DoubleDonkeyRoll"] = {
   // @ts-expect-error: no die of that colour
   dice: { pink: 3 },
 };
+// @ts-expect-error: a Double Donkey card is two colours or one angry colour
+export const noCard: Schemas["DoubleDonkeyCard"] = {};
+export const angry: Schemas["DoubleDonkeyCard"] = { angry: "orange" };
+// @ts-expect-error: a number of rounds is a number
+export const threeRounds: Schemas["NewGame"] = { game: "dozito", players: ["Ana", "Bia"], options: { rounds: "three" } };
+export const rounds: Schemas["NewGame"] = { game: "dozito", players: ["Ana", "Bia"], options: { rounds: 3 } };
+// @ts-expect-error: no such game
+export const chess: Schemas["NewGame"] = { game: "chess", players: ["Ana", "Bia"] };
