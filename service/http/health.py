@@ -8,11 +8,11 @@
   so do the read replicas when `DATABASE_READ_URL` names them (read-only is right
   for them).
 - `GET /health`: 200 when the database answers (kept for the clients that ask it).
-
-`/health` and `/health/ready` answer within a second, 503 when the database has not
-answered by then: a probe that waits for the pool's own timeout would outlast the
-orchestrator's.
 - `GET /health/projections`: the games the projection runner has set aside.
+
+Those that ask the database answer within a second, 503 when it has not answered by
+then: a probe that waits for the pool's own timeout would outlast the
+orchestrator's.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ async def get_readiness(state: State) -> Health:
 async def get_projections_health(
     pool: NamedDependency[AsyncConnectionPool],
 ) -> ProjectionsHealth:
-    failed = await projector.set_aside(pool)
+    failed = await projector.set_aside(pool, within=readiness.PROBE_SECONDS)
     return ProjectionsHealth(status="degraded" if failed else "ok", set_aside=failed)
 
 

@@ -400,14 +400,25 @@ def _summary(row: GameRow, history: History, recorded_at: datetime) -> tuple:
     )
 
 
-async def set_aside(pool: psycopg_pool.AsyncConnectionPool) -> list[SetAside]:
-    """The games the runner could not fold, oldest failure first."""
-    async with pool.connection() as conn:
-        cursor = await conn.execute(
-            "SELECT game_id, version, error, attempts, failed_at, retried_at"
-            " FROM projection_failures ORDER BY failed_at, game_id"
-        )
-        rows = await cursor.fetchall()
+async def set_aside(
+    pool: psycopg_pool.AsyncConnectionPool, *, within: float | None = None
+) -> list[SetAside]:
+    """The games the runner could not fold, oldest failure first; asked within
+    `within` seconds when given (PoolTimeout when the database has not answered)."""
+    try:
+        async with (
+            asyncio.timeout(within),
+            pool.connection(timeout=within) as conn,
+        ):
+            cursor = await conn.execute(
+                "SELECT game_id, version, error, attempts, failed_at, retried_at"
+                " FROM projection_failures ORDER BY failed_at, game_id"
+            )
+            rows = await cursor.fetchall()
+    except TimeoutError as error:
+        raise psycopg_pool.PoolTimeout(
+            f"the database did not answer in {within} s"
+        ) from error
     names = SetAside.__struct_fields__
     return [SetAside(**dict(zip(names, row, strict=True))) for row in rows]
 

@@ -116,7 +116,8 @@ def embedded_postgres(data_dir: Path) -> Iterator[str]:
     server this block starts stops when it exits, also on an exception or Ctrl-C. A
     server already running there is used and left running: someone else started it
     (another tablelog command, or the workers of a `serve` that was killed) and may
-    still be using it. Run as root, the package creates an unprivileged user to own
+    still be using it. Either way, while the block runs, a postmaster that dies is
+    started again. Run as root, the package creates an unprivileged user to own
     the cluster (PostgreSQL refuses to run as root) and opens the directories above
     `data_dir` to it.
     """
@@ -135,7 +136,7 @@ def embedded_postgres(data_dir: Path) -> Iterator[str]:
     stops = "stop" if running is None else None
     server = _package.get_server(data_dir, cleanup_mode=stops)
     try:
-        with server, _restarted_when_it_dies(server, data_dir, mine=stops is not None):
+        with server, _restarted_when_it_dies(server, data_dir):
             yield server.get_uri()
     finally:
         # The package also registers an exit hook per server; it has nothing left to
@@ -144,9 +145,7 @@ def embedded_postgres(data_dir: Path) -> Iterator[str]:
 
 
 @contextmanager
-def _restarted_when_it_dies(
-    server: Any, data_dir: Path, *, mine: bool
-) -> Iterator[None]:
+def _restarted_when_it_dies(server: Any, data_dir: Path) -> Iterator[None]:
     """While the block runs, start the server again whenever its postmaster dies.
 
     Supervised here rather than left to an orchestrator through a failing liveness
@@ -155,10 +154,12 @@ def _restarted_when_it_dies(
     part of the process that started it, which alone knows how to start it again;
     and a restart takes a second, with the data recovered from the write-ahead log,
     while the workers keep their caches and their pools reconnect by themselves.
-    A server this process did not start is its starter's to supervise."""
-    if not mine:
-        yield
-        return
+
+    Also a server this process found running: its starter may be gone (a `serve`
+    killed outright, a `tablelog seed` that has finished), and then no one else
+    would. Starting a dead server again takes nothing from anyone else using it, and
+    two processes watching one server start it once: both start it under the
+    package's lock, and the second finds it running."""
     stopping = threading.Event()
     supervisor = threading.Thread(
         target=_supervise,

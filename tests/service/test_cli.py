@@ -128,6 +128,33 @@ def test_the_embedded_postgres_killed_is_started_again_by_serve(tmp_path):
     assert not pid_file.exists()
 
 
+def test_an_embedded_postgres_found_running_is_started_again_when_killed(tmp_path):
+    """A `serve` killed outright leaves its embedded server running, and the next
+    `serve` uses it without having started it (so never stops it). Its starter is
+    gone: the postmaster killed then, the next `serve` starts it again all the
+    same, or the service would answer 503 until a person stepped in."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    pid_file = tmp_path / "postgres" / "postmaster.pid"
+    killed = start_serving(serve_command(tmp_path, port), port)
+    killed.kill()
+    killed.communicate(timeout=30)
+    server = start_serving(serve_command(tmp_path, port), port)
+    try:
+        os.kill(int(pid_file.read_text().split()[0]), signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{base}/health/ready").status_code != 200:
+            assert time.monotonic() < deadline, "the database was not started again"
+            time.sleep(0.5)
+    finally:
+        output = stop(server)
+        # Left running, as found: stop it here.
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+            os.kill(int(pid_file.read_text().split()[0]), signal.SIGINT)
+    assert "stopped: starting it again" in output
+    assert pid_file.exists(), "serve stopped a server it found running"
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_sigterm_stops_serve_and_its_embedded_postgres_cleanly(tmp_path, workers):
     """SIGTERM is how systemd, Docker and `kill` stop a service: it ends like

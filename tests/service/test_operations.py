@@ -77,7 +77,7 @@ def test_a_database_that_does_not_answer_is_not_ready(run):
     assert run(check()) == ["The database does not answer."]
 
 
-def test_health_and_ready_answer_503_within_a_second_with_the_database_down():
+def test_health_probes_answer_503_within_a_second_with_the_database_down():
     """The pool waits 5 s for a connection; a probe does not wait that long."""
     directory = Path(tempfile.mkdtemp(prefix="tablelog-test-down-"))
     with ExitStack() as database:
@@ -90,7 +90,7 @@ def test_health_and_ready_answer_503_within_a_second_with_the_database_down():
         ):
             assert client.get("/health/ready").status_code == 200
             database.close()  # the database stops; the service goes on
-            for path in ("/health", "/health/ready") * 2:
+            for path in ("/health", "/health/ready", "/health/projections") * 2:
                 started = time.monotonic()
                 answer = client.get(path)
                 took = time.monotonic() - started
