@@ -11,7 +11,8 @@ from uuid import UUID
 
 import msgspec
 
-from domain.history import TABLE_MOVES
+from domain.creation import GAME_CREATED, GameCreated
+from domain.history import TABLE_MOVES, Abandon, GameAbandoned, MoveRetracted, Undo
 from domain.registry import GAMES
 from domain.sheet import ScoreSheet
 from projections.replay import Step
@@ -62,7 +63,8 @@ class MoveAccepted(msgspec.Struct):
 class LoggedEvent(msgspec.Struct):
     """A stored event as `GET /games/{id}/events` and the stream show it. `data` is
     the game's creation at version 1, else `{"move": ..., "events": [...]}`: the move
-    as logged and the facts the rules derived from it."""
+    as logged and the facts the rules derived from it. The OpenAPI document shows each
+    `type`'s shape (`_logged_events`)."""
 
     version: int
     type: str
@@ -70,8 +72,53 @@ class LoggedEvent(msgspec.Struct):
     recorded_at: datetime
 
 
+def _logged(name: str, tag: str, data: Any) -> type[msgspec.Struct]:
+    """The schema of a LoggedEvent of one `type` (a Struct only the OpenAPI
+    document reads)."""
+    return msgspec.defstruct(
+        name,
+        [("version", int), ("data", data), ("recorded_at", datetime)],
+        tag_field="type",
+        tag=tag,
+        module=__name__,
+    )
+
+
+def _recorded(prefix: str, move: type, events: tuple[type, ...]) -> type:
+    """A stored move's data: the move as logged and the game's events it led to,
+    each told apart by its `type` among its game's (two games' events may share a
+    `type`, `round_scored`: their schemas carry their game's name)."""
+    name = prefix + move.__name__
+    union = Union[events] if len(events) > 1 else events[0]  # noqa: UP007
+    return _logged(
+        f"Logged{name}",
+        move.__struct_config__.tag,
+        msgspec.defstruct(
+            f"{name}Recorded",
+            [("move", move), ("events", list[Annotated[union, Tagged("type")]])],
+            module=__name__,
+        ),
+    )
+
+
+def _logged_events() -> Any:
+    """Every shape of a LoggedEvent, by `type`: the creation, then each move of
+    each registered game (the Dobro editions share theirs), then undo and abandon."""
+    shapes = [_logged("LoggedCreation", GAME_CREATED, GameCreated)]
+    seen: set[type] = set()
+    for rules in GAMES.values():
+        prefix = "".join(part.title() for part in rules.family.split("-"))
+        for move in rules.moves:
+            if move not in seen:
+                seen.add(move)
+                shapes.append(_recorded(prefix, move, tuple(rules.events)))
+    shapes.append(_recorded("", Undo, (MoveRetracted,)))
+    shapes.append(_recorded("", Abandon, (GameAbandoned,)))
+    return Annotated[Union[tuple(shapes)], Tagged("type")]  # noqa: UP007
+
+
 class EventPage(msgspec.Struct):
-    events: list[LoggedEvent]
+    events: list[_logged_events()]  # type: ignore[valid-type]
     version: int
     """The game's current version: a reader has everything once it has read up to it."""
 

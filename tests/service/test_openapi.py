@@ -150,26 +150,6 @@ def test_moves_are_told_apart_by_their_type(spec):
     assert sorted(mapping.values()) == sorted(r["$ref"] for r in moves["oneOf"])
 
 
-def test_a_replay_steps_move_is_told_apart_by_its_type_with_its_tag_required(spec):
-    """A step's move as logged: any game's, read shapes (every field sent), the
-    discriminator mapping each type of every registered game to one schema."""
-    schemas = spec["components"]["schemas"]
-    for name in ("ReplayStep", "ReplayFrame"):
-        move = schemas[name]["properties"]["move"]
-        move = next((s for s in move.get("oneOf", []) if "discriminator" in s), move)
-        mapping = move["discriminator"]["mapping"]
-        types = {
-            m.__struct_config__.tag
-            for rules in GAMES.values()
-            for m in (*rules.moves, *TABLE_MOVES)
-        }
-        assert set(mapping) == types, name
-        assert mapping["play"] == "#/components/schemas/DobroPlayRead"
-        assert mapping["undo"] == "#/components/schemas/UndoRead"
-    for read in ("DobroPlayRead", "DozitoStartRoundRead", "UndoRead"):
-        assert "type" in schemas[read]["required"], read
-
-
 def schemas_under(spec: dict, schema: dict) -> list[str]:
     """The names of the component schemas a schema refers to, nested ones too."""
     found: list[str] = []
@@ -269,3 +249,49 @@ def test_a_double_donkey_card_is_two_colours_or_one_angry_colour(spec):
         assert [s["required"] for s in shapes] == [["colors"], ["angry"]], name
         assert [list(s["properties"]) for s in shapes] == [["colors"], ["angry"]]
     assert schemas["DoubleDonkeyCard"]["oneOf"][1]["additionalProperties"] is False
+
+
+def test_a_replay_steps_move_is_any_games_move_told_apart_by_its_type(spec):
+    """A step's move as logged (the read shapes: every field sent, the tag too),
+    the discriminator mapping each move type of every registered game."""
+    schemas = spec["components"]["schemas"]
+    types = {
+        move.__struct_config__.tag
+        for rules in GAMES.values()
+        for move in (*rules.moves, *TABLE_MOVES)
+    }
+    for name in ("ReplayStep", "ReplayFrame"):
+        move = schemas[name]["properties"]["move"]
+        move = next((s for s in move.get("oneOf", []) if "discriminator" in s), move)
+        mapping = move["discriminator"]["mapping"]
+        assert set(mapping) == types, name
+        assert mapping["play"] == "#/components/schemas/DobroPlayRead"
+        assert mapping["undo"] == "#/components/schemas/UndoRead"
+    for read in ("DobroPlayRead", "DozitoStartRoundRead", "UndoRead"):
+        assert "type" in schemas[read]["required"], read
+    discards = schemas["DozitoStartRoundRead"]["properties"]["discards"]
+    assert discards["items"] == {"$ref": "#/components/schemas/DozitoCardRead"}
+
+
+def test_a_logged_events_data_is_typed_by_its_type_and_its_games_events(spec):
+    """`GET /games/{id}/events`: each event told apart by its `type` (the creation,
+    each move of every game), its data's events by theirs among its game's own:
+    two games' `round_scored` are two schemas."""
+    schemas = spec["components"]["schemas"]
+    logged = schemas["EventPage"]["properties"]["events"]["items"]
+    mapping = logged["discriminator"]["mapping"]
+    types = {
+        move.__struct_config__.tag
+        for rules in GAMES.values()
+        for move in (*rules.moves, *TABLE_MOVES)
+    }
+    assert set(mapping) == types | {"game_created"}
+    ref = "#/components/schemas/{}".format
+    assert mapping["take"] == ref("LoggedDobroTake")
+    take = schemas["LoggedDobroTake"]["properties"]["data"]["$ref"]
+    data = schemas[take.rsplit("/", 1)[1]]["properties"]
+    assert data["move"] == {"$ref": ref("DobroTakeRead")}
+    events = data["events"]["items"]["discriminator"]["mapping"]
+    assert events["round_scored"] == ref("DobroRoundScored")
+    start = schemas["DozitoStartRoundRecorded"]["properties"]["events"]["items"]
+    assert start["discriminator"]["mapping"]["round_scored"] == ref("DozitoRoundScored")

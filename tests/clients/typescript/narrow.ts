@@ -55,3 +55,19 @@ export const threeRounds: Schemas["NewGame"] = { game: "dozito", players: ["Ana"
 export const rounds: Schemas["NewGame"] = { game: "dozito", players: ["Ana", "Bia"], options: { rounds: 3 } };
 // @ts-expect-error: no such game
 export const chess: Schemas["NewGame"] = { game: "chess", players: ["Ana", "Bia"] };
+
+// A replay step's move narrows by its `type`, to the game's move as logged.
+export function played(step: Schemas["ReplayStep"]): number {
+  return step.move.type === "play" ? step.move.cards.length : 0;
+}
+export function unguarded(step: Schemas["ReplayStep"]): number {
+  // @ts-expect-error: only a Dobro play has cards
+  return step.move.cards.length;
+}
+
+// A logged event narrows by its `type`, and then its data's events by theirs.
+export function scored(event: Schemas["EventPage"]["events"][number]): number {
+  if (event.type !== "take") return 0;
+  const round = event.data.events.find((e) => e.type === "round_scored");
+  return round?.type === "round_scored" ? Object.keys(round.score_piles).length : 0;
+}
