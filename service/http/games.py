@@ -17,7 +17,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from domain.history import History
 from projections import replay
-from projections.scoresheet import ScoreSheet, score_sheet
+from projections.scoresheet import score_sheet
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.idempotency import Idempotency
@@ -29,13 +29,13 @@ from service.http.guards import holds_write_token
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
-from service.http.schemas import Tagged
+from service.http.schemas import GameSheet, Tagged
 from service.http.stream import published, stream_of
 from service.http.wire import (
     CreatedGame,
     EventPage,
     GameSummary,
-    LoggedEvent,
+    LoggedEvents,
     MoveAccepted,
     Replay,
     ReplayFrame,
@@ -233,7 +233,7 @@ class GameController(Controller):
     )
     async def get_scoresheet(
         self, game_id: FromPath[UUID], games: NamedDependency[Games]
-    ) -> ScoreSheet:
+    ) -> GameSheet:
         _, history = await games.current(game_id)
         return score_sheet(history)
 
@@ -243,7 +243,7 @@ class GameController(Controller):
         media_type="text/event-stream",
         responses={
             200: ResponseSpec(
-                data_container=LoggedEvent,
+                data_container=LoggedEvents,
                 generate_examples=False,
                 media_type="text/event-stream",
                 description="One `move` event per stored move: the SSE `id` is its "
