@@ -174,7 +174,8 @@ def test_an_unknown_key_is_refused_everywhere_with_a_401(client):
 
 
 def test_a_game_token_that_begins_as_a_key_does_still_writes(client, monkeypatch):
-    # One token in 262,144 began with `tl_` before tokens avoided it.
+    # A token drawn at random begins as a key does once in 262,144 draws: a game
+    # holding such a token is still written with it.
     old = "tl_" + "k" * 29
     monkeypatch.setattr(creating, "new_token", lambda: (old, tokens.token_hash(old)))
     game = created(client)
