@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -65,7 +66,7 @@ class App:
             raise KeyNotAllowed(
                 f"The app key '{self.name}' may not {SCOPES.get(scope, scope)}: it "
                 f"lacks the scope '{scope}' (it holds "
-                f"{', '.join(sorted(self.scopes)) or 'none'})."
+                f"{', '.join(ordered(self.scopes)) or 'none'})."
             )
 
     def may_write(self, created_by: uuid.UUID | None) -> None:
@@ -87,6 +88,12 @@ class Key:
     creations_per_minute: int | None
     created_at: datetime
     revoked_at: datetime | None
+
+
+def ordered(scopes: Iterable[str]) -> tuple[str, ...]:
+    """The scopes among `scopes`, in the order `SCOPES` lists them."""
+    held = set(scopes)
+    return tuple(scope for scope in SCOPES if scope in held)
 
 
 def is_app_key(credential: str) -> bool:
@@ -134,7 +141,7 @@ class Keys:
         row = await self.store.add(
             uuid.uuid4(),
             name,
-            tuple(dict.fromkeys(scopes)),
+            ordered(scopes),
             creations_per_minute,
             key_hash(key),
         )

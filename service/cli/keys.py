@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from service.application.errors import Refused
-from service.application.keys import SCOPES, Key, Keys
+from service.application.keys import SCOPES, Key, Keys, ordered
 from service.cli.context import Database, database
 from service.settings import Settings
 from service.storage.migrate import migrate
@@ -91,7 +91,7 @@ def run_create(args: argparse.Namespace) -> None:
     async def work(keys: Keys) -> None:
         app, key = await keys.create(args.name, args.scopes, args.rate)
         print(f"id: {app.id}\nname: {app.name}")
-        print(f"scopes: {','.join(sorted(app.scopes))}")
+        print(f"scopes: {','.join(ordered(app.scopes))}")
         print(f"rate: {_rate(app.creations_per_minute)}\nkey: {key}")
         print("Keep the key now: it is not shown again.", file=sys.stderr)
 

@@ -325,7 +325,7 @@ def test_the_shell_creates_lists_and_revokes_keys(client, database_url):
         "--name",
         "League table",
         "--scopes",
-        "games:create,read",
+        "read,games:create,read",
         "--rate",
         "7",
     )
