@@ -29,7 +29,25 @@ def test_the_write_token_is_a_bearer_security_scheme_that_moves_need(spec):
     scheme = spec["components"]["securitySchemes"]["writeToken"]
     assert scheme["type"] == "http" and scheme["scheme"] == "bearer"
     moves = spec["paths"]["/games/{game_id}/moves"]["post"]
-    assert moves["security"] == [{"writeToken": []}]
+    # The game's write token, or the key of the app that created it.
+    assert moves["security"] == [{"writeToken": []}, {"appKey": []}]
+
+
+def test_an_app_key_is_a_bearer_scheme_every_other_operation_takes_optionally(spec):
+    scheme = spec["components"]["securitySchemes"]["appKey"]
+    assert scheme["type"] == "http" and scheme["scheme"] == "bearer"
+    operations = {
+        (method, path): operation
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+    }
+    del operations["post", "/games/{game_id}/moves"]
+    assert operations
+    for where, operation in operations.items():
+        # `{}`: without a key too. A key may be refused (unknown, revoked, lacking
+        # the operation's scope).
+        assert operation["security"] == [{}, {"appKey": []}], where
+        assert {"401", "403"} <= set(operation["responses"]), where
 
 
 def test_the_move_body_is_any_games_move(spec):
