@@ -1,0 +1,120 @@
+"""The game's page as a new player meets it at the table, on a 412 px phone in
+English and in French: no stray word, nothing the player must read or tap hidden
+under the status bar, no word broken mid-word, and axe finds nothing serious.
+The page's words are looked up in its own catalogues (`i18n.js`), in the language
+the page speaks."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.service.http import create, play_simulated
+from tests.web.test_accessible import axe_source, serious  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.db
+
+PHONE = {"width": 412, "height": 915}
+LOCALES = {"en": "en-GB", "fr": "fr-FR"}
+PLAYERS = ["Ann", "Bob", "Cleo"]
+
+
+@pytest.fixture(params=["en", "fr"])
+def phone(request, browser, base_url):
+    """A new 412 px phone whose browser speaks the test's language."""
+    context = browser.new_context(
+        viewport=PHONE, base_url=base_url, locale=LOCALES[request.param]
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    yield page
+    context.close()
+
+
+def say(page: Page, key: str, **values) -> str:
+    """The page's own sentence `key`, in the language it speaks."""
+    return page.evaluate(
+        "async ([key, values]) => (await import('/app/i18n.js')).t(key, values)",
+        [key, values],
+    )
+
+
+def open_game(page: Page, game: dict) -> None:
+    """The game's page, with its write token on this phone."""
+    page.goto("/app/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem(`tablelog:token:${id}`, token)",
+        [game["id"], game["write_token"]],
+    )
+    page.goto(f"/app/#/games/{game['id']}")
+    expect(
+        page.get_by_role("heading", name=say(page, "game.on_the_table"))
+    ).to_be_visible()
+
+
+def stray_words(page: Page) -> list[str]:
+    """Text the page wrote from a missing value: "null", "undefined", "NaN"."""
+    return page.evaluate(
+        """() => {
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          const found = [];
+          while (walker.nextNode()) {
+            const words = walker.currentNode.textContent.split(/[^A-Za-z]+/);
+            found.push(...words.filter((w) => ["null", "undefined", "NaN"]
+              .includes(w)));
+          }
+          return found;
+        }"""
+    )
+
+
+@pytest.mark.parametrize("kind", ["dobro", "dozito", "double-donkey"])
+def test_a_short_game_shows_no_stray_null(phone, client, axe_source, kind):  # noqa: F811
+    game = create(client, game=kind, players=PLAYERS, first_player="Ann", seed=5)
+    play_simulated(client, game, limit=8)
+    open_game(phone, game)
+    moves = phone.get_by_role("region", name=say(phone, "history.title"))
+    expect(moves.get_by_role("listitem")).to_have_count(8)
+    assert stray_words(phone) == []
+    assert serious(phone, axe_source) == []
+    assert phone.errors == []
+
+
+def broken_words(page: Page, within: str) -> list[str]:
+    """The words inside `within` that the browser breaks across two lines."""
+    return page.evaluate(
+        """(within) => {
+          const broken = [];
+          for (const box of document.querySelectorAll(within)) {
+            const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) {
+              const node = walker.currentNode;
+              for (const match of node.textContent.matchAll(/[^\\s/(),]+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const lines = new Set([...range.getClientRects()].map((r) => r.top));
+                if (lines.size > 1) broken.push(match[0]);
+              }
+            }
+          }
+          return broken;
+        }""",
+        within,
+    )
+
+
+def test_double_donkeys_players_table_breaks_no_word(phone, client, axe_source):  # noqa: F811
+    game = create(
+        client, game="double-donkey", players=PLAYERS, first_player="Ann", seed=5
+    )
+    play_simulated(client, game)  # to its end: every column holds a reveal
+    open_game(phone, game)
+    table = phone.locator("table", has=phone.get_by_text(say(phone, "state.players")))
+    hand = table.get_by_role("columnheader", name=say(phone, "state.hand"))
+    expect(hand).to_be_visible()
+    assert broken_words(phone, "main table:not(.grid)") == []
+    assert serious(phone, axe_source) == []
+    assert phone.errors == []
