@@ -118,3 +118,37 @@ def test_double_donkeys_players_table_breaks_no_word(phone, client, axe_source):
     assert broken_words(phone, "main table:not(.grid)") == []
     assert serious(phone, axe_source) == []
     assert phone.errors == []
+
+
+def test_dozitos_card_is_sent_only_once_chosen(phone, client, axe_source):  # noqa: F811
+    game = create(client, game="dozito", players=PLAYERS, first_player="Ann", seed=5)
+    play_simulated(client, game, limit=1)  # the round starts: Ann draws
+    open_game(phone, game)
+    drawn = phone.get_by_role("group", name=say(phone, "dozito.card_drawn"))
+    colours = drawn.get_by_role("group", name=say(phone, "dozito.colour"))
+    numbers = drawn.get_by_role("group", name=say(phone, "dozito.number"))
+    for chips in (colours, numbers):
+        expect(chips.get_by_role("radio").first).to_be_visible()
+        expect(chips.locator("input:checked")).to_have_count(0)
+    draws = phone.get_by_role("button", name=say(phone, "dozito.draws", player="Ann"))
+    draws.click()
+    card = say(phone, "dozito.card_drawn")
+    expect(
+        phone.get_by_text(say(phone, "dozito.tap_colour_number", card=card))
+    ).to_be_visible()
+    numbers.get_by_role("radio", name="7", exact=True).check()
+    draws.click()
+    colour_wanted = say(phone, "dozito.tap_colour", card=card)
+    expect(phone.get_by_text(colour_wanted)).to_be_visible()
+    assert client.get(f"/games/{game['id']}").json()["version"] == 2
+    assert serious(phone, axe_source) == []
+
+    colours.get_by_role("radio").nth(1).check()  # the second colour, blue
+    draws.click()
+    expect(phone.get_by_role("status")).to_contain_text(
+        say(phone, "game.logged", number=2).removesuffix(".")
+    )
+    drawn = client.get(f"/games/{game['id']}/events").json()["events"][-1]
+    stated = drawn["data"]["move"]["card"]
+    assert (stated["color"], stated["number"], stated["joker"]) == ("blue", 7, False)
+    assert phone.errors == []

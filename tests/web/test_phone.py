@@ -64,7 +64,8 @@ def log_dozito_move(page: Page, m: dict) -> None:
             tap_dozito_card(page.get_by_role("group", name="The card drawn"), m["card"])
         page.get_by_role("button", name=f"{m['player']} draws").click()
     elif m["type"] == "place":
-        page.get_by_role("radio", name=re.compile(f"^Spot {m['spot']}:")).check()
+        if m["spot"] is not None:  # else the spot of the held card's number
+            page.get_by_role("radio", name=re.compile(f"^Spot {m['spot']}:")).check()
         if m["revealed"]:
             box = page.get_by_role("group", name="The face-down card it uncovers")
             tap_dozito_card(box, m["revealed"])

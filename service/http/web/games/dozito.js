@@ -11,15 +11,17 @@ const defaultColors = (name) => option(kindOf(name), "colors").default;
 // --- moves ----------------------------------------------------------------------------
 
 /** One card as the table states it, in taps: a colour chip, a number from the pad
- * (or Joker), its suns, STOP and Replay; `.card()` reads it. */
+ * (or Joker), its suns, STOP and Replay. Nothing is chosen for the player: `.card()`
+ * reads it once its colour and number (or Joker) are tapped, `.wanting()` says what
+ * is still to tap (empty once nothing is). */
 function cardPicker(legend, colors) {
-  const card = { color: colors[0], number: 1, suns: 0, joker: false, stop: false,
+  const card = { color: null, number: null, suns: 0, joker: false, stop: false,
     replay: false };
   const pad = chips(t("dozito.number"), "number",
-    [...Array(12).keys()].map((i) => [i + 1, i + 1]), 1, (n) => { card.number = n; },
+    [...Array(12).keys()].map((i) => [i + 1, i + 1]), null, (n) => { card.number = n; },
     { class: "chips pad" });
   const box = h("fieldset", { class: "picker" }, h("legend", {}, legend),
-    chips(t("dozito.colour"), "color", colors.map((c) => [c, titleCase(c), `dz dz-${c}`]), colors[0],
+    chips(t("dozito.colour"), "color", colors.map((c) => [c, titleCase(c), `dz dz-${c}`]), null,
       (c) => { card.color = c; }),
     pad,
     chips(t("dozito.suns"), "suns",
@@ -29,7 +31,15 @@ function cardPicker(legend, colors) {
       toggle(t("dozito.toggle_joker"), (on) => { card.joker = on; pad.hidden = on; }),
       toggle(t("dozito.toggle_stop"), (on) => { card.stop = on; }),
       toggle(t("dozito.toggle_replay"), (on) => { card.replay = on; })));
+  box.wanting = () => {
+    const numbered = card.joker || card.number !== null;
+    if (card.color === null) {
+      return t(numbered ? "dozito.tap_colour" : "dozito.tap_colour_number", { card: legend });
+    }
+    return numbered ? "" : t("dozito.tap_number", { card: legend });
+  };
   box.card = () => {
+    if (box.wanting()) return null;
     const stated = { color: card.color };
     if (card.joker) stated.joker = true;
     else stated.number = Number(card.number);
@@ -40,6 +50,17 @@ function cardPicker(legend, colors) {
     return stated;
   };
   return box;
+}
+
+/** A move's button and, above it, the line that says which card is still to tap:
+ * the move is sent only once every card shown is stated. */
+function sentOnceTapped(label, pickers, move, submit) {
+  const missing = h("p", { class: "muted", "aria-live": "polite" });
+  return [missing, button(label, () => {
+    missing.textContent = pickers.filter((p) => !p.hidden).map((p) => p.wanting())
+      .filter(Boolean).join(" ");
+    if (!missing.textContent) submit(move());
+  }, { class: "primary" })];
 }
 
 function moves(game, submit) {
@@ -69,11 +90,11 @@ function startRound(s, colors, submit) {
   return h("div", {},
     h("p", { class: "turn" }, t("dozito.deal", { round: s.round + 1 })),
     left, right, starter ? field(t("dozito.who_starts"), starter) : null,
-    button(t("dozito.start_round", { round: s.round + 1 }), () => {
+    sentOnceTapped(t("dozito.start_round", { round: s.round + 1 }), [left, right], () => {
       const move = { type: "start_round", discards: [left.card(), right.card()] };
       if (starter) move.starter = starter.value;
-      submit(move);
-    }, { class: "primary" }));
+      return move;
+    }, submit));
 }
 
 function draw(s, player, colors, submit) {
@@ -91,11 +112,11 @@ function draw(s, player, colors, submit) {
       picker.hidden = value !== "deck";
     }),
     picker,
-    button(t("dozito.draws", { player }), () => {
+    sentOnceTapped(t("dozito.draws", { player }), [picker], () => {
       const move = { type: "draw", player, source };
       if (source === "deck") move.card = picker.card();
-      submit(move);
-    }, { class: "primary" }));
+      return move;
+    }, submit));
 }
 
 function place(s, player, colors, submit) {
@@ -114,11 +135,11 @@ function place(s, player, colors, submit) {
   showReveal();
   return h("div", {},
     spots, revealed,
-    button(t("dozito.place"), () => {
+    sentOnceTapped(t("dozito.place"), [revealed], () => {
       const move = { type: "place", player, spot };
       if (!revealed.hidden) move.revealed = revealed.card();
-      submit(move);
-    }, { class: "primary" }));
+      return move;
+    }, submit));
 }
 
 // --- state ----------------------------------------------------------------------------

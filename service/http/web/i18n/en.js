@@ -278,6 +278,9 @@ export default {
   "dozito.place_on": "Place on ({player}'s grid)",
   "dozito.spot": "Spot {n}: {card}",
   "dozito.place": "Place the card",
+  "dozito.tap_colour_number": "{card}: tap its colour and its number (or Joker).",
+  "dozito.tap_colour": "{card}: tap its colour.",
+  "dozito.tap_number": "{card}: tap its number (or Joker).",
 
   // --- the queue's sketch of a move not yet sent ------------------------------------
   "sketch.on_spot": "on spot {spot}",

@@ -280,6 +280,9 @@ export default {
   "dozito.place_on": "Placer sur (grille : {player})",
   "dozito.spot": "Case {n} : {card}",
   "dozito.place": "Placer la carte",
+  "dozito.tap_colour_number": "{card} : touchez sa couleur et son numéro (ou Joker).",
+  "dozito.tap_colour": "{card} : touchez sa couleur.",
+  "dozito.tap_number": "{card} : touchez son numéro (ou Joker).",
 
   // --- l'esquisse d'un coup pas encore envoyé ---------------------------------------
   "sketch.on_spot": "sur la case {spot}",
