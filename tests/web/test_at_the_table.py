@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, play_simulated
+from tests.service.http import create, move, play_simulated
 from tests.web.test_accessible import axe_source, serious  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.db
@@ -151,4 +151,83 @@ def test_dozitos_card_is_sent_only_once_chosen(phone, client, axe_source):  # no
     drawn = client.get(f"/games/{game['id']}/events").json()["events"][-1]
     stated = drawn["data"]["move"]["card"]
     assert (stated["color"], stated["number"], stated["joker"]) == ("blue", 7, False)
+    assert phone.errors == []
+
+
+def log_offline(page: Page, player: str, card: int) -> None:
+    """Offline, a Dobro play by any player: who plays, the card, the move."""
+    moves = page.get_by_role("region", name=say(page, "game.log_a_move"))
+    moves.get_by_role("group", name=say(page, "game.who")).get_by_text(
+        player, exact=True
+    ).click()
+    moves.get_by_role("radio", name=str(card), exact=True).check()
+    moves.get_by_role(
+        "button", name=say(page, "dobro.plays", player=player, cards=str(card))
+    ).click()
+
+
+def test_several_turns_logged_offline_go_in_order_and_a_refused_one_is_corrected_D8(
+    phone,
+    client,
+    axe_source,  # noqa: F811
+):
+    game = create(client, game="dobro", players=PLAYERS, first_player="Ann")
+    open_game(phone, game)
+    phone.context.set_offline(True)
+    moves = phone.get_by_role("region", name=say(phone, "game.log_a_move"))
+    expect(moves).to_contain_text(say(phone, "game.any_move"))
+    # Four turns, of three players: Cleo's 5 cannot follow Bob's 8 (D8).
+    for player, card in (("Ann", 6), ("Bob", 8), ("Cleo", 5), ("Ann", 10)):
+        log_offline(phone, player, card)
+    queue = phone.get_by_role("region", name=say(phone, "game.waiting", count=4))
+    queued = [
+        say(phone, "queued.dobro.play", player=player, cards=str(card))
+        for player, card in (("Ann", 6), ("Bob", 8), ("Cleo", 5), ("Ann", 10))
+    ]
+    expect(queue.get_by_role("listitem")).to_have_text(queued)
+    assert client.get(f"/games/{game['id']}").json()["version"] == 1
+    assert serious(phone, axe_source) == []
+
+    phone.context.set_offline(False)
+    queue = phone.get_by_role("region", name=say(phone, "game.waiting", count=2))
+    refusal = queue.get_by_role("alert")
+    expect(refusal).to_contain_text(say(phone, "refusal.arrival_ruled", rule="D8"))
+    language = {"Accept-Language": phone.evaluate("document.documentElement.lang")}
+    body = {"type": "play", "player": "Cleo", "cards": [5]}
+    refused = move(client, game, body, **language)
+    expect(refusal).to_contain_text(refused.json()["detail"])
+    expect(queue.get_by_role("listitem").first).to_contain_text(queued[2])
+    expect(queue.get_by_role("listitem").first).to_contain_text(
+        say(phone, "game.refused_here")
+    )
+    expect(queue.get_by_role("listitem").last).to_have_text(queued[3])
+    assert serious(phone, axe_source) == []
+
+    refusal.get_by_role("button", name=say(phone, "game.correct")).click()
+    expect(moves).to_contain_text(
+        say(phone, "game.correcting", move=queued[2]).split("«")[0].split("“")[0]
+    )
+    cleo = moves.get_by_role("group", name=say(phone, "game.who"))
+    expect(cleo.get_by_role("radio", name="Cleo")).to_be_checked()
+    moves.get_by_role("radio", name="9", exact=True).check()
+    moves.get_by_role(
+        "button", name=say(phone, "dobro.plays", player="Cleo", cards="9")
+    ).click()
+    expect(queue).to_be_hidden()
+    stored = client.get(f"/games/{game['id']}/events").json()["events"][1:]
+    plays = [e["data"]["move"] for e in stored]
+    assert [(m["player"], m["cards"]) for m in plays] == [
+        ("Ann", [6]),
+        ("Bob", [8]),
+        ("Cleo", [9]),
+        ("Ann", [10]),
+    ]
+    # Stored, each move reads as the service words it, as it was worded waiting.
+    history = phone.get_by_role("region", name=say(phone, "history.title"))
+    expect(history.locator(".said")).to_have_count(4)
+    service = history.locator(".said").all_inner_texts()
+    queued[2] = say(phone, "queued.dobro.play", player="Cleo", cards="9")
+    assert [s.startswith(q) for s, q in zip(service[::-1], queued, strict=True)] == [
+        True
+    ] * 4, (service, queued)
     assert phone.errors == []

@@ -2,7 +2,7 @@
 // reveal, roll-off), its public state, and its score sheet, which scores no rounds but
 // each round's highest card. It has no options at the start of a game.
 import { button, chips, h } from "../dom.js";
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { facts, playerTable } from "../tables.js";
 
 const colorName = (color) => t(`color.${color}`);
@@ -46,19 +46,29 @@ function moves(game, submit) {
 }
 
 function roll(game, s, player, submit) {
-  const free = COLORS.filter((c) => !(c in s.hay));
+  // Offline the Hay card may hold more dice than when it was read: every die is
+  // offered, and the dice tapped are the dice rolled.
+  const free = game.offline ? COLORS : COLORS.filter((c) => !(c in s.hay));
   const dice = free.map((color) =>
     [color, die(t("donkey.die", { color: colorName(color) }), `dd-${color}`)]);
-  return h("div", {}, dice.map(([, d]) => d),
-    logOnceTapped(t("donkey.rolls", { player }), () => {
-      const left = unset(dice);
-      return left.length
-        ? t("donkey.tap_dice", { colors: left.map(colorName), count: left.length }) : "";
-    }, () => ({ type: "roll", player,
-      dice: Object.fromEntries(dice.map(([color, d]) => [color, d.pips()])) }), submit));
+  const rolled = () => (game.offline ? dice.filter(([, d]) => d.pips() !== null) : dice);
+  return h("div", {}, game.offline ? h("p", { class: "muted" }, t("donkey.tap_rolled_dice"))
+    : null, dice.map(([, d]) => d),
+  logOnceTapped(t("donkey.rolls", { player }), () => {
+    if (game.offline) return rolled().length ? "" : t("donkey.tap_a_die");
+    const left = unset(dice);
+    return left.length
+      ? t("donkey.tap_dice", { colors: left.map(colorName), count: left.length }) : "";
+  }, () => ({ type: "roll", player,
+    dice: Object.fromEntries(rolled().map(([color, d]) => [color, d.pips()])) }), submit));
 }
 
 function choose(game, s, player, submit) {
+  if (game.offline) { // the dice rolled are not known: any colour
+    return h("div", { class: "row" }, COLORS.map((color) =>
+      button(t("donkey.put_die_on_hay", { color: colorName(color) }),
+        () => submit({ type: "choose", player, color }))));
+  }
   // The dice the rules let the player choose (K5), as the state lists them.
   return h("div", { class: "row" }, (s.choosable ?? []).map((color) =>
     button(t("donkey.put_on_hay", { color: colorName(color), pips: s.rolled[color] }),
@@ -134,8 +144,12 @@ function handPicker(holder, most) {
 }
 
 function reveal(game, s, player, submit) {
-  const hands = game.players.filter((p) => s.hand_sizes[p] > 0)
-    .map((holder) => [holder, handPicker(holder, s.hand_sizes[holder])]);
+  // Offline the hands may have been refilled since they were read: every player,
+  // up to the largest hand read.
+  const largest = Math.max(1, ...Object.values(s.hand_sizes));
+  const most = (p) => (game.offline ? largest : s.hand_sizes[p]);
+  const hands = game.players.filter((p) => most(p) > 0)
+    .map((holder) => [holder, handPicker(holder, most(holder))]);
   return h("div", {}, h("p", {}, t("donkey.how_to_tap")), hands.map(([, box]) => box),
     logOnceTapped(t("donkey.reveal"), () => {
       const waiting = hands.filter(([, box]) => box.unfinished()).map(([holder]) => holder);
@@ -146,15 +160,49 @@ function reveal(game, s, player, submit) {
 }
 
 function rollOff(game, s, player, submit) {
-  const rolls = s.roll_off.map((p) => [p, die(t("donkey.rolled", { player: p }))]);
+  // Offline who is tied is not known: every player, the dice tapped are the rolls.
+  const among = game.offline ? game.players : s.roll_off;
+  const rolls = among.map((p) => [p, die(t("donkey.rolled", { player: p }))]);
+  const rolled = () => (game.offline ? rolls.filter(([, d]) => d.pips() !== null) : rolls);
   return h("div", {},
-    h("p", {}, t("donkey.roll_off_for", { players: s.roll_off.join(", ") })),
+    h("p", {}, game.offline ? t("donkey.tap_roll_off")
+      : t("donkey.roll_off_for", { players: s.roll_off.join(", ") })),
     rolls.map(([, d]) => d),
     logOnceTapped(t("donkey.log_roll_off"), () => {
+      if (game.offline) return rolled().length ? "" : t("donkey.tap_a_die");
       const left = unset(rolls);
       return left.length ? t("donkey.tap_rolled", { players: left }) : "";
     }, () => ({ type: "roll_off",
-      rolls: Object.fromEntries(rolls.map(([p, d]) => [p, d.pips()])) }), submit));
+      rolls: Object.fromEntries(rolled().map(([p, d]) => [p, d.pips()])) }), submit));
+}
+
+// --- offline: any player's move, and a move waiting to be sent ----------------------
+
+/** The moves a table may log offline: a reveal and a roll-off name no one player. */
+const offline = { kinds: ["roll", "choose", "last_die", "reveal", "roll_off"],
+  playerless: ["reveal", "roll_off"] };
+
+/** A move not yet sent, worded as the service words what a player did. */
+function said(body) {
+  const { player } = body;
+  // Within a sentence a colour is a word, as the service writes it: "light blue 3".
+  const inSentence = (color) => colorName(color).toLocaleLowerCase(language());
+  const dice = (faces) => Object.entries(faces)
+    .map(([color, pips]) => t("donkey.die_shows", { color: inSentence(color), pips }))
+    .join(", ");
+  switch (body.type) {
+    case "roll": return t("queued.donkey.roll", { player, dice: dice(body.dice) });
+    case "choose": return t("queued.donkey.choose", { player, color: inSentence(body.color) });
+    case "last_die":
+      return body.reroll == null ? t("queued.donkey.keep", { player })
+        : t("queued.donkey.reroll", { player, pips: body.reroll });
+    case "reveal":
+      return Object.entries(body.cards).map(([holder, cards]) => t("queued.donkey.reveals",
+        { player: holder, cards: cards.map(cardName) })).join(t("queued.apart"));
+    default:
+      return t("queued.donkey.roll_off", { rolls: Object.entries(body.rolls)
+        .map(([p, pips]) => t("queued.donkey.rolled", { player: p, pips })).join(", ") });
+  }
 }
 
 // --- state ----------------------------------------------------------------------------
@@ -199,4 +247,4 @@ const sheet = {
   caption: "sheet.caption_highest",
 };
 
-export default { moves, state, cardName, sheet };
+export default { moves, state, cardName, said, offline, sheet };
