@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, move, play_simulated
+from tests.service.http import create, move, play_simulated, simulated_moves
 from tests.web.test_accessible import axe_source, serious  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.db
@@ -230,4 +230,71 @@ def test_several_turns_logged_offline_go_in_order_and_a_refused_one_is_corrected
     assert [s.startswith(q) for s, q in zip(service[::-1], queued, strict=True)] == [
         True
     ] * 4, (service, queued)
+    assert phone.errors == []
+
+
+def status(page: Page, text: str) -> None:
+    """The status bar says `text`, as the page says a move logged."""
+    page.evaluate("async (text) => (await import('/app/dom.js')).say(text)", text)
+
+
+def clear_of_the_bar(page: Page, element) -> None:
+    """`element`, scrolled into view, lies wholly above the status bar."""
+    element.evaluate(
+        """(el) => new Promise((done) => requestAnimationFrame(() => {
+          el.scrollIntoView({ block: "nearest" });
+          requestAnimationFrame(() => requestAnimationFrame(done));
+        }))"""
+    )
+    bar = page.locator("#status").bounding_box()
+    box = element.bounding_box()
+    assert bar is not None and box is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], (box, bar)
+
+
+def logged(page: Page, client, game: dict) -> str:
+    """The status after the game's latest move, as the page words it."""
+    summary = client.get(f"/games/{game['id']}").json()
+    step = summary["version"] - 1
+    language = {"Accept-Language": page.evaluate("document.documentElement.lang")}
+    said = client.get(f"/games/{game['id']}/replay/{step}", headers=language).json()
+    return say(page, "game.logged_said", number=step, move=said["description"])
+
+
+def test_nothing_to_read_or_tap_is_under_the_status_bar(phone, client, axe_source):  # noqa: F811
+    dozito = create(client, game="dozito", players=PLAYERS, first_player="Ann", seed=5)
+    first_place = next(
+        i for i, m in enumerate(simulated_moves(dozito)) if type(m).__name__ == "Place"
+    )
+    play_simulated(client, dozito, limit=first_place)
+    open_game(phone, dozito)
+    status(phone, logged(phone, client, dozito))
+    clear_of_the_bar(
+        phone, phone.get_by_role("button", name=say(phone, "dozito.place"))
+    )
+
+    donkey = create(client, game="double-donkey", players=PLAYERS, seed=5)
+    play_simulated(client, donkey)  # to its end, whose sentence is the longest
+    open_game(phone, donkey)
+    status(phone, logged(phone, client, donkey))
+    bar = phone.locator("#status").bounding_box()
+    assert bar["height"] <= PHONE["height"] / 4, bar
+    clear_of_the_bar(phone, phone.locator(".winners").last)
+    assert serious(phone, axe_source) == []
+
+    dobro = create(client, game="dobro", players=PLAYERS, first_player="Ann")
+    open_game(phone, dobro)
+    phone.context.set_offline(True)
+    log_offline(phone, "Ann", 6)
+    queue = phone.get_by_role("region", name=say(phone, "game.waiting", count=1))
+    clear_of_the_bar(phone, queue.get_by_role("listitem"))
+    clear_of_the_bar(phone, queue.locator("p"))
+    language = {"Accept-Language": phone.evaluate("document.documentElement.lang")}
+    body = {"type": "play", "player": "Ann", "cards": [9]}
+    assert move(client, dobro, body, **language).status_code == 201
+    phone.context.set_offline(False)
+    refusal = queue.get_by_role("alert")
+    expect(refusal).to_contain_text(say(phone, "game.settle"))
+    status(phone, say(phone, "game.offline"))
+    clear_of_the_bar(phone, refusal)
     assert phone.errors == []
