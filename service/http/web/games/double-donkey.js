@@ -86,76 +86,77 @@ function lastDie(game, s, player, submit) {
     }));
 }
 
-/** One holder's revealed cards, in taps: two colours make a Double Donkey, a colour
- * then "Angry" an Angry Donkey; each card entered is listed with a control to remove
- * it, and the count is what was tapped, up to the `most` the hand holds.
- * `.cards()` reads them, `.unfinished()` says a colour waits for its partner. */
-function handPicker(holder, most) {
+/** Every card a hand may reveal (K2), each one tap: the Double Donkeys, two
+ * colours in the dice's order, then the Angry Donkeys. */
+const CARDS = [
+  ...COLORS.flatMap((first, i) => COLORS.slice(i + 1).map((second) => ({ colors: [first, second] }))),
+  ...COLORS.map((color) => ({ angry: color })),
+];
+
+/** One holder's revealed cards: each card tapped is listed with a control to remove
+ * it, up to the `most` the hand holds. `.cards()` reads them. */
+function handList(holder, most, onRemove) {
   const cards = [];
-  let first = null;
   const note = h("p", { class: "muted", "aria-live": "polite" });
   const list = h("ul", { class: "revealed", "aria-label": t("donkey.cards_of", { player: holder }) });
-  const colors = COLORS.map((color) => button(colorName(color), () => tap(color),
-    { class: `tint dd-${color}`, "aria-pressed": "false" }));
-  const angry = button(t("donkey.angry_button"), () => {
-    if (full()) return;
-    if (first) add({ angry: first });
-    else note.textContent = t("donkey.colour_first");
-  });
-
-  const full = () => {
-    if (cards.length < most) return false;
-    note.textContent = t("donkey.hand_full", { player: holder, count: most });
-    return true;
-  };
-  function add(card) {
-    cards.push(card);
-    pick(null);
-    draw();
-  }
-  function tap(color) {
-    if (full()) return;
-    if (first === null) pick(color);
-    else if (first === color) pick(null);
-    else add({ colors: [first, color] });
-  }
-  function pick(color) {
-    first = color;
-    colors.forEach((b, i) => b.setAttribute("aria-pressed", String(COLORS[i] === color)));
-    note.textContent = color ? t("donkey.then_second", { color: colorName(color) }) : "";
-  }
   function draw() {
+    note.textContent = "";
     list.replaceChildren(...(cards.length ? cards.map((card, i) => h("li", {},
       h("span", {}, cardName(card)),
-      button("✕", () => { cards.splice(i, 1); pick(null); draw(); colors[0].focus(); },
+      button("✕", () => { cards.splice(i, 1); draw(); onRemove(holder); },
         { class: "remove", "aria-label": t("donkey.remove_card", { card: cardName(card) }) })))
       : [h("li", { class: "muted" }, t("donkey.no_card_yet"))]));
   }
   draw();
   const box = h("fieldset", { class: "hand" },
     h("legend", {}, t("donkey.reveals", { player: holder })),
-    h("p", { class: "muted" }, t("donkey.tap_cards", { count: most })),
-    h("div", { class: "row swatches", role: "group",
-      "aria-label": t("donkey.colours_of", { player: holder }) }, colors, angry),
-    note, list);
+    h("p", { class: "muted" }, t("donkey.tap_cards", { count: most })), note, list);
   box.cards = () => [...cards];
-  box.unfinished = () => first !== null;
+  box.full = () => cards.length >= most;
+  /** Add a card, or say the hand is full. */
+  box.add = (card) => {
+    if (box.full()) {
+      note.textContent = t("donkey.hand_full", { player: holder, count: most });
+      return false;
+    }
+    cards.push(card);
+    draw();
+    return true;
+  };
   return box;
 }
 
+/** The reveal in one tap a card: the hand being filled is chosen by a chip, and the
+ * next hand is chosen once one is full. */
 function reveal(game, s, player, submit) {
   // Offline the hands may have been refilled since they were read: every player,
   // up to the largest hand read.
   const largest = Math.max(1, ...Object.values(s.hand_sizes));
   const most = (p) => (game.offline ? largest : s.hand_sizes[p]);
-  const hands = game.players.filter((p) => most(p) > 0)
-    .map((holder) => [holder, handPicker(holder, most(holder))]);
-  return h("div", {}, h("p", {}, t("donkey.how_to_tap")), hands.map(([, box]) => box),
-    logOnceTapped(t("donkey.reveal"), () => {
-      const waiting = hands.filter(([, box]) => box.unfinished()).map(([holder]) => holder);
-      return waiting.length ? t("donkey.unfinished", { players: waiting }) : "";
-    }, () => ({ type: "reveal",
-      cards: Object.fromEntries(hands.map(([holder, box]) => [holder, box.cards()])) }),
+  const holders = game.players.filter((p) => most(p) > 0);
+  let filling = holders[0];
+  const choose = (holder) => {
+    filling = holder;
+    for (const input of whose.querySelectorAll("input")) input.checked = input.value === holder;
+  };
+  const hands = new Map(holders.map((holder) => [holder,
+    handList(holder, most(holder), (p) => choose(p))]));
+  const whose = chips(t("donkey.whose_cards"), "whose", holders.map((p) => [p, p]), filling,
+    (p) => { filling = p; }, { class: "chips whose" });
+  const palette = h("div", { class: "palette", role: "group",
+    "aria-label": t("donkey.the_cards") }, CARDS.map((card) => button([
+    h("span", { class: "look", "aria-hidden": "true" }, (card.colors ?? [card.angry, card.angry])
+      .map((c) => h("span", { class: `half dd-fill-${c}` }))),
+    h("span", { class: "name" }, cardName(card))], () => {
+    const hand = hands.get(filling);
+    if (!hand.add(card) || !hand.full()) return;
+    const next = holders.find((p) => !hands.get(p).full());
+    if (next) choose(next);
+  }, { class: card.angry ? "card-button angry" : "card-button" })));
+  return h("div", {}, h("p", {}, t("donkey.how_to_tap")), whose, palette,
+    [...hands.values()],
+    logOnceTapped(t("donkey.reveal"), () => "", () => ({ type: "reveal",
+      cards: Object.fromEntries(holders.map((holder) => [holder, hands.get(holder).cards()])) }),
     submit));
 }
 
