@@ -298,3 +298,40 @@ def test_nothing_to_read_or_tap_is_under_the_status_bar(phone, client, axe_sourc
     status(phone, say(phone, "game.offline"))
     clear_of_the_bar(phone, refusal)
     assert phone.errors == []
+
+
+def test_dozitos_colours_and_a_queued_move_are_in_the_pages_language(
+    phone,
+    client,
+    axe_source,  # noqa: F811
+):
+    game = create(client, game="dozito", players=PLAYERS, first_player="Ann", seed=5)
+    play_simulated(client, game, limit=1)  # the round starts: Ann draws
+    open_game(phone, game)
+    red = say(phone, "dozito.color.red")
+    chip = phone.get_by_role("group", name=say(phone, "dozito.colour")).first
+    expect(chip.get_by_role("radio", name=red.capitalize(), exact=True)).to_have_count(
+        1
+    )
+    phone.context.set_offline(True)
+    chip.get_by_role("radio", name=red.capitalize(), exact=True).check()
+    phone.get_by_role("group", name=say(phone, "dozito.number")).first.get_by_role(
+        "radio", name="7", exact=True
+    ).check()
+    phone.get_by_role("button", name=say(phone, "dozito.draws", player="Ann")).click()
+    card = say(phone, "dozito.card", color=red, number=7)
+    queued = say(
+        phone,
+        "queued.dozito.draws",
+        player="Ann",
+        card=say(phone, "queued.dozito.the_card", card=card),
+    )
+    queue = phone.get_by_role("region", name=say(phone, "game.waiting", count=1))
+    expect(queue.get_by_role("listitem")).to_have_text([queued])
+    assert serious(phone, axe_source) == []
+
+    phone.context.set_offline(False)
+    expect(queue).to_be_hidden()
+    history = phone.get_by_role("region", name=say(phone, "history.title"))
+    expect(history.locator(".said").first).to_contain_text(queued)
+    assert phone.errors == []
