@@ -7,7 +7,6 @@ on DATABASE_URL or the embedded server in --data-dir, as the other commands do.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import uuid
 from collections.abc import Awaitable, Callable
@@ -15,9 +14,8 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from service.application.errors import Refused
 from service.application.keys import SCOPES, Key, Keys, ordered
-from service.cli.context import Database, database
+from service.cli.context import Database, run_on
 from service.settings import Settings
 from service.storage.migrate import migrate
 from service.storage.store import connection_pool
@@ -74,17 +72,7 @@ async def _keys(where: Database):
 
 
 def _run(args: argparse.Namespace, work: Callable[[Keys], Awaitable[None]]) -> None:
-    """Run `work` on the keys; a refusal is printed, exit status 1."""
-
-    async def main(where: Database) -> None:
-        async with _keys(where) as keys:
-            await work(keys)
-
-    try:
-        with database(args.data_dir) as where:
-            asyncio.run(main(where))
-    except Refused as refusal:
-        sys.exit(f"tablelog: {refusal.detail}")
+    run_on(args.data_dir, _keys, work)
 
 
 def run_create(args: argparse.Namespace) -> None:
