@@ -192,6 +192,11 @@ export default {
   "sheet.table": "Score sheet table",
   "sheet.none": "No round has been scored yet.",
   "sheet.winners": "Winners: {winners}",
+  "sheet.tie_value": "{player}: {value}",
+  "sheet.tie_D16": "{tied} shared the best total. D16: the fewest cards in the last round's score pile wins ({values}).",
+  "sheet.tie_Z15": "{tied} shared the most points. Z15: the best single round wins ({values}).",
+  "sheet.tie_K9_fewest": "{tied} shared the highest card. K9: {winner} took the Biggest Donkey with the fewest cards in their personal pile ({cards}).",
+  "sheet.tie_K9_roll_off": "{tied} shared the highest card. K9: {kept} rolled off (last throw: {rolls}) and {winner} took the Biggest Donkey.",
 
   // --- replay -----------------------------------------------------------------------
   "replay.previous": "Previous step",
@@ -202,6 +207,8 @@ export default {
   "replay.back": "Back to the game",
   "replay.region": "Replay",
   "replay.step": "Step",
+  "replay.share_title": "Link to step {step}",
+  "replay.share_explain": "It opens this replay at this step, to watch: it cannot log moves.",
 
   // --- Dobro's moves ----------------------------------------------------------------
   "dobro.one_wild": "One wild",

@@ -194,6 +194,11 @@ export default {
   "sheet.table": "Tableau de la feuille de score",
   "sheet.none": "Aucune manche n'a encore été comptée.",
   "sheet.winners": "Gagnants : {winners}",
+  "sheet.tie_value": "{player} : {value}",
+  "sheet.tie_D16": "{tied} ont le meilleur total à égalité. D16 : le moins de cartes dans la pile de score de la dernière manche l'emporte ({values}).",
+  "sheet.tie_Z15": "{tied} ont le plus de points à égalité. Z15 : la meilleure manche l'emporte ({values}).",
+  "sheet.tie_K9_fewest": "{tied} ont la plus forte carte à égalité. K9 : {winner} prend le Biggest Donkey, avec le moins de cartes dans sa pile personnelle ({cards}).",
+  "sheet.tie_K9_roll_off": "{tied} ont la plus forte carte à égalité. K9 : {kept} se départagent aux dés (dernier jet : {rolls}) et {winner} prend le Biggest Donkey.",
 
   // --- revoir une partie ------------------------------------------------------------
   "replay.previous": "Étape précédente",
@@ -204,6 +209,8 @@ export default {
   "replay.back": "Retour à la partie",
   "replay.region": "Revoir la partie",
   "replay.step": "Étape",
+  "replay.share_title": "Lien vers l'étape {step}",
+  "replay.share_explain": "Il ouvre la partie à cette étape, pour la revoir : il ne permet pas de noter des coups.",
 
   // --- les coups de Dobro -----------------------------------------------------------
   "dobro.one_wild": "Un joker",

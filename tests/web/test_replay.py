@@ -1,0 +1,141 @@
+"""A replay on a phone 412 px wide, in English and in French: opened at a step by its
+link, its address following the step, shared with a QR code; the score sheet as it
+stood at each step, and at the end the tie-break that settled the game."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.service.http import create, play_simulated
+from tests.web.test_accessible import axe_source, serious  # noqa: F401 (a fixture)
+
+WIDE = {"width": 412, "height": 915}
+
+WORDS = {
+    "en": {
+        "locale": "en-GB",
+        "step": "Step",
+        "next": "Next step",
+        "counter": "Step {step} of {last}",
+        "share": "Share",
+        "link": "Link to step {step}: the link",
+        "qr": "QR code: Link to step {step}",
+        "none": "No round has been scored yet.",
+        "winners": "Winners:",
+        "tie": "D16: the fewest cards in the last round's score pile wins "
+        "(Priscila: 24, Mauricio: 19, and Karen: 9).",
+    },
+    "fr": {
+        "locale": "fr-FR",
+        "step": "Étape",
+        "next": "Étape suivante",
+        "counter": "Étape {step} sur {last}",
+        "share": "Partager",
+        "link": "Lien vers l'étape {step} : le lien",
+        "qr": "QR code : Lien vers l'étape {step}",
+        "none": "Aucune manche n'a encore été comptée.",
+        "winners": "Gagnants :",
+        "tie": "D16 : le moins de cartes dans la pile de score de la dernière manche "
+        "l'emporte (Priscila : 24, Mauricio : 19 et Karen : 9).",
+    },
+}
+
+
+def phone(new_page, language: str) -> Page:
+    page = new_page(locale=WORDS[language]["locale"])
+    page.set_viewport_size(WIDE)
+    return page
+
+
+def imported(client: httpx.Client, name: str) -> str:
+    """The id of a sample game (seeds/), imported once into the test database."""
+    body = resources.files("seeds").joinpath(f"{name}.ndjson").read_bytes()
+    answer = client.post(
+        "/games/import",
+        content=body,
+        headers={"Content-Type": "application/x-ndjson"},
+    )
+    if answer.status_code == 409:
+        return answer.json()["game_id"]
+    assert answer.status_code == 201, answer.text
+    return answer.json()["id"]
+
+
+def at_step(page: Page, words: dict, step: int, last: int) -> None:
+    expect(page.locator("output")).to_have_text(
+        words["counter"].format(step=step, last=last)
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_link_opens_the_replay_at_its_step_and_the_address_follows_the_step(
+    new_page,
+    client,
+    axe_source,  # noqa: F811 (the fixture imported above)
+    language,
+):
+    words = WORDS[language]
+    game = create(
+        client, game="dobro", players=["Ana", "Bo"], seed=7, options={"rounds": 1}
+    )
+    last = play_simulated(client, game)
+    steps = client.get(f"/games/{game['id']}/replay").json()["steps"]
+    page = phone(new_page, language)
+
+    page.goto(f"/app/#/games/{game['id']}/replay/5")
+    expect(page.get_by_role("slider", name=words["step"])).to_have_value("5")
+    at_step(page, words, 5, last)
+    expect(page.locator(".sentence")).to_have_text(
+        client.get(
+            f"/games/{game['id']}/replay/5",
+            headers={"Accept-Language": language},
+        ).json()["description"]
+    )
+
+    page.get_by_role("button", name=words["next"]).click()
+    at_step(page, words, 6, last)
+    assert page.url.endswith(f"#/games/{game['id']}/replay/6")
+
+    page.get_by_role("button", name=words["share"], exact=True).click()
+    link = page.get_by_label(words["link"].format(step=6))
+    expect(link).to_have_value(re.compile(rf"/app/#/games/{game['id']}/replay/6$"))
+    expect(page.get_by_role("img", name=words["qr"].format(step=6))).to_be_visible()
+    assert "token" not in link.input_value()
+    assert serious(page, axe_source) == []
+
+    # The link shared opens on another phone where the sender was.
+    other = phone(new_page, language)
+    other.goto(link.input_value())
+    at_step(other, words, 6, last)
+    assert len(steps) == last
+    assert page.errors == other.errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_sheet_is_the_one_of_the_step_and_the_end_explains_the_tie_D16(
+    new_page,
+    client,
+    axe_source,  # noqa: F811 (the fixture imported above)
+    language,
+):
+    words = WORDS[language]
+    game_id = imported(client, "dobro-french-scale")
+    last = len(client.get(f"/games/{game_id}/replay").json()["steps"])
+    page = phone(new_page, language)
+
+    page.goto(f"/app/#/games/{game_id}/replay/0")
+    expect(page.get_by_text(words["none"])).to_be_visible()
+    expect(page.get_by_text(words["winners"])).to_have_count(0)
+    expect(page.get_by_text(words["tie"])).to_have_count(0)
+
+    page.goto(f"/app/#/games/{game_id}/replay/{last}")
+    at_step(page, words, last, last)
+    expect(page.get_by_text(words["winners"])).to_be_visible()
+    expect(page.get_by_text(words["tie"], exact=False)).to_be_visible()
+    assert serious(page, axe_source) == []
+    assert page.errors == []
