@@ -136,6 +136,7 @@ class Creating:
         *,
         logged_at: Sequence[datetime | None] | None = None,
         digest: bytes | None = None,
+        variation_of: tuple[uuid.UUID, int] | None = None,
     ) -> tuple[GameRow, str]:
         """Store a new game with the moves already played on it (an import), all in
         one transaction; its row and its write token. `game_id` is drawn at random
@@ -144,7 +145,8 @@ class Creating:
         An import also passes `logged_at`, the time the export gave each line (the
         creation first; None where it gave none), kept in the stored rows beside the
         record, and `digest`, its content's: the same content imported again raises
-        Duplicate, naming the game it became.
+        Duplicate, naming the game it became. A variation passes `variation_of`: the
+        game it branches from and the step it starts at.
 
         The rows are read back and folded before the commit: a game the service
         could not read back is never stored."""
@@ -162,6 +164,8 @@ class Creating:
             played_at=request.played_at,
             location=request.location,
             notes=request.notes,
+            variation_of=variation_of[0] if variation_of else None,
+            variation_step=variation_of[1] if variation_of else None,
         )
         created = GameCreated.of(
             start.rules.name,

@@ -23,6 +23,7 @@ from service.application.idempotency import Idempotency
 from service.application.observers import MoveObserver, NoReadSide, ReadSide, Unobserved
 from service.application.submitting import Submitting
 from service.application.timeline import Timeline, Timelines
+from service.application.variations import Variations
 from service.storage.store import (
     EventStore,
     GameRow,
@@ -55,6 +56,7 @@ class Games:
         self.rules = timelines.rules
         self.creating = Creating(timelines, read_side)
         self.submitting = Submitting(timelines, read_side, observer)
+        self.variations = Variations(timelines, self.creating)
 
     @classmethod
     def without_read_side(
@@ -73,6 +75,10 @@ class Games:
     async def create(self, request: NewGame) -> tuple[GameRow, History, str]:
         """A new game at version 1, and its write token (shown this once)."""
         return await self.creating.create(request)
+
+    async def branch(self, game_id: uuid.UUID, at: int) -> tuple[GameRow, History, str]:
+        """A variation of the game from step `at`, and its write token."""
+        return await self.variations.branch(game_id, at)
 
     async def submit(
         self,

@@ -38,6 +38,7 @@ from service.http.players import get_player
 from service.http.schemas import DocumentedStructs
 from service.http.stopping import AnsweredWhenStopping
 from service.http.stream import StreamCap
+from service.http.variations import VariationController
 from service.http.webpage import web_routes
 from service.readside.followers import Followers
 from service.readside.live import LiveLog
@@ -111,6 +112,7 @@ def create_app(settings: Settings) -> Litestar:
             GameController,
             game_kinds,
             ExchangeController,
+            VariationController,
             FeedController,
             get_player,
             health,

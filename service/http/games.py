@@ -23,6 +23,7 @@ from service.application.games import Games
 from service.application.idempotency import Idempotency
 from service.application.moves import MOVE_BODIES, MoveBody
 from service.application.submitting import MAX_MOVES
+from service.application.variations import variation_of
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import game_read, language_of, read
 from service.http.guards import holds_write_token
@@ -73,6 +74,7 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
         "location": row.location,
         "notes": row.notes,
         "created_at": row.created_at,
+        "variation_of": variation_of(row.variation_of, row.variation_step),
     }
 
 

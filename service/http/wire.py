@@ -17,6 +17,7 @@ from domain.registry import GAMES
 from domain.sheet import ScoreSheet
 from projections.replay import Step
 from service.application.games import GameName, Status
+from service.application.variations import VariationOf
 from service.http.schemas import GameState, Tagged
 
 # A move as logged, in a replay's step: any game's, told apart by its `type` (the move
@@ -45,6 +46,8 @@ class GameSummary(msgspec.Struct, kw_only=True):
     location: str | None = None
     notes: str | None = None
     created_at: datetime | None = None
+    variation_of: VariationOf | None = None
+    """Set on a variation: the game it branched from and the step it starts at."""
 
 
 class CreatedGame(GameSummary, kw_only=True):

@@ -53,6 +53,9 @@ class NewGameRow:
     played_at: datetime | None = None
     location: str | None = None
     notes: str | None = None
+    # A variation: the game it branched from and the step it starts at.
+    variation_of: UUID | None = None
+    variation_step: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +152,7 @@ class GameNotFound(LookupError):
 _EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
 _GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
-    " title, played_at, location, notes, created_at"
+    " title, played_at, location, notes, variation_of, variation_step, created_at"
 )
 _PREFIXED_GAME_COLUMNS = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
 _INSERT_EVENT = """
@@ -552,8 +555,8 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
     """Insert the game's row; the row as the database gives it back."""
     cursor = await conn.execute(
         "INSERT INTO games (id, game, players, first_player, seed, options,"
-        " token_hash, title, played_at, location, notes)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " token_hash, title, played_at, location, notes, variation_of, variation_step)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         f" RETURNING {_GAME_COLUMNS}",
         (
             game.id,
@@ -567,6 +570,8 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
             game.played_at,
             game.location,
             game.notes,
+            game.variation_of,
+            game.variation_step,
         ),
     )
     # The row is converted to Python here, at the fetch: a value the database took
@@ -598,7 +603,7 @@ async def _read(
 
 def _game(row: Any) -> GameRow:
     id_, game, players, first_player, seed, options, token_hash, *rest = row
-    title, played_at, location, notes, created_at = rest
+    title, played_at, location, notes, variation_of, variation_step, created_at = rest
     return GameRow(
         id=id_,
         game=game,
@@ -611,6 +616,8 @@ def _game(row: Any) -> GameRow:
         played_at=played_at,
         location=location,
         notes=notes,
+        variation_of=variation_of,
+        variation_step=variation_step,
         created_at=created_at,
     )
 
