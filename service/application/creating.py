@@ -23,6 +23,7 @@ from service.application.errors import Duplicate, Invalid
 from service.application.observers import ReadSide
 from service.application.timeline import Timeline, Timelines, setup_of
 from service.application.tokens import new_token
+from service.storage.notes import NewEntry
 from service.storage.store import (
     AlreadyImported,
     GameRow,
@@ -137,6 +138,7 @@ class Creating:
         logged_at: Sequence[datetime | None] | None = None,
         digest: bytes | None = None,
         variation_of: tuple[uuid.UUID, int] | None = None,
+        notes: Sequence[NewEntry] = (),
     ) -> tuple[GameRow, str]:
         """Store a new game with the moves already played on it (an import), all in
         one transaction; its row and its write token. `game_id` is drawn at random
@@ -146,7 +148,8 @@ class Creating:
         creation first; None where it gave none), kept in the stored rows beside the
         record, and `digest`, its content's: the same content imported again raises
         Duplicate, naming the game it became. A variation passes `variation_of`: the
-        game it branches from and the step it starts at.
+        game it branches from and the step it starts at. `notes`: an import's notes
+        on its moves, stored with them.
 
         The rows are read back and folded before the commit: a game the service
         could not read back is never stored."""
@@ -184,7 +187,12 @@ class Creating:
         moves = [(move_type(r.move), d) for r, d in zip(records, data[1:], strict=True)]
         try:
             timeline = await self.store.import_game(
-                row, (GAME_CREATED, data[0]), moves, self._read_back, digest=digest
+                row,
+                (GAME_CREATED, data[0]),
+                moves,
+                self._read_back,
+                digest=digest,
+                notes=notes,
             )
         except AlreadyImported as error:
             raise Duplicate(error.game_id) from None

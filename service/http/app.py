@@ -34,6 +34,7 @@ from service.http.health import health
 from service.http.kinds import game_kinds
 from service.http.limits import creation_limit, forget_expired
 from service.http.metrics import Metrics, get_metrics
+from service.http.notes import NoteController
 from service.http.players import get_player
 from service.http.schemas import DocumentedStructs
 from service.http.stopping import AnsweredWhenStopping
@@ -113,6 +114,7 @@ def create_app(settings: Settings) -> Litestar:
             game_kinds,
             ExchangeController,
             VariationController,
+            NoteController,
             FeedController,
             get_player,
             health,

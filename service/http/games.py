@@ -183,6 +183,7 @@ class GameController(Controller):
     @game_read(
         "/{game_id:uuid}/replay",
         worded=True,
+        noted=True,
         summary="The game's steps, with sentences, a page at a time",
         description=f"Steps `after + 1` to `after + limit` (at most {MAX_REPLAY_PAGE} "
         f"a page, {REPLAY_PAGE} by default: most games fit in one); `next` is the "
@@ -204,8 +205,10 @@ class GameController(Controller):
         after: Annotated[int, QueryParameter(ge=0)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=MAX_REPLAY_PAGE)] = REPLAY_PAGE,
     ) -> Response[bytes]:
-        def encoded(steps: list[replay.Step], next: int | None) -> bytes:
-            return msgspec.json.encode(replay_of(steps, next))
+        def encoded(
+            steps: list[replay.Step], next: int | None, notes: dict[int, Any]
+        ) -> bytes:
+            return msgspec.json.encode(replay_of(steps, next, notes))
 
         page = await games.replay(
             game_id, after, limit, language_of(request), render=encoded
@@ -215,6 +218,7 @@ class GameController(Controller):
     @game_read(
         "/{game_id:uuid}/replay/{step:int}",
         worded=True,
+        noted=True,
         summary="The game after N moves",
         responses=problems(404, 503),
     )
@@ -225,8 +229,8 @@ class GameController(Controller):
         step: FromPath[int],
         games: NamedDependency[Games],
     ) -> ReplayFrame:
-        frame = await games.frame(game_id, step, language_of(request))
-        return ReplayFrame(**msgspec.structs.asdict(frame))
+        frame, notes = await games.frame(game_id, step, language_of(request))
+        return ReplayFrame(**msgspec.structs.asdict(frame), notes=notes)
 
     @game_read(
         "/{game_id:uuid}/scoresheet",

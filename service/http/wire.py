@@ -17,6 +17,7 @@ from domain.registry import GAMES
 from domain.sheet import ScoreSheet
 from projections.replay import Step
 from service.application.games import GameName, Status
+from service.application.notes import StepNote
 from service.application.variations import VariationOf
 from service.http.schemas import GameState, Tagged
 
@@ -140,6 +141,8 @@ class ReplayFrame(msgspec.Struct, kw_only=True):
     scoresheet: ScoreSheet
     move: Annotated[_MOVES | None, Tagged("type")] = None
     description: str | None = None
+    notes: list[StepNote] = []
+    """The notes in force on this step, in the order they were written."""
 
 
 class ReplayStep(msgspec.Struct, kw_only=True):
@@ -154,6 +157,8 @@ class ReplayStep(msgspec.Struct, kw_only=True):
     description: str
     state: GameState
     scoresheet: ScoreSheet | None
+    notes: list[StepNote] = []
+    """The notes in force on this step, in the order they were written."""
 
 
 class Replay(msgspec.Struct, kw_only=True):
@@ -164,15 +169,21 @@ class Replay(msgspec.Struct, kw_only=True):
     next: int | None = None
 
 
-def replay_of(steps: list[Step], next: int | None = None) -> Replay:
+def replay_of(
+    steps: list[Step],
+    next: int | None = None,
+    notes: dict[int, list[StepNote]] | None = None,
+) -> Replay:
     """The steps with each score sheet given only where it changed (and on the
-    first step, whatever the page)."""
+    first step, whatever the page), and each with its notes in force."""
+    notes = notes or {}
     shown: list[ReplayStep] = []
     previous = None
     for step in steps:
         sheet = step.scoresheet
         fields = msgspec.structs.asdict(step) | {
-            "scoresheet": None if sheet is previous else sheet
+            "scoresheet": None if sheet is previous else sheet,
+            "notes": notes.get(step.step, []),
         }
         shown.append(ReplayStep(**fields))
         previous = sheet

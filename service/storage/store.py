@@ -20,6 +20,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from service.settings import Settings
 from service.storage.commits import CommitFailed, NewEvent, SharedCommits
+from service.storage.notes import NewEntry, insert_entries
 
 __all__ = [
     "AlreadyImported",
@@ -307,6 +308,7 @@ class EventStore:
         read_back: Callable[[GameRow, list[StoredEvent]], T],
         *,
         digest: bytes | None = None,
+        notes: Sequence[NewEntry] = (),
     ) -> T:
         """Store a whole game at once (a creation or an import): all of it, or nothing.
 
@@ -319,7 +321,8 @@ class EventStore:
         the service could not read.
 
         `digest` names an import's content: a second game with the same one raises
-        AlreadyImported, naming the first.
+        AlreadyImported, naming the first. `notes`: an import's notes on its moves,
+        stored with them.
         """
         try:
             async with self._pool.connection() as conn, conn.transaction():
@@ -337,6 +340,7 @@ class EventStore:
                             )
                         ],
                     )
+                await insert_entries(conn, game.id, notes)
                 events = await _read(conn, game.id, 0, None)
                 return read_back(stored, events)
         except errors.UniqueViolation as error:
