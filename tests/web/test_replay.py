@@ -139,3 +139,120 @@ def test_the_sheet_is_the_one_of_the_step_and_the_end_explains_the_tie_D16(
     expect(page.get_by_text(words["tie"], exact=False)).to_be_visible()
     assert serious(page, axe_source) == []
     assert page.errors == []
+
+
+NOTES = {
+    "en": {
+        "title": "Notes on step {step}",
+        "none": "No note on this step.",
+        "text": "Your note",
+        "mark": "Mark",
+        "add": "Add the note",
+        "withdraw": "Withdraw the note: {text}",
+        "try": "Try another move here",
+        "of": "A variation, tried from step {step} of another game:",
+        "original": "see the original",
+        "variations": "Variations tried from this game",
+        "from": "From step {step}",
+        "moves_title": "Log a move",
+    },
+    "fr": {
+        "title": "Notes sur l'étape {step}",
+        "none": "Aucune note sur cette étape.",
+        "text": "Votre note",
+        "mark": "Signe",
+        "add": "Ajouter la note",
+        "withdraw": "Retirer la note : {text}",
+        "try": "Essayer un autre coup ici",
+        "of": "Une variante, essayée depuis l'étape {step} d'une autre partie :",
+        "original": "voir l'originale",
+        "variations": "Variantes essayées depuis cette partie",
+        "from": "Depuis l'étape {step}",
+        "moves_title": "Noter un coup",
+    },
+}
+
+
+def holding_token(page: Page, game: dict) -> None:
+    page.goto("/app/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem(`tablelog:token:${id}`, token)",
+        [game["id"], game["write_token"]],
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_phone_with_the_token_notes_a_step_and_every_phone_reads_it(
+    new_page,
+    client,
+    axe_source,  # noqa: F811 (the fixture imported above)
+    language,
+):
+    words, notes = WORDS[language], NOTES[language]
+    game = create(client, game="dobro", players=["Ana", "Bo"], seed=7)
+    last = play_simulated(client, game, limit=8)
+    table = phone(new_page, language)
+    holding_token(table, game)
+    table.goto(f"/app/#/games/{game['id']}/replay/3")
+    expect(
+        table.get_by_role("heading", name=notes["title"].format(step=3))
+    ).to_be_visible()
+    expect(table.get_by_text(notes["none"])).to_be_visible()
+    table.get_by_label(notes["text"]).fill("Bo should take")
+    table.get_by_label(notes["mark"]).select_option("?!")
+    table.get_by_role("button", name=notes["add"]).click()
+    expect(table.locator(".notes li")).to_have_text(re.compile(r"\?!\s*Bo should take"))
+    assert serious(table, axe_source) == []
+    stored = client.get(f"/games/{game['id']}/replay/3").json()["notes"]
+    assert [(n["text"], n["mark"]) for n in stored] == [("Bo should take", "?!")]
+
+    # A phone without the token reads the note, and has nothing to write with.
+    watcher = phone(new_page, language)
+    watcher.goto(f"/app/#/games/{game['id']}/replay/3")
+    expect(watcher.locator(".notes li")).to_have_text(re.compile("Bo should take"))
+    expect(watcher.get_by_label(notes["text"])).to_have_count(0)
+    watcher.get_by_role("button", name=words["next"]).click()
+    at_step(watcher, words, 4, last)
+    expect(watcher.get_by_text(notes["none"])).to_be_visible()
+
+    table.get_by_role(
+        "button", name=notes["withdraw"].format(text="Bo should take")
+    ).click()
+    expect(table.get_by_text(notes["none"])).to_be_visible()
+    assert client.get(f"/games/{game['id']}/replay/3").json()["notes"] == []
+    assert table.errors == watcher.errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_another_move_is_tried_from_a_step_and_the_variation_links_back_and_forth(
+    new_page,
+    client,
+    axe_source,  # noqa: F811 (the fixture imported above)
+    language,
+):
+    words, notes = WORDS[language], NOTES[language]
+    game = create(client, game="dobro", players=["Ana", "Bo"], seed=7)
+    play_simulated(client, game, limit=8)
+    page = phone(new_page, language)
+    page.goto(f"/app/#/games/{game['id']}/replay/4")
+    at_step(page, words, 4, 8)
+    page.get_by_role("button", name=notes["try"]).click()
+
+    # The variation opens to log its moves, with its own token on this phone.
+    expect(page.get_by_role("heading", name=notes["moves_title"])).to_be_visible()
+    variation_id = re.search(r"#/games/([0-9a-f-]{36})$", page.url).group(1)
+    assert variation_id != game["id"]
+    variation = client.get(f"/games/{variation_id}").json()
+    assert variation["variation_of"] == {"game": game["id"], "step": 4}
+    assert variation["version"] == 5
+    expect(page.get_by_text(notes["of"].format(step=4))).to_be_visible()
+    assert serious(page, axe_source) == []
+
+    page.get_by_role("link", name=notes["original"]).click()
+    at_step(page, words, 4, 8)
+    assert page.url.endswith(f"#/games/{game['id']}/replay/4")
+    expect(page.get_by_role("heading", name=notes["variations"])).to_be_visible()
+    page.get_by_role("link", name=notes["from"].format(step=4)).click()
+    expect(page.get_by_role("heading", name=notes["moves_title"])).to_be_visible()
+    assert page.url.endswith(f"#/games/{variation_id}")
+    assert page.errors == []

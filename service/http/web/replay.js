@@ -1,13 +1,17 @@
-// Replay a game step by step: a slider over its stored moves, each step's sentence, and
-// the state and score sheet as they stood after it. The address follows the step
-// (`#/games/{id}/replay/{step}`), so a link copied or shared opens where its sender was.
-import { api } from "./api.js";
+// Replay a game step by step: a slider over its stored moves, each step's sentence, the
+// state and score sheet as they stood after it, and the table's notes on it. The
+// address follows the step (`#/games/{id}/replay/{step}`), so a link copied or shared
+// opens where its sender was. From any step the table may try another move (a
+// variation, variations.js).
+import { api, tokens } from "./api.js";
 import { button, h, uid } from "./dom.js";
 import { gameOf } from "./games/index.js";
 import { t } from "./i18n.js";
 import { gameLabel } from "./kinds.js";
+import { notesByStep, renderNotes } from "./notes.js";
 import { linkBlock, replayLink, shareToggle } from "./share.js";
 import { renderSheet } from "./sheet.js";
+import { tryAnotherMove, variationOf, variationsList } from "./variations.js";
 
 // Every step, a page at a time: `next` is the `after` of the next page.
 async function allSteps(id) {
@@ -36,8 +40,11 @@ export function clampStep(n, last) {
 }
 
 export async function showReplay(root, id, asked = 0) {
-  const [game, steps, start] = await Promise.all([
-    api.get(`/games/${id}`), allSteps(id), api.get(`/games/${id}/replay/0`)]);
+  const [game, steps, start, variations] = await Promise.all([
+    api.get(`/games/${id}`), allSteps(id), api.get(`/games/${id}/replay/0`),
+    variationsList(id)]);
+  const token = tokens.get(id);
+  let byStep = notesByStep(start, steps);
   const last = steps.length;
   const slider = h("input", {
     type: "range", id: "replay-step", min: "0", max: String(last), value: "0",
@@ -51,7 +58,17 @@ export async function showReplay(root, id, asked = 0) {
   const sharePanel = h("div", { class: "card share", id: uid("share"), hidden: true });
   const [shareButton] = shareToggle(sharePanel);
   const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
+  const notesBox = h("section", { class: "card", "aria-labelledby": "notes-title" });
+  const [tryIt, tryRefusal] = tryAnotherMove(id, () => Number(slider.value));
   let shown = null;
+
+  const drawNotes = (step) => renderNotes(notesBox, {
+    id, step, byStep, token,
+    changed: (notes) => {
+      byStep = notes;
+      drawNotes(step);
+    },
+  });
 
   function go(n) {
     const step = clampStep(n, last);
@@ -64,6 +81,7 @@ export async function showReplay(root, id, asked = 0) {
     next.disabled = step === last;
     sharePanel.replaceChildren(linkBlock(t("replay.share_title", { step }),
       t("replay.share_explain"), replayLink(id, step)));
+    drawNotes(step);
     const sheet = sheetAt(steps, start, step);
     if (sheet !== shown) renderSheet(sheetBox, game.game, sheet);
     shown = sheet;
@@ -77,12 +95,13 @@ export async function showReplay(root, id, asked = 0) {
     h("h1", { tabindex: "-1" }, t("replay.title", { title: game.title || gameLabel(game.game) })),
     h("p", { class: "muted" }, game.players.join(" · "), " · ",
       h("a", { href: `#/games/${id}` }, t("replay.back"))),
+    variationOf(game),
     h("section", { class: "card", "aria-label": t("replay.region") },
       h("div", { class: "field" },
         h("div", { class: "spread" }, h("label", { for: "replay-step" }, t("replay.step")), counter),
         slider),
       h("div", { class: "row stepper" }, back, next, shareButton),
-      sharePanel, sentence, stateBox),
-    sheetBox);
+      sharePanel, sentence, h("div", { class: "row" }, tryIt), tryRefusal, stateBox),
+    notesBox, sheetBox, variations);
   go(asked);
 }
