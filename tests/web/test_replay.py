@@ -106,6 +106,7 @@ def test_a_link_opens_the_replay_at_its_step_and_the_address_follows_the_step(
     expect(link).to_have_value(re.compile(rf"/app/#/games/{game['id']}/replay/6$"))
     expect(page.get_by_role("img", name=words["qr"].format(step=6))).to_be_visible()
     assert "token" not in link.input_value()
+    expect(page.locator("main")).not_to_contain_text("null")
     assert serious(page, axe_source) == []
 
     # The link shared opens on another phone where the sender was.
@@ -255,4 +256,84 @@ def test_another_move_is_tried_from_a_step_and_the_variation_links_back_and_fort
     page.get_by_role("link", name=notes["from"].format(step=4)).click()
     expect(page.get_by_role("heading", name=notes["moves_title"])).to_be_visible()
     assert page.url.endswith(f"#/games/{variation_id}")
+    assert page.errors == []
+
+
+def dozito_tied(client: httpx.Client) -> str:
+    """A one-round Dozito game of the virtual table (seed 2) that ends on a tie."""
+    game = create(
+        client,
+        game="dozito",
+        players=["Ana", "Bo"],
+        first_player="Ana",
+        seed=2,
+        options={"rounds": 1},
+    )
+    play_simulated(client, game)
+    return game["id"]
+
+
+def donkeys(client: httpx.Client, seed: int) -> str:
+    """A Double Donkey game of the virtual table: seed 0 ties its first round's
+    highest card and rolls off, seed 1 settles round 4's tie by the personal piles
+    (and seed 0's round 4 too)."""
+    game = create(
+        client,
+        game="double-donkey",
+        players=["Ana", "Bo"],
+        first_player="Ana",
+        seed=seed,
+    )
+    play_simulated(client, game)
+    return game["id"]
+
+
+TIES = {
+    "Z15": (
+        dozito_tied,
+        {
+            "en": "Round 1: Ana and Bo shared the most points. Z15: the best single "
+            "round wins (Ana: 17 and Bo: 17).",
+            "fr": "Manche 1 : Ana et Bo ont le plus de points à égalité. Z15 : la "
+            "meilleure manche l'emporte (Ana : 17 et Bo : 17).",
+        },
+    ),
+    "K9 roll-off": (
+        lambda client: donkeys(client, 0),
+        {
+            "en": "Round 1: Ana and Bo shared the highest card. K9: Ana and Bo rolled "
+            "off (last throw: Ana: 6 and Bo: 2) and Ana took the Biggest Donkey.",
+            "fr": "Manche 1 : Ana et Bo ont la plus forte carte à égalité. K9 : Ana et "
+            "Bo se départagent aux dés (dernier jet : Ana : 6 et Bo : 2) et Ana prend "
+            "le Biggest Donkey.",
+        },
+    ),
+    "K9 personal piles": (
+        lambda client: donkeys(client, 1),
+        {
+            "en": "Round 4: Ana and Bo shared the highest card. K9: Ana took the "
+            "Biggest Donkey with the fewest cards in their personal pile (4).",
+            "fr": "Manche 4 : Ana et Bo ont la plus forte carte à égalité. K9 : Ana "
+            "prend le Biggest Donkey, avec le moins de cartes dans sa pile "
+            "personnelle (4).",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("tie", TIES)
+def test_the_sheet_explains_each_tie_break_as_the_api_gives_it(
+    new_page, client, tie, language
+):
+    make, said = TIES[tie]
+    game_id = make(client)
+    last = len(client.get(f"/games/{game_id}/replay").json()["steps"])
+    page = phone(new_page, language)
+    page.goto(f"/app/#/games/{game_id}/replay/{last}")
+    at_step(page, WORDS[language], last, last)
+    explained = page.locator(".tie-break").filter(has_text=said[language])
+    expect(explained).to_have_count(1)
+    page.goto(f"/app/#/games/{game_id}/replay/0")
+    expect(page.locator(".tie-break")).to_have_count(0)
     assert page.errors == []

@@ -50,7 +50,7 @@ export async function showGame(root, id, { offered = null } = {}) {
     h("p", { class: "muted" }, first.players.join(" · "), h("br"), when(first),
       first.location ? ` · ${first.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, t("game.replay"))),
-    variationOf(first), boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
+    variationOf(first) ?? "", boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
     boxes.sheet);
   const refusal = refusalBeside(boxes.moves);
 

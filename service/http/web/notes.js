@@ -58,7 +58,7 @@ export function renderNotes(box, { id, step, byStep, token, changed }) {
     box.querySelector("h2").focus();
   }
 
-  box.replaceChildren(title, list, token ? noteForm() : null, refusal);
+  box.replaceChildren(title, list, token ? noteForm() : "", refusal);
 
   function noteForm() {
     const text = h("textarea", { rows: "3", maxlength: "2000", required: true });

@@ -95,13 +95,13 @@ export async function showReplay(root, id, asked = 0) {
     h("h1", { tabindex: "-1" }, t("replay.title", { title: game.title || gameLabel(game.game) })),
     h("p", { class: "muted" }, game.players.join(" · "), " · ",
       h("a", { href: `#/games/${id}` }, t("replay.back"))),
-    variationOf(game),
+    variationOf(game) ?? "",
     h("section", { class: "card", "aria-label": t("replay.region") },
       h("div", { class: "field" },
         h("div", { class: "spread" }, h("label", { for: "replay-step" }, t("replay.step")), counter),
         slider),
       h("div", { class: "row stepper" }, back, next, shareButton),
       sharePanel, sentence, h("div", { class: "row" }, tryIt), tryRefusal, stateBox),
-    notesBox, sheetBox, variations);
+    notesBox, sheetBox, variations ?? "");
   go(asked);
 }

@@ -192,6 +192,7 @@ export default {
   "sheet.table": "Score sheet table",
   "sheet.none": "No round has been scored yet.",
   "sheet.winners": "Winners: {winners}",
+  "sheet.tie_round": "Round {round}: {sentence}",
   "sheet.tie_value": "{player}: {value}",
   "sheet.tie_D16": "{tied} shared the best total. D16: the fewest cards in the last round's score pile wins ({values}).",
   "sheet.tie_Z15": "{tied} shared the most points. Z15: the best single round wins ({values}).",

@@ -194,6 +194,7 @@ export default {
   "sheet.table": "Tableau de la feuille de score",
   "sheet.none": "Aucune manche n'a encore été comptée.",
   "sheet.winners": "Gagnants : {winners}",
+  "sheet.tie_round": "Manche {round} : {sentence}",
   "sheet.tie_value": "{player} : {value}",
   "sheet.tie_D16": "{tied} ont le meilleur total à égalité. D16 : le moins de cartes dans la pile de score de la dernière manche l'emporte ({values}).",
   "sheet.tie_Z15": "{tied} ont le plus de points à égalité. Z15 : la meilleure manche l'emporte ({values}).",
