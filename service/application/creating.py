@@ -112,10 +112,12 @@ class Creating:
         self.rules = timelines.rules
         self.read_side = read_side
 
-    async def create(self, request: NewGame) -> tuple[GameRow, History, str]:
+    async def create(
+        self, request: NewGame, app_key: uuid.UUID | None = None
+    ) -> tuple[GameRow, History, str]:
         """A new game at version 1, and its write token (shown this once)."""
         history = self.start(request)
-        row, token = await self.store_new(request, history, [])
+        row, token = await self.store_new(request, history, [], app_key=app_key)
         return row, history, token
 
     def start(self, request: NewGame) -> History:
@@ -139,6 +141,7 @@ class Creating:
         digest: bytes | None = None,
         variation_of: tuple[uuid.UUID, int] | None = None,
         notes: Sequence[NewEntry] = (),
+        app_key: uuid.UUID | None = None,
     ) -> tuple[GameRow, str]:
         """Store a new game with the moves already played on it (an import), all in
         one transaction; its row and its write token. `game_id` is drawn at random
@@ -149,7 +152,8 @@ class Creating:
         record, and `digest`, its content's: the same content imported again raises
         Duplicate, naming the game it became. A variation passes `variation_of`: the
         game it branches from and the step it starts at. `notes`: an import's notes
-        on its moves, stored with them.
+        on its moves, stored with them. `app_key` is the key of the app that creates
+        it, kept in its row: that key may write the game.
 
         The rows are read back and folded before the commit: a game the service
         could not read back is never stored."""
@@ -169,6 +173,7 @@ class Creating:
             notes=request.notes,
             variation_of=variation_of[0] if variation_of else None,
             variation_step=variation_of[1] if variation_of else None,
+            app_key=app_key,
         )
         created = GameCreated.of(
             start.rules.name,

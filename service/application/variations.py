@@ -56,9 +56,12 @@ class Variations:
         self.timelines = timelines
         self.creating = creating
 
-    async def branch(self, game_id: uuid.UUID, at: int) -> tuple[GameRow, History, str]:
+    async def branch(
+        self, game_id: uuid.UUID, at: int, app_key: uuid.UUID | None = None
+    ) -> tuple[GameRow, History, str]:
         """A new game as `game_id` stood after `at` moves, and its write token;
-        NotFound for an unknown game or a step it does not have."""
+        NotFound for an unknown game or a step it does not have. `app_key`, the key
+        of the app branching it, may write it too."""
         timeline = await self.timelines.load(game_id, whole=True)
         last = timeline.moves
         if at > last:
@@ -81,7 +84,7 @@ class Variations:
             title=row.title,
         )
         stored, token = await self.creating.store_new(
-            request, start, records, variation_of=(row.id, at)
+            request, start, records, variation_of=(row.id, at), app_key=app_key
         )
         return stored, history, token
 

@@ -12,9 +12,11 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 from psycopg_pool import AsyncConnectionPool
 
 from service.application.games import Games
+from service.application.keys import App
 from service.application.variations import NewVariation
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import read
+from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE
 from service.http.games import MAX_OFFSET, summary_of
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
@@ -36,12 +38,15 @@ class VariationController(Controller):
         "stood after `at` moves (its log holds them again, checked by the rules) and "
         "records `variation_of`. It counts in no player's record nor in `GET /games`. "
         "A variation is a new game: it counts with creations and imports against the "
-        "client's limit a minute (429 with Retry-After past it).",
+        "client's limit a minute (429 with Retry-After past it); an app key (scope "
+        "`games:create`) counts against its own rate instead, and may then write "
+        "the variation too.",
         dto=strict_body(NewVariation),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
-        opt={CREATES_GAMES: True},
-        responses=problems(404, 413, 415, 422, 429, 503),
+        opt={CREATES_GAMES: True, SCOPE: GAMES_CREATE},
+        security=KEY_OPTIONAL,
+        responses=problems(401, 403, 404, 413, 415, 422, 429, 503),
         response_headers=[LOCATION],
         operation_class=declared(worded=True),
     )
@@ -50,8 +55,9 @@ class VariationController(Controller):
         game_id: FromPath[UUID],
         data: JSONBody[NewVariation],
         games: NamedDependency[Games],
+        caller: NamedDependency[App | None],
     ) -> Response[CreatedGame]:
-        row, history, token = await games.branch(game_id, data.at)
+        row, history, token = await games.branch(game_id, data.at, caller and caller.id)
         return created(
             CreatedGame(**summary_of(row, history), write_token=token), row.id
         )

@@ -57,6 +57,8 @@ class NewGameRow:
     # A variation: the game it branched from and the step it starts at.
     variation_of: UUID | None = None
     variation_step: int | None = None
+    # The app key the game was created with, which may write it (migration 0016).
+    app_key: UUID | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +155,8 @@ class GameNotFound(LookupError):
 _EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
 _GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
-    " title, played_at, location, notes, variation_of, variation_step, created_at"
+    " title, played_at, location, notes, variation_of, variation_step, app_key,"
+    " created_at"
 )
 _PREFIXED_GAME_COLUMNS = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
 _INSERT_EVENT = """
@@ -559,8 +562,9 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
     """Insert the game's row; the row as the database gives it back."""
     cursor = await conn.execute(
         "INSERT INTO games (id, game, players, first_player, seed, options,"
-        " token_hash, title, played_at, location, notes, variation_of, variation_step)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " token_hash, title, played_at, location, notes, variation_of, variation_step,"
+        " app_key)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         f" RETURNING {_GAME_COLUMNS}",
         (
             game.id,
@@ -576,6 +580,7 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
             game.notes,
             game.variation_of,
             game.variation_step,
+            game.app_key,
         ),
     )
     # The row is converted to Python here, at the fetch: a value the database took
@@ -607,7 +612,8 @@ async def _read(
 
 def _game(row: Any) -> GameRow:
     id_, game, players, first_player, seed, options, token_hash, *rest = row
-    title, played_at, location, notes, variation_of, variation_step, created_at = rest
+    title, played_at, location, notes, *rest = rest
+    variation_of, variation_step, app_key, created_at = rest
     return GameRow(
         id=id_,
         game=game,
@@ -622,6 +628,7 @@ def _game(row: Any) -> GameRow:
         notes=notes,
         variation_of=variation_of,
         variation_step=variation_step,
+        app_key=app_key,
         created_at=created_at,
     )
 

@@ -9,6 +9,7 @@ import uuid
 import msgspec
 
 from tests.service.http import create, move, play_simulated, simulated_moves
+from tests.service.test_keys import make_key
 
 PLAYERS = ["Vera", "Wim", "Xan"]
 
@@ -130,3 +131,35 @@ def test_a_variation_of_a_finished_game_counts_no_win(client):
         record = client.get(f"/players/{player}").json()
         assert record["played"] == record["finished"] == 1
         assert record["won"] == (player in finished["winners"])
+
+
+def test_an_app_key_branches_a_variation_and_writes_it_and_its_notes(
+    client, database_url
+):
+    key = make_key(database_url)
+    game = new_game(client)
+    play_simulated(client, game, limit=4)
+    keyed = {"Authorization": f"Bearer {key}"}
+    answer = client.post(
+        f"/games/{game['id']}/variations", json={"at": 2}, headers=keyed
+    )
+    assert answer.status_code == 201, answer.text
+    variation = answer.json()
+    fifth = list(simulated_moves(game))[2]
+    logged = client.post(
+        f"/games/{variation['id']}/moves",
+        json=msgspec.to_builtins(fifth),
+        headers=keyed,
+    )
+    assert logged.status_code == 201, logged.text
+    noted = client.post(
+        f"/games/{variation['id']}/notes",
+        json={"step": 3, "text": "Tried it"},
+        headers=keyed,
+    )
+    assert noted.status_code == 201, noted.text
+    # The key did not create the original: it writes no note there.
+    refused = client.post(
+        f"/games/{game['id']}/notes", json={"step": 1, "text": "No"}, headers=keyed
+    )
+    assert refused.status_code == 403
