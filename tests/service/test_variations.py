@@ -4,11 +4,19 @@ no player's record nor list of games played."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
+import httpx
 import msgspec
 
+from domain.registry import GAMES
+from service.application.games import Games
+from service.readside.projector import Projector
+from service.settings import Settings
+from service.storage.store import EventStore, connection_pool
 from tests.service.http import create, move, play_simulated, simulated_moves
+from tests.service.server import running_server
 from tests.service.test_keys import make_key
 
 PLAYERS = ["Vera", "Wim", "Xan"]
@@ -163,3 +171,24 @@ def test_an_app_key_branches_a_variation_and_writes_it_and_its_notes(
         f"/games/{game['id']}/notes", json={"step": 1, "text": "No"}, headers=keyed
     )
     assert refused.status_code == 403
+
+
+def test_a_rebuilt_read_model_keeps_a_variation_a_variation(fresh_database_url):
+    with (
+        running_server(fresh_database_url) as base_url,
+        httpx.Client(base_url=base_url, timeout=30) as client,
+    ):
+        game = new_game(client)
+        play_simulated(client, game, limit=3)
+        variation = branch(client, game["id"], 2).json()
+        asyncio.run(rebuild(fresh_database_url))
+        listed = client.get(f"/games/{game['id']}/variations").json()["games"]
+        assert [g["variation_of"] for g in listed] == [{"game": game["id"], "step": 2}]
+        assert [g["id"] for g in client.get("/games").json()["games"]] == [game["id"]]
+        assert client.get(f"/games/{variation['id']}").json()["variation_of"]
+
+
+async def rebuild(url: str) -> int:
+    async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
+        games = Games.without_read_side(EventStore(pool), GAMES)
+        return await Projector(pool, games.store, games.timelines).rebuild()
