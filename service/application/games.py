@@ -130,14 +130,11 @@ class Games:
         after: int,
         limit: int,
         language: Language,
-        render: Callable[[list[replay.Step], int | None, dict[int, list[StepNote]]], T],
+        render: Callable[[list[replay.Step], int | None], T],
     ) -> T:
         """Steps `after + 1` to `after + limit` with their sentences in `language`,
-        the `after` of the next page (None on the last) and the notes in force by
-        step, as `render` makes them: built and rendered in a worker thread (a long
-        game's page is megabytes)."""
-        # Read before the game: a note is on a step the game had when it was written.
-        notes = by_step(await self.notes.all(game_id))
+        and the `after` of the next page (None on the last), as `render` makes them:
+        built and rendered in a worker thread (a long game's page is megabytes)."""
         # Its sheets are folded from the game's creation.
         timeline = await self.timeline(game_id, whole=True)
         # Taken now: the timeline may grow while the page is built in a thread.
@@ -147,21 +144,22 @@ class Games:
 
         def page() -> T:
             steps = replay.steps(histories, records, after + 1, last, language)
-            return render(steps, last if last < moves else None, notes)
+            return render(steps, last if last < moves else None)
 
         return await anyio.to_thread.run_sync(page, limiter=self.timelines.heavy_work)
 
-    async def frame(
+    async def noted_frame(
         self, game_id: uuid.UUID, step: int, language: Language
     ) -> tuple[replay.Step, list[StepNote]]:
         """The game after its first `step` moves, and the notes in force on that
         step; NotFound past its last."""
         notes = by_step(await self.notes.all(game_id)).get(step, [])
-        return await self._frame(game_id, step, language), notes
+        return await self.frame(game_id, step, language), notes
 
-    async def _frame(
+    async def frame(
         self, game_id: uuid.UUID, step: int, language: Language
     ) -> replay.Step:
+        """The game after its first `step` moves; NotFound past its last."""
         timeline = await self.timeline(game_id)
         last = timeline.moves
         if not 0 <= step <= last:

@@ -216,6 +216,10 @@ class Notes:
         """Every note of the game, withdrawn ones included."""
         return folded(await read_entries(self.pool, game_id))
 
+    async def in_force(self, game_id: uuid.UUID) -> dict[int, list[StepNote]]:
+        """The notes in force on the game's steps, by step."""
+        return by_step(await self.all(game_id))
+
     async def entries(self, game_id: uuid.UUID) -> list[NoteEntry]:
         """The game's entries as stored: its notes and their withdrawals."""
         return await read_entries(self.pool, game_id)

@@ -224,9 +224,10 @@ class GameController(Controller):
         after: Annotated[int, QueryParameter(ge=0)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=MAX_REPLAY_PAGE)] = REPLAY_PAGE,
     ) -> Response[bytes]:
-        def encoded(
-            steps: list[replay.Step], next: int | None, notes: dict[int, Any]
-        ) -> bytes:
+        # Read before the game: a note is on a step the game had when it was written.
+        notes = await games.notes.in_force(game_id)
+
+        def encoded(steps: list[replay.Step], next: int | None) -> bytes:
             return msgspec.json.encode(replay_of(steps, next, notes))
 
         page = await games.replay(
@@ -248,7 +249,7 @@ class GameController(Controller):
         step: FromPath[int],
         games: NamedDependency[Games],
     ) -> ReplayFrame:
-        frame, notes = await games.frame(game_id, step, language_of(request))
+        frame, notes = await games.noted_frame(game_id, step, language_of(request))
         return ReplayFrame(**msgspec.structs.asdict(frame), notes=notes)
 
     @game_read(
