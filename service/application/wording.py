@@ -29,6 +29,11 @@ ENGLISH = {
     "game.too_fast": "The game is changing too fast: send the move again.",
     "move.other_game": "'{move}' is not a move of {game}.",
     "player.unknown": "No game has a player named {name}.",
+    "note.unknown": "The game has no note {note}.",
+    "note.game_full": (
+        "The game holds {most} notes and withdrawals, the most a game may hold."
+    ),
+    "note.step_full": "Step {step} holds {most} notes, the most a step may hold.",
     "import.duplicate": (
         "This file was already imported, as game {game_id}: nothing was stored."
     ),
@@ -55,6 +60,14 @@ FRENCH = {
     "game.too_fast": "La partie change trop vite : envoyez le coup à nouveau.",
     "move.other_game": "« {move} » n'est pas un coup de {game}.",
     "player.unknown": "Aucune partie n'a de joueur nommé {name}.",
+    "note.unknown": "La partie n'a pas de note {note}.",
+    "note.game_full": (
+        "La partie compte {most} notes et retraits, le plus qu'une partie puisse "
+        "compter."
+    ),
+    "note.step_full": (
+        "L'étape {step} compte {most} notes, le plus qu'une étape puisse compter."
+    ),
     "import.duplicate": (
         "Ce fichier a déjà été importé, comme partie {game_id} : rien n'a été "
         "enregistré."

@@ -14,6 +14,7 @@ import { idempotencyKey, movesQueue } from "./queue.js";
 import { gameSession } from "./session.js";
 import { sharePanel } from "./share.js";
 import { renderSheet } from "./sheet.js";
+import { variationOf } from "./variations.js";
 
 const queue = movesQueue(localStorage);
 
@@ -55,7 +56,7 @@ export async function showGame(root, id, { offered = null } = {}) {
     h("p", { class: "muted" }, first.players.join(" · "), h("br"), when(first),
       first.location ? ` · ${first.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, t("game.replay"))),
-    boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
+    variationOf(first) ?? "", boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
     boxes.sheet);
   const refusal = refusalBeside(boxes.moves);
 
