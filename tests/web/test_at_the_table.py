@@ -213,7 +213,7 @@ def test_several_turns_logged_offline_go_in_order_and_a_refused_one_is_corrected
     moves.get_by_role(
         "button", name=say(phone, "dobro.plays", player="Cleo", cards="9")
     ).click()
-    expect(queue).to_be_hidden()
+    expect(phone.locator("section.queue")).to_be_hidden()
     stored = client.get(f"/games/{game['id']}/events").json()["events"][1:]
     plays = [e["data"]["move"] for e in stored]
     assert [(m["player"], m["cards"]) for m in plays] == [
@@ -331,7 +331,7 @@ def test_dozitos_colours_and_a_queued_move_are_in_the_pages_language(
     assert serious(phone, axe_source) == []
 
     phone.context.set_offline(False)
-    expect(queue).to_be_hidden()
+    expect(phone.locator("section.queue")).to_be_hidden()
     history = phone.get_by_role("region", name=say(phone, "history.title"))
     expect(history.locator(".said").first).to_contain_text(queued)
     assert phone.errors == []
