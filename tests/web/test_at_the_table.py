@@ -186,6 +186,7 @@ def test_several_turns_logged_offline_go_in_order_and_a_refused_one_is_corrected
     ]
     expect(queue.get_by_role("listitem")).to_have_text(queued)
     assert client.get(f"/games/{game['id']}").json()["version"] == 1
+    assert stray_words(phone) == []
     assert serious(phone, axe_source) == []
 
     phone.context.set_offline(False)
@@ -209,6 +210,7 @@ def test_several_turns_logged_offline_go_in_order_and_a_refused_one_is_corrected
     )
     cleo = moves.get_by_role("group", name=say(phone, "game.who"))
     expect(cleo.get_by_role("radio", name="Cleo")).to_be_checked()
+    assert stray_words(phone) == []
     moves.get_by_role("radio", name="9", exact=True).check()
     moves.get_by_role(
         "button", name=say(phone, "dobro.plays", player="Cleo", cards="9")
