@@ -337,3 +337,30 @@ def test_dozitos_colours_and_a_queued_move_are_in_the_pages_language(
     history = phone.get_by_role("region", name=say(phone, "history.title"))
     expect(history.locator(".said").first).to_contain_text(queued)
     assert phone.errors == []
+
+
+@pytest.mark.parametrize("kind", ["dobro", "dozito", "double-donkey"])
+def test_offline_every_move_of_the_game_is_offered_for_any_player(
+    phone,
+    client,
+    axe_source,  # noqa: F811
+    kind,
+):
+    game = create(client, game=kind, players=PLAYERS, first_player="Ann", seed=5)
+    play_simulated(client, game, limit=3)
+    open_game(phone, game)
+    phone.context.set_offline(True)
+    moves = phone.get_by_role("region", name=say(phone, "game.log_a_move"))
+    kinds = moves.get_by_role("group", name=say(phone, "game.which_move"))
+    expect(kinds.get_by_role("radio").first).to_be_attached()
+    offered = kinds.get_by_role("radio").count()
+    assert offered >= 4
+    for n in range(offered):
+        kinds.get_by_role("radio").nth(n).check()
+        who = moves.get_by_role("group", name=say(phone, "game.who"))
+        if who.is_visible():
+            who.get_by_text("Cleo", exact=True).click()
+            expect(moves.get_by_role("button").last).to_be_visible()
+        assert stray_words(phone) == []
+        assert serious(phone, axe_source) == []
+    assert phone.errors == []
