@@ -364,3 +364,30 @@ def test_offline_every_move_of_the_game_is_offered_for_any_player(
         assert stray_words(phone) == []
         assert serious(phone, axe_source) == []
     assert phone.errors == []
+
+
+def test_a_new_dozitos_colours_are_shown_in_the_pages_language_and_sent_as_named(
+    phone,
+    client,
+    axe_source,  # noqa: F811
+):
+    phone.goto("/app/")
+    phone.locator("select[name=game]").select_option("dozito")
+    box = phone.get_by_role("group", name=say(phone, "start.five_colours"))
+    box_colours = ["red", "blue", "green", "purple", "yellow"]
+    colours = [say(phone, f"dozito.color.{c}") for c in box_colours]
+    for n, colour in enumerate(colours, start=1):
+        field = box.get_by_label(say(phone, "start.colour_n", n=n), exact=True)
+        expect(field).to_have_value(colour)
+    box.get_by_label(say(phone, "start.colour_n", n=1), exact=True).fill("rose")
+    for n, name in enumerate(PLAYERS, start=1):
+        phone.get_by_label(say(phone, "start.player_n", n=n), exact=True).fill(name)
+    assert serious(phone, axe_source) == []
+    phone.get_by_role("button", name=say(phone, "start.start")).click()
+    expect(
+        phone.get_by_role("heading", name=say(phone, "game.on_the_table"))
+    ).to_be_visible()
+    game_id = phone.url.split("#/games/")[1][:36]
+    options = client.get(f"/games/{game_id}").json()["options"]
+    assert options["colors"] == ["rose", *box_colours[1:]]
+    assert phone.errors == []
