@@ -208,6 +208,8 @@ def test_several_turns_logged_offline_go_in_order_and_a_refused_one_is_corrected
     expect(moves).to_contain_text(
         say(phone, "game.correcting", move=queued[2]).split("«")[0].split("“")[0]
     )
+    # Online again, the panel no longer speaks of a lost connection.
+    expect(moves).to_contain_text(say(phone, "game.any_move_waiting"))
     cleo = moves.get_by_role("group", name=say(phone, "game.who"))
     expect(cleo.get_by_role("radio", name="Cleo")).to_be_checked()
     assert stray_words(phone) == []

@@ -143,7 +143,7 @@ export async function showGame(root, id, { offered = null } = {}) {
       button(t("game.cancel_correction"), () => { anyMove.correcting = false; drawMoves(); }));
     // replaceChildren writes a null as the word "null": no correction, no child.
     return [...(correcting ? [correcting] : []), h("p", { class: "offline-note" },
-      t("game.any_move")), what, who, controls];
+      t(offline ? "game.any_move" : "game.any_move_waiting")), what, who, controls];
   }
 
   /** Keep this phone's write token, or take the one a link brought instead. */
