@@ -327,6 +327,7 @@ export default {
 
   // --- offline: any player's move, and the moves waiting to be sent ---------------
   "game.any_move": "No connection: log each move as it is played, whoever plays it. They wait on this phone, in order, and the rules check them when the connection returns.",
+  "game.any_move_waiting": "Moves are waiting to be sent: log each move as it is played, whoever plays it. The rules check them when they arrive, in order.",
   "game.who": "Who plays",
   "game.which_move": "Which move",
   "game.choose_player": "Tap who plays.",

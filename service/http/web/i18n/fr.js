@@ -330,6 +330,7 @@ export default {
 
   // --- offline: any player's move, and the moves waiting to be sent ---------------
   "game.any_move": "Pas de connexion : notez chaque coup comme il est joué, quel que soit le joueur. Ils attendent sur ce téléphone, dans l'ordre, et les règles les vérifient au retour de la connexion.",
+  "game.any_move_waiting": "Des coups attendent d'être envoyés : notez chaque coup comme il est joué, quel que soit le joueur. Les règles les vérifient à leur arrivée, dans l'ordre.",
   "game.who": "Qui joue",
   "game.which_move": "Quel coup",
   "game.choose_player": "Touchez qui joue.",
