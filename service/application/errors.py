@@ -59,3 +59,8 @@ class TokenWrong(Refused):
 
 class TooLarge(Refused):
     """More than the service takes in one request."""
+
+
+class Busy(Refused):
+    """Work the process does a few at a time, with too many already waiting: to be
+    asked again in a moment."""

@@ -11,6 +11,7 @@ read) and a game that moved is never shown stale.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -38,26 +39,37 @@ def read(path: str, **kwargs: Any) -> Any:
     return route(path, http_method=[HttpMethod.GET, HttpMethod.HEAD], **kwargs)
 
 
-def game_read(path: str, *, worded: bool = False, **kwargs: Any) -> Any:
+def game_read(
+    path: str,
+    *,
+    worded: bool = False,
+    variant: Callable[[Request], str] | None = None,
+    **kwargs: Any,
+) -> Any:
     """A read of one game (its path names `game_id`): HEAD, ETag and 304. A
     `worded` read holds sentences in the request's `Accept-Language`: its tag names
-    the language too, and its answers say that they vary by it."""
-    if worded:
-        kwargs["response_headers"] = [ResponseHeader(name="Vary", value=_VARY)]
+    the language too, and its answers say that they vary by it. A read answered in
+    more than one format names in its tag the one `variant` finds in the request
+    (from its `Accept`, which its answers then say they vary by too)."""
+    vary = ", ".join(["Accept"] * bool(variant) + [_VARY] * worded)
+    if vary:
+        kwargs["response_headers"] = [ResponseHeader(name="Vary", value=vary)]
     return read(
         path,
         before_request=_not_modified,
         middleware=[_tag_answers],
         cache_control=_NO_CACHE,
-        opt={"worded": worded},
-        operation_class=declared(tagged=True, worded=worded),
-        **kwargs,
+        opt={"worded": worded, "variant": variant, "vary": vary},
+        **{"operation_class": declared(tagged=True, worded=worded)} | kwargs,
     )
 
 
-def etag(game_version: int, language: str | None = None) -> str:
+def etag(
+    game_version: int, language: str | None = None, variant: str | None = None
+) -> str:
     worded = "" if language is None else f"-{language}"
-    return f'"{game_version}-{_RELEASE}{worded}"'
+    form = "" if variant is None else f"-{variant}"
+    return f'"{game_version}-{_RELEASE}{worded}{form}"'
 
 
 def language_of(request: Request) -> Language:
@@ -75,19 +87,23 @@ async def _not_modified(request: Request) -> Response | None:
     earn a 304 over a body that moved on."""
     games: Games = request.app.state.games
     game_id = request.path_params["game_id"]
+    opt = request.route_handler.opt
+    # A format no answer has is refused before the game is read.
+    variant = opt["variant"](request) if opt.get("variant") else None
     wanted = _tags(request.headers.get("If-None-Match"))
     cached = None if wanted else games.timelines.cached(game_id)
     timeline = cached or await games.timeline(game_id)
-    worded = request.route_handler.opt.get("worded")
-    tag = etag(timeline.version, language_of(request).code if worded else None)
+    language = language_of(request).code if opt.get("worded") else None
+    tag = etag(timeline.version, language, variant)
     request.state.etag = tag
     if tag in wanted:
         headers = {"Cache-Control": _NO_CACHE.to_header()}
+        vary = opt.get("vary")
         return Response(
             content=b"",
             status_code=304,
             media_type=MediaType.TEXT,
-            headers=headers | ({"Vary": _VARY} if worded else {}),
+            headers=headers | ({"Vary": vary} if vary else {}),
         )
     return None
 
