@@ -149,7 +149,7 @@ class Pictures:
         def drawn() -> bytes:
             return render(
                 [
-                    _picture(histories, records, n, language)
+                    step_picture(histories, records, n, language)
                     for n in range(first, last + 1)
                 ]
             )
@@ -166,7 +166,7 @@ def _check_run(first: int, last: int) -> None:
         )
 
 
-def _picture(
+def step_picture(
     histories: Sequence[History],
     records: Sequence[Recorded],
     step: int,

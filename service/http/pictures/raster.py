@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from domain.picture import Box, Label, Picture
 
@@ -57,6 +57,29 @@ def _label(draw: ImageDraw.ImageDraw, label: Label) -> None:
     )
 
 
+def palette(pictures: Sequence[Picture]) -> Image.Image:
+    """The 256 colours of a GIF: every colour the pictures name, then an even
+    spread of the others (6 levels of red, green and blue) for the edges of the
+    letters, smoothed between a text's colour and what lies under it."""
+    named: dict[str, None] = {}
+    for picture in pictures:
+        named[picture.background] = None
+        for item in picture.items:
+            colors = (
+                (item.fill, item.stroke) if isinstance(item, Box) else (item.color,)
+            )
+            named.update(dict.fromkeys(c for c in colors if c is not None))
+    exact = [ImageColor.getrgb(color)[:3] for color in named][: 256 - len(_SPREAD)]
+    colors = [*exact, *_SPREAD]
+    image = Image.new("P", (1, 1))
+    image.putpalette([level for color in colors for level in color])
+    return image
+
+
+_LEVELS = (0, 51, 102, 153, 204, 255)
+_SPREAD = [(r, g, b) for r in _LEVELS for g in _LEVELS for b in _LEVELS]
+
+
 def png(picture: Picture) -> bytes:
     out = io.BytesIO()
     drawn(picture).save(out, format="PNG", optimize=False, compress_level=6)
@@ -64,8 +87,17 @@ def png(picture: Picture) -> bytes:
 
 
 def gif(pictures: Sequence[Picture]) -> bytes:
-    """An animated GIF, one frame a picture, played in a loop."""
-    frames = [drawn(picture).quantize(colors=64) for picture in pictures]
+    """An animated GIF, one frame a picture, played in a loop.
+
+    Every frame is mapped onto one palette made in advance (`palette`), never
+    quantized on its own: choosing each frame's colours would cost some fifty
+    times its drawing, and frames that share a palette leave the encoder only
+    what changed from one to the next to store."""
+    shared = palette(pictures)
+    frames = [
+        drawn(picture).quantize(palette=shared, dither=Image.Dither.NONE)
+        for picture in pictures
+    ]
     out = io.BytesIO()
     frames[0].save(
         out,
