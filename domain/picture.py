@@ -111,7 +111,7 @@ def pictured(
         Box(0, 0, WIDTH, 56, HEADER),
         Label(LEFT, 37, fit(label, 40), 24, ON_HEADER),
         Label(RIGHT, 37, step_said, 20, ON_HEADER, "end"),
-        Label(LEFT, 84, fit(" · ".join(status), 90), 18),
+        *([Label(LEFT, 84, fit(" · ".join(status), 90), 18)] if status else []),
         *scene.items,
         Box(0, BOTTOM + 8, WIDTH, HEIGHT - BOTTOM - 8, CARD, LINE),
         *_sentence(said),

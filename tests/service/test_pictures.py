@@ -14,13 +14,14 @@ from xml.etree import ElementTree
 import pytest
 from PIL import Image
 
-from domain.picture import CARD_BACK, HEADER, TOP
+from domain.picture import CARD_BACK, HEADER, TOP, Label, Picture
 from domain.registry import GAMES
 from domain.wording import ENGLISH
 from service.application.errors import Busy, Invalid
 from service.application.games import Games
 from service.application.pictures import MAX_FRAMES, Pictures
 from service.http.pictures import RENDERERS
+from service.http.pictures.svg import svg
 from tests.service.http import create, live_histories, move, play_simulated, view
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -282,6 +283,14 @@ def test_the_raster_font_draws_accented_letters(client):
     missing = bytes(font.getmask("\U000f0000"))
     for letter in "ëéèçàÀœ\u202f":
         assert bytes(font.getmask(letter)) != missing, letter
+
+
+def test_the_svg_parses_whatever_a_name_holds():
+    hostile = 'Zoë <script>&"\x01]]>\ud800'
+    picture = Picture(10, 10, "#ffffff", hostile, (Label(1, 1, hostile),))
+    root = ElementTree.fromstring(svg(picture))
+    (label,) = root.iter("{http://www.w3.org/2000/svg}text")
+    assert label.text == 'Zoë <script>&"\ufffd]]>\ufffd'
 
 
 # --- the bounds, on the application's `Pictures` -------------------------------------
