@@ -12,7 +12,7 @@ from collections import defaultdict
 from xml.etree import ElementTree
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageSequence
 
 from domain.picture import CARD_BACK, HEADER, TOP, Label, Picture
 from domain.registry import GAMES
@@ -150,6 +150,10 @@ def test_a_gif_has_a_frame_per_step_of_its_range(client, played):
     image = Image.open(io.BytesIO(answer.content))
     assert image.is_animated and image.n_frames == 10
     assert image.size == (960, 540)
+    frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(image)]
+    assert {frame.getpixel((4, 4)) for frame in frames} == {_rgb(HEADER)}
+    # Each frame shows its own step (its number, at least, changes).
+    assert len({frame.tobytes() for frame in frames}) == 10
 
 
 def test_a_gif_runs_from_the_path_s_step_to_the_last_by_default(client, played):

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageColor, ImageDraw, ImageFont
+from PIL import GifImagePlugin, Image, ImageChops, ImageColor, ImageDraw, ImageFont
 
 from domain.picture import Box, Label, Picture
 
@@ -22,6 +22,8 @@ FONT = Path(__file__).with_name("DejaVuSans.ttf")
 _ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
 # How long a GIF shows each step.
 FRAME_MS = 1200
+# A GIF's palette index for what a frame leaves as the frame before showed it.
+UNCHANGED = 255
 
 
 @cache
@@ -60,7 +62,8 @@ def _label(draw: ImageDraw.ImageDraw, label: Label) -> None:
 def palette(pictures: Sequence[Picture]) -> Image.Image:
     """The 256 colours of a GIF: every colour the pictures name, then an even
     spread of the others (6 levels of red, green and blue) for the edges of the
-    letters, smoothed between a text's colour and what lies under it."""
+    letters, smoothed between a text's colour and what lies under it. The last
+    of the 256, `UNCHANGED`, is left out: it marks what a frame leaves as it was."""
     named: dict[str, None] = {}
     for picture in pictures:
         named[picture.background] = None
@@ -69,7 +72,9 @@ def palette(pictures: Sequence[Picture]) -> Image.Image:
                 (item.fill, item.stroke) if isinstance(item, Box) else (item.color,)
             )
             named.update(dict.fromkeys(c for c in colors if c is not None))
-    exact = [ImageColor.getrgb(color)[:3] for color in named][: 256 - len(_SPREAD)]
+    exact = [ImageColor.getrgb(color)[:3] for color in named][
+        : UNCHANGED - len(_SPREAD)
+    ]
     colors = [*exact, *_SPREAD]
     image = Image.new("P", (1, 1))
     image.putpalette([level for color in colors for level in color])
@@ -91,20 +96,33 @@ def gif(pictures: Sequence[Picture]) -> bytes:
 
     Every frame is mapped onto one palette made in advance (`palette`), never
     quantized on its own: choosing each frame's colours would cost some fifty
-    times its drawing, and frames that share a palette leave the encoder only
-    what changed from one to the next to store."""
+    times its drawing. A frame is written as soon as it is drawn, as the part that
+    changed since the frame before: only those two frames are held at a time
+    (Pillow's own writer of animations holds every frame until the end, some
+    100 MB for 200 of them)."""
     shared = palette(pictures)
-    frames = [
-        drawn(picture).quantize(palette=shared, dither=Image.Dither.NONE)
-        for picture in pictures
-    ]
     out = io.BytesIO()
-    frames[0].save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=frames[1:],
-        duration=FRAME_MS,
-        loop=0,
-    )
+    previous: Image.Image | None = None
+    for picture in pictures:
+        frame = drawn(picture).quantize(palette=shared, dither=Image.Dither.NONE)
+        if previous is None:
+            header, _ = GifImagePlugin.getheader(frame, info={"loop": 0})
+            out.write(b"".join(header))
+            box: tuple[int, int, int, int] | None = (0, 0, *frame.size)
+            changed = frame
+        else:
+            # Both frames hold indices into one palette: where they differ, the
+            # picture changed. What did not is left transparent, over the frame
+            # before, and compresses to next to nothing.
+            delta = ImageChops.subtract_modulo(frame, previous)
+            box = delta.getbbox()
+            changed = frame.copy()
+            changed.paste(UNCHANGED, mask=delta.point([255] + [0] * 255, "1"))
+        box = box or (0, 0, 1, 1)
+        for chunk in GifImagePlugin.getdata(
+            changed.crop(box), box[:2], duration=FRAME_MS, transparency=UNCHANGED
+        ):
+            out.write(chunk)
+        previous = frame
+    out.write(b";")
     return out.getvalue()
