@@ -14,11 +14,13 @@ docs/api.md (Limits):
   of `domain.picture`;
 - a drawing over `max_bytes` is refused rather than sent;
 - what was drawn is kept, by game, version, steps, format and language, in a cache
-  bounded by the bytes it holds: the same picture asked again costs no drawing.
+  bounded by the bytes it holds: the same picture asked again costs no drawing, and
+  asked while it is drawn, it waits for that one drawing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -76,6 +78,7 @@ class Pictures:
         self.max_bytes = max_bytes
         self.cache = DrawnCache(cache_bytes)
         self._in_flight = 0
+        self._drawing: dict[Any, asyncio.Future[bytes]] = {}
 
     async def draw(
         self,
@@ -102,6 +105,33 @@ class Pictures:
         key = (game_id, timeline.version, first, last, kind, language.code)
         if (content := self.cache.get(key)) is not None:
             return Drawn(content, timeline.version)
+        # The same picture asked again while it is drawn waits for that drawing.
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = asyncio.ensure_future(
+                self._kept(key, timeline, first, last, kind, language)
+            )
+            self._drawing[key] = drawing
+            drawing.add_done_callback(lambda done: self._finished(key, done))
+        # Shielded: a request that goes away leaves the drawing to the others.
+        return Drawn(await asyncio.shield(drawing), timeline.version)
+
+    def _finished(self, key: Any, drawing: asyncio.Future[bytes]) -> None:
+        del self._drawing[key]
+        if not drawing.cancelled():
+            drawing.exception()  # retrieved: every request may have gone away
+
+    async def _kept(
+        self,
+        key: Any,
+        timeline: Timeline,
+        first: int,
+        last: int,
+        kind: str,
+        language: Language,
+    ) -> bytes:
+        """The picture drawn, refused if too large, and kept in the cache."""
+        game_id = key[0]
         content = await self._drawn(game_id, timeline, first, last, kind, language)
         if len(content) > self.max_bytes:
             raise Invalid(
@@ -109,7 +139,7 @@ class Pictures:
                 "ask for fewer."
             )
         self.cache.put(key, content)
-        return Drawn(content, timeline.version)
+        return content
 
     async def _drawn(
         self,

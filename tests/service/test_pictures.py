@@ -355,6 +355,25 @@ def test_a_picture_asked_again_is_not_drawn_again(store, run, stored_game):
     assert one == two and drawn == [1]
 
 
+def test_a_picture_asked_while_it_is_drawn_is_drawn_once(store, run, stored_game):
+    drawn = []
+
+    def counting(pictures):
+        drawn.append(len(pictures))
+        return RENDERERS["svg"](pictures)
+
+    games = Games.without_read_side(store, GAMES)
+    pictures = Pictures(games, {"svg": counting}, workers=1, waiting=0)
+    game_id = uuid.UUID(stored_game["id"])
+
+    async def together():
+        asked = [pictures.draw(game_id, 3, 3, "svg", ENGLISH) for _ in range(5)]
+        return await asyncio.gather(*asked)
+
+    answers = run(together())
+    assert drawn == [1] and len({answer.content for answer in answers}) == 1
+
+
 def test_a_drawing_over_the_byte_limit_is_refused(store, run, stored_game):
     games = Games.without_read_side(store, GAMES)
     pictures = Pictures(games, RENDERERS, max_bytes=1000)
