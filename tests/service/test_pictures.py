@@ -19,10 +19,12 @@ from domain.registry import GAMES
 from domain.wording import ENGLISH
 from service.application.errors import Busy, Invalid
 from service.application.games import Games
-from service.application.pictures import MAX_FRAMES, Pictures
+from service.application.observers import NoReadSide, Unobserved
+from service.application.pictures import MAX_FRAMES, Pictures, step_picture
 from service.http.pictures import RENDERERS
 from service.http.pictures.svg import svg
 from tests.service.http import create, live_histories, move, play_simulated, view
+from tests.service.test_snapshots import _snapshotted, _timelines
 
 SVG = "{http://www.w3.org/2000/svg}"
 # Names a table might type, and one an attacker picks to break out of the markup.
@@ -372,6 +374,28 @@ def test_a_picture_asked_while_it_is_drawn_is_drawn_once(store, run, stored_game
 
     answers = run(together())
     assert drawn == [1] and len({answer.content for answer in answers}) == 1
+
+
+def test_steps_before_a_snapshot_are_drawn_from_the_game_folded_whole(store, run):
+    """A game resumed from its snapshot holds no step before it: step 0 to 2 of
+    it are drawn from the game folded from its creation."""
+
+    def titles(pictures) -> bytes:
+        return "\n".join(picture.title for picture in pictures).encode()
+
+    async def check() -> tuple[bytes, list[str]]:
+        game_id = await _snapshotted(store, "dozito")
+        games = Games(_timelines(store), read_side=NoReadSide(), observer=Unobserved())
+        assert (await games.timeline(game_id)).truncated
+        drawn = await Pictures(games, {"gif": titles}).draw(
+            game_id, 0, 2, "gif", ENGLISH
+        )
+        whole = await _timelines(store).load(game_id, whole=True)
+        expected = [step_picture(*whole.steps(), n, ENGLISH).title for n in range(3)]
+        return drawn.content, expected
+
+    drawn, expected = run(check())
+    assert drawn.decode().split("\n") == expected
 
 
 def test_a_drawing_over_the_byte_limit_is_refused(store, run, stored_game):
