@@ -44,6 +44,8 @@ from service.http.pictures import (
     Format,
     declared_picture,
     picture_format,
+    picture_language,
+    picture_variant,
     steps_asked,
 )
 from service.http.problems import problems
@@ -257,13 +259,13 @@ class GameController(Controller):
     @game_read(
         "/{game_id:uuid}/replay/{step:int}/image",
         worded=True,
-        variant=picture_format,
+        variant=picture_variant,
         summary="The game after N moves as a picture, or a GIF of several steps",
         description="The table as everyone sees it after the step (never a hand): "
-        "SVG or PNG, chosen by `format` or `Accept`, in the language of "
-        "`Accept-Language`. A GIF (`format=gif`, or `from` or `to` given) shows "
-        f"steps `from` (the path's step by default) to `to` (at most {MAX_FRAMES} "
-        "steps on, the last step by default), one a frame.",
+        "SVG or PNG, chosen by `format` or `Accept`, in the language of `lang` "
+        "or else `Accept-Language`. A GIF (`format=gif`, or `from` or `to` given) "
+        "shows steps `from` (the path's step by default) to `to` (at most "
+        f"{MAX_FRAMES} steps on, the last step by default), one a frame.",
         responses={
             200: ResponseSpec(
                 data_container=bytes,
@@ -289,10 +291,12 @@ class GameController(Controller):
         last: Annotated[
             int | None, QueryParameter(name="to", ge=0, le=MAX_VERSION)
         ] = None,
+        lang: Annotated[Literal["en", "fr"] | None, QueryParameter()] = None,
     ) -> Response[bytes]:
         kind = picture_format(request)
         first, last = steps_asked(kind, step, first, last)
-        drawn = await pictures.draw(game_id, first, last, kind, language_of(request))
+        language = picture_language(request)
+        drawn = await pictures.draw(game_id, first, last, kind, language)
         headers = {"X-Content-Type-Options": "nosniff"}
         if kind == "svg":
             headers["Content-Security-Policy"] = SVG_POLICY

@@ -280,6 +280,26 @@ def test_a_picture_speaks_french(client):
     assert english.content != in_french.content
 
 
+def test_lang_in_the_query_chooses_the_language_over_the_header(client):
+    game = create(client, game="dobro", players=["Zoë", "Maëlle"], first_player="Zoë")
+    english = {"Accept-Language": "en"}
+    asked = client.get(url(game, 0), params={"format": "svg"}, headers=english)
+    linked = client.get(
+        url(game, 0), params={"format": "svg", "lang": "fr"}, headers=english
+    )
+    assert "Étape 0" in [t for _, _, t in labels(linked.content)]
+    assert "Step 0" in [t for _, _, t in labels(asked.content)]
+    assert linked.headers["etag"] != asked.headers["etag"]
+    again = client.get(
+        url(game, 0),
+        params={"format": "svg", "lang": "fr"},
+        headers={"If-None-Match": linked.headers["etag"]},
+    )
+    assert again.status_code == 304
+    wrong = client.get(url(game, 0), params={"lang": "de"})
+    assert wrong.status_code == 422
+
+
 def test_the_raster_font_draws_accented_letters(client):
     """Pillow's own scalable font has no "ë": it would draw the empty box it draws
     for any letter it lacks."""

@@ -22,8 +22,11 @@ from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import parse_accept_header
 
 from domain.picture import Picture
+from domain.wording import Language
 from service.application.errors import Invalid
 from service.application.pictures import Renderer
+from service.application.wording import LANGUAGES
+from service.http.caching import language_of
 from service.http.headers import declared
 from service.http.pictures import raster
 from service.http.pictures.svg import svg
@@ -74,6 +77,26 @@ def picture_format(request: Request) -> str:
             status_code=406, detail=f"This picture is served as {listed}."
         )
     return _BY_MEDIA_TYPE[best]
+
+
+def picture_language(request: Request) -> Language:
+    """The language of a picture's words: `lang` in the query (a link to a picture
+    carries it, whoever opens it), else the request's `Accept-Language`."""
+    asked = request.query_params.get("lang")
+    if asked is None:
+        return language_of(request)
+    if asked not in LANGUAGES:
+        raise Invalid(f"`lang` is one of {', '.join(LANGUAGES)}, not {asked[:20]!r}.")
+    return LANGUAGES[asked]
+
+
+def picture_variant(request: Request) -> str:
+    """What a picture's tag names besides the game's version and the
+    `Accept-Language`: its format, and the language `lang` asks for."""
+    kind = picture_format(request)
+    if request.query_params.get("lang") is None:
+        return kind
+    return f"{kind}-{picture_language(request).code}"
 
 
 def steps_asked(
