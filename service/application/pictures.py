@@ -3,7 +3,7 @@ steps as an animated GIF.
 
 Each step's picture is described from its public state and sentence
 (`domain.picture`), then drawn by the renderer of the format asked, both in a worker
-thread: a GIF of 200 steps is a fraction of a second of work, which the event loop
+thread: a GIF of 200 steps is a second or more of work, which the event loop
 would otherwise spend away from every other request. The bounds, each in
 docs/api.md (Limits):
 
