@@ -10,7 +10,7 @@ import shlex
 import sys
 import time
 
-from bench import appends, folds, http, projections, replay, tables
+from bench import appends, folds, http, pictures, projections, replay, tables
 from bench.report import Report
 from bench.scratch import server
 
@@ -53,3 +53,6 @@ async def _measure(databases, report: Report, args: argparse.Namespace) -> None:
             args.step_seconds, args.tables_from, args.tables_most, args.warm_up_seconds
         )
         await tables.measure(databases, report, search, rounds)
+    if "pictures" in args.only:
+        print("pictures ...", flush=True)
+        await pictures.measure(report, 2 if args.quick else pictures.RUNS)

@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from domain.wording import Template, add_sentences
+from domain.wording import Language, Template, add_sentences
 
 
 class Setup(msgspec.Struct, frozen=True, kw_only=True):
@@ -87,6 +87,10 @@ class Rules:
     # them to each language's catalogue when the game is built.
     sentences: Mapping[str, Mapping[str, Template]]
     describe: Callable[[Any, Any], Any] | None = None
+    # `(view, language) -> domain.picture.Scene`: what a picture of a replay step
+    # shows of the table, from the public state alone; the frame around it is
+    # shared (`domain.picture`).
+    picture: Callable[[Any, Language], Any] | None = None
 
     def __post_init__(self) -> None:
         add_sentences(self.sentences)

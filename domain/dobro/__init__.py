@@ -14,6 +14,7 @@ from domain.dobro.describe import describe
 from domain.dobro.events import EVENTS
 from domain.dobro.evolve import FOLDS
 from domain.dobro.moves import MOVES
+from domain.dobro.picture import picture
 from domain.dobro.rules import decide
 from domain.dobro.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
 from domain.dobro.sheet import next_sheet, score_sheet
@@ -42,6 +43,7 @@ def _rules(edition: Edition, label: str) -> Rules:
         simulate=partial(simulate, edition),
         sentences={"en": wording.ENGLISH, "fr": wording.FRENCH},
         describe=describe,
+        picture=picture,
     )
 
 

@@ -87,6 +87,13 @@ ENGLISH: dict[str, Template] = {
     "said.dobro.scores_forgetful": (
         "{name} scores {points} (Forgetful card: {adjustment})"
     ),
+    # --- a replay step's picture ------------------------------------------------------
+    "picture.dobro.pile": "Pile",
+    "picture.dobro.value": "Value in play",
+    "picture.dobro.forgetful": "Forgetful card",
+    "picture.dobro.card.wild": "Wild",
+    "picture.dobro.card.skip": "Skip",
+    "picture.dobro.card.reverse": "Reverse",
 }
 
 FRENCH: dict[str, Template] = {
@@ -179,4 +186,11 @@ FRENCH: dict[str, Template] = {
     "said.dobro.scores_forgetful": (
         "{name} marque {points} (carte oubli : {adjustment})"
     ),
+    # --- a replay step's picture ------------------------------------------------------
+    "picture.dobro.pile": "Tas",
+    "picture.dobro.value": "Valeur en jeu",
+    "picture.dobro.forgetful": "Carte oubli",
+    "picture.dobro.card.wild": "Joker",
+    "picture.dobro.card.skip": "Passe",
+    "picture.dobro.card.reverse": "Sens",
 }

@@ -26,6 +26,7 @@ from domain.double_donkey.describe import describe
 from domain.double_donkey.events import EVENTS
 from domain.double_donkey.evolve import FOLDS
 from domain.double_donkey.moves import MOVES
+from domain.double_donkey.picture import picture
 from domain.double_donkey.rules import decide
 from domain.double_donkey.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
 from domain.double_donkey.sheet import next_sheet, score_sheet
@@ -53,6 +54,7 @@ DOUBLE_DONKEY = Rules(
     simulate=simulate,
     sentences={"en": wording.ENGLISH, "fr": wording.FRENCH},
     describe=describe,
+    picture=picture,
 )
 
 __all__ = ["DOUBLE_DONKEY"]

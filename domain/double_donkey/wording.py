@@ -89,6 +89,16 @@ ENGLISH: dict[str, Template] = {
         "{tied} tie at {top}, {among} have the fewest cards in a personal pile "
         "({fewest}): they roll off for the Biggest Donkey"
     ),
+    # --- a replay step's picture ------------------------------------------------------
+    "picture.donkey.round": "Round {round}",
+    "picture.donkey.reveal": "Everyone reveals",
+    "picture.donkey.roll_off": "Roll-off: {players}",
+    "picture.donkey.pile": "Pile",
+    "picture.donkey.hay": "Hay card",
+    "picture.donkey.rolled": "Rolled",
+    "picture.donkey.discard": "Discard pile",
+    "picture.donkey.biggest": "Biggest Donkey",
+    "picture.donkey.revealed": "Revealed",
 }
 
 FRENCH: dict[str, Template] = {
@@ -183,4 +193,14 @@ FRENCH: dict[str, Template] = {
         "{tied} sont à égalité à {top}, {among} ont le moins de cartes dans leur pile "
         "personnelle ({fewest}) : ils se départagent aux dés pour le Biggest Donkey"
     ),
+    # --- a replay step's picture ------------------------------------------------------
+    "picture.donkey.round": "Manche {round}",
+    "picture.donkey.reveal": "Tout le monde révèle",
+    "picture.donkey.roll_off": "Départage : {players}",
+    "picture.donkey.pile": "Pile",
+    "picture.donkey.hay": "Carte Hay",
+    "picture.donkey.rolled": "Lancés",
+    "picture.donkey.discard": "Défausse",
+    "picture.donkey.biggest": "Biggest Donkey",
+    "picture.donkey.revealed": "Révélées",
 }

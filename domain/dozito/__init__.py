@@ -23,6 +23,7 @@ from domain.dozito.describe import describe
 from domain.dozito.events import EVENTS
 from domain.dozito.evolve import FOLDS
 from domain.dozito.moves import MOVES
+from domain.dozito.picture import picture
 from domain.dozito.rules import decide
 from domain.dozito.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
 from domain.dozito.sheet import next_sheet, score_sheet
@@ -50,6 +51,7 @@ DOZITO = Rules(
     simulate=simulate,
     sentences={"en": wording.ENGLISH, "fr": wording.FRENCH},
     describe=describe,
+    picture=picture,
 )
 
 __all__ = ["DOZITO"]

@@ -116,6 +116,10 @@ ENGLISH: dict[str, Template] = {
         "the game ends: {tied} tie on {most} points, {winners} share the victory with "
         "the best round ({best})"
     ),
+    # --- a replay step's picture ------------------------------------------------------
+    "picture.dozito.points": {"one": "{count} pt", "other": "{count} pts"},
+    "picture.dozito.discard": {"one": "{count} card", "other": "{count} cards"},
+    "picture.dozito.held": "Held by {name}",
 }
 
 FRENCH: dict[str, Template] = {
@@ -260,4 +264,8 @@ FRENCH: dict[str, Template] = {
         "fin de la partie : {tied} sont à égalité à {most} points, {winners} se "
         "partagent la victoire avec la meilleure manche ({best})"
     ),
+    # --- a replay step's picture ------------------------------------------------------
+    "picture.dozito.points": {"one": "{count} pt", "other": "{count} pts"},
+    "picture.dozito.discard": {"one": "{count} carte", "other": "{count} cartes"},
+    "picture.dozito.held": "Tenue par {name}",
 }

@@ -34,4 +34,17 @@ TEMPLATES: dict[str, str | dict[str, str]] = {
     },
     "said.undo": "Undo: “{move}” is taken back",
     "said.abandoned": "The game is abandoned: it ends here, and nobody wins",
+    # --- a replay step's picture: every game -----------------------------------------
+    "picture.start": "The game as created",
+    "picture.step": "Step {step}",
+    "picture.turn": "{name} to play",
+    "picture.round": "Round {round} of {rounds}",
+    "picture.player": "Player",
+    "picture.hand": "Hand",
+    "picture.points": "Points",
+    "picture.draw_pile": "Draw pile",
+    "picture.winners": {
+        "one": "{winners} wins",
+        "other": "{winners} share the victory",
+    },
 }

@@ -43,4 +43,17 @@ TEMPLATES: dict[str, str | dict[str, str]] = {
     },
     "said.undo": "Annulation : « {move} » est annulé",
     "said.abandoned": "La partie est abandonnée : elle s'arrête là, sans gagnant",
+    # --- a replay step's picture: every game -----------------------------------------
+    "picture.start": "La partie à sa création",
+    "picture.step": "Étape {step}",
+    "picture.turn": "À {name} de jouer",
+    "picture.round": "Manche {round} sur {rounds}",
+    "picture.player": "Joueur",
+    "picture.hand": "Main",
+    "picture.points": "Points",
+    "picture.draw_pile": "Pioche",
+    "picture.winners": {
+        "one": "{winners} gagne",
+        "other": "{winners} se partagent la victoire",
+    },
 }

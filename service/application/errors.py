@@ -72,3 +72,8 @@ class KeyNotAllowed(Refused):
 
 class TooLarge(Refused):
     """More than the service takes in one request."""
+
+
+class Busy(Refused):
+    """Work the process does a few at a time, with too many already waiting: to be
+    asked again in a moment."""

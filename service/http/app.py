@@ -24,6 +24,7 @@ from litestar.types import Method
 from domain.registry import GAMES
 from service.application.games import Games
 from service.application.keys import Keys
+from service.application.pictures import Pictures
 from service.application.timeline import Timelines
 from service.http import problems, schema_page
 from service.http.bodies import DeclaredMediaType
@@ -37,6 +38,7 @@ from service.http.kinds import game_kinds
 from service.http.limits import creation_limit, forget_expired
 from service.http.metrics import Metrics, get_metrics
 from service.http.notes import NoteController
+from service.http.pictures import RENDERERS
 from service.http.players import get_player
 from service.http.schemas import DocumentedStructs
 from service.http.stopping import AnsweredWhenStopping
@@ -79,6 +81,7 @@ def create_app(settings: Settings) -> Litestar:
             pool=pool,
             read_pool=replicas or pool,
             games=games,
+            pictures=Pictures(games, RENDERERS),
             app_keys=Keys(pool),
             live=live,
             projector=projector,
@@ -128,7 +131,7 @@ def create_app(settings: Settings) -> Litestar:
         dependencies={
             **{
                 name: from_state(name)
-                for name in ("games", "live", "pool", "read_pool")
+                for name in ("games", "live", "pictures", "pool", "read_pool")
             },
             "metrics": Provide(lambda: metrics, sync_to_thread=False),
             "caller": Provide(provide_caller),

@@ -13,6 +13,7 @@ read) and a game that moved is never shown stale.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -47,31 +48,42 @@ def read(path: str, **kwargs: Any) -> Any:
 
 
 def game_read(
-    path: str, *, worded: bool = False, noted: bool = False, **kwargs: Any
+    path: str,
+    *,
+    worded: bool = False,
+    noted: bool = False,
+    variant: Callable[[Request], str] | None = None,
+    **kwargs: Any,
 ) -> Any:
     """A read of one game (its path names `game_id`): HEAD, ETag and 304. A
     `worded` read holds sentences in the request's `Accept-Language`: its tag names
     the language too, and its answers say that they vary by it. A `noted` read
-    carries the notes on the game's moves: its tag counts them."""
-    if worded:
-        kwargs["response_headers"] = [ResponseHeader(name="Vary", value=_VARY)]
+    carries the notes on the game's moves: its tag counts them. A read answered in
+    more than one format names in its tag the one `variant` finds in the request
+    (from its `Accept`, which its answers then say they vary by too)."""
+    vary = ", ".join(["Accept"] * bool(variant) + [_VARY] * worded)
+    if vary:
+        kwargs["response_headers"] = [ResponseHeader(name="Vary", value=vary)]
     return read(
         path,
         before_request=_not_modified,
         middleware=[_tag_answers],
         cache_control=_NO_CACHE,
-        opt={"worded": worded, "noted": noted},
-        operation_class=declared(tagged=True, worded=worded),
-        **kwargs,
+        opt={"worded": worded, "noted": noted, "variant": variant, "vary": vary},
+        **{"operation_class": declared(tagged=True, worded=worded)} | kwargs,
     )
 
 
 def etag(
-    game_version: int, language: str | None = None, notes: int | None = None
+    game_version: int,
+    language: str | None = None,
+    notes: int | None = None,
+    variant: str | None = None,
 ) -> str:
     noted = "" if not notes else f"-n{notes}"
     worded = "" if language is None else f"-{language}"
-    return f'"{game_version}-{_RELEASE}{noted}{worded}"'
+    form = "" if variant is None else f"-{variant}"
+    return f'"{game_version}-{_RELEASE}{noted}{worded}{form}"'
 
 
 def language_of(request: Request) -> Language:
@@ -89,25 +101,28 @@ async def _not_modified(request: Request) -> Response | None:
     earn a 304 over a body that moved on."""
     games: Games = request.app.state.games
     game_id = request.path_params["game_id"]
+    opt = request.route_handler.opt
+    # A format no answer has is refused before the game is read.
+    variant = opt["variant"](request) if opt.get("variant") else None
     wanted = _tags(request.headers.get("If-None-Match"))
     cached = None if wanted else games.timelines.cached(game_id)
     timeline = cached or await games.timeline(game_id)
-    worded = request.route_handler.opt.get("worded")
     # Counted before the handler reads the notes, as the version is read before it
     # reads the game: the answer holds at least what the tag names.
     notes = None
-    if request.route_handler.opt.get("noted"):
+    if opt.get("noted"):
         notes = await games.notes.head(game_id)
-    language = language_of(request).code if worded else None
-    tag = etag(timeline.version, language, notes)
+    language = language_of(request).code if opt.get("worded") else None
+    tag = etag(timeline.version, language, notes, variant)
     request.state.etag = tag
     if tag in wanted:
         headers = {"Cache-Control": _NO_CACHE.to_header()}
+        vary = opt.get("vary")
         return Response(
             content=b"",
             status_code=304,
             media_type=MediaType.TEXT,
-            headers=headers | ({"Vary": _VARY} if worded else {}),
+            headers=headers | ({"Vary": vary} if vary else {}),
         )
     return None
 

@@ -23,6 +23,7 @@ from service.application.games import Games
 from service.application.idempotency import Idempotency
 from service.application.keys import App
 from service.application.moves import MOVE_BODIES, MoveBody
+from service.application.pictures import MAX_FRAMES, Pictures
 from service.application.submitting import MAX_MOVES
 from service.application.variations import variation_of
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
@@ -38,6 +39,16 @@ from service.http.callers import (
 from service.http.guards import holds_write_token
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
+from service.http.pictures import (
+    MEDIA_TYPES,
+    SVG_POLICY,
+    Format,
+    declared_picture,
+    picture_format,
+    picture_language,
+    picture_variant,
+    steps_asked,
+)
 from service.http.problems import problems
 from service.http.schemas import GameSheet, Tagged
 from service.http.stream import published, stream_of
@@ -251,6 +262,52 @@ class GameController(Controller):
     ) -> ReplayFrame:
         frame, notes = await games.noted_frame(game_id, step, language_of(request))
         return ReplayFrame(**msgspec.structs.asdict(frame), notes=notes)
+
+    @game_read(
+        "/{game_id:uuid}/replay/{step:int}/image",
+        worded=True,
+        variant=picture_variant,
+        summary="The game after N moves as a picture, or a GIF of several steps",
+        description="The table as everyone sees it after the step (never a hand): "
+        "SVG or PNG, chosen by `format` or `Accept`, in the language of `lang` "
+        "or else `Accept-Language`. A GIF (`format=gif`, or `from` or `to` given) "
+        "shows steps `from` (the path's step by default) to `to` (at most "
+        f"{MAX_FRAMES} steps on, the last step by default), one a frame.",
+        responses={
+            200: ResponseSpec(
+                data_container=bytes,
+                generate_examples=False,
+                media_type="image/png",
+                description="The picture, as SVG (`image/svg+xml`), PNG "
+                "(`image/png`) or GIF (`image/gif`)",
+            ),
+            **problems(404, 406, 422, 503),
+        },
+        operation_class=declared_picture(),
+    )
+    async def get_step_image(
+        self,
+        request: Request,
+        game_id: FromPath[UUID],
+        step: FromPath[int],
+        pictures: NamedDependency[Pictures],
+        format: Annotated[Format | None, QueryParameter()] = None,
+        first: Annotated[
+            int | None, QueryParameter(name="from", ge=0, le=MAX_VERSION)
+        ] = None,
+        last: Annotated[
+            int | None, QueryParameter(name="to", ge=0, le=MAX_VERSION)
+        ] = None,
+        lang: Annotated[Literal["en", "fr"] | None, QueryParameter()] = None,
+    ) -> Response[bytes]:
+        kind = picture_format(request)
+        first, last = steps_asked(kind, step, first, last)
+        language = picture_language(request)
+        drawn = await pictures.draw(game_id, first, last, kind, language)
+        headers = {"X-Content-Type-Options": "nosniff"}
+        if kind == "svg":
+            headers["Content-Security-Policy"] = SVG_POLICY
+        return Response(drawn.content, media_type=MEDIA_TYPES[kind], headers=headers)
 
     @game_read(
         "/{game_id:uuid}/scoresheet",

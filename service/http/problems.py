@@ -37,6 +37,9 @@ REFUSED_MOVE = "Move not allowed"
 
 # What a 503 asks a client to wait: a primary's failover takes a few seconds.
 RETRY_AFTER_SECONDS = 2
+# What a 503 for a busy process asks a client to wait: a picture takes well under
+# a second to draw.
+BUSY_RETRY_AFTER_SECONDS = 1
 
 # The status of each refusal the application layer raises.
 _STATUS: dict[type[errors.Refused], int] = {
@@ -47,6 +50,7 @@ _STATUS: dict[type[errors.Refused], int] = {
     errors.TokenMissing: 401,
     errors.TokenWrong: 403,
     errors.TooLarge: 413,
+    errors.Busy: 503,
     errors.KeyRefused: 401,
     errors.KeyUnknown: 401,
     errors.KeyNotAllowed: 403,
@@ -122,7 +126,10 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
 
 
 def refused(error: errors.Refused) -> Problem:
-    return Problem(_STATUS[type(error)], error.detail, error.said, **error.extra)
+    problem = Problem(_STATUS[type(error)], error.detail, error.said, **error.extra)
+    if isinstance(error, errors.Busy):
+        problem.headers = {"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)}
+    return problem
 
 
 def rule_broken(error: RuleError) -> Problem:

@@ -87,3 +87,16 @@ def test_the_bench_finds_the_tables_held_by_one_worker_two_and_the_bare_handler(
     for figure in document["figures"]:
         o, b = figure["ours"]["tables"], figure["baseline"]["tables"]
         assert figure["rounds"] == [o / b if b else 0.0], figure["name"]
+
+
+def test_the_bench_times_a_png_and_a_gif_of_every_game(postgres_server, tmp_path):
+    report = tmp_path / "bench.json"
+    run_bench(postgres_server, report, "pictures")
+    document = json.loads(report.read_text())
+    names = {figure["name"] for figure in document["figures"]}
+    for game in ("dobro", "dozito", "double-donkey"):
+        assert f"{game}: a step as PNG / as SVG" in names
+        assert f"{game}: 100 steps as a GIF / as SVGs" in names
+    for figure in document["figures"]:
+        assert figure["ours"]["median_ms"] > 0 and figure["ratio"] > 0
+    assert len(document["details"]["pictures"]["dozito"]["gif"]) == 2

@@ -2,8 +2,8 @@
 game against the real service: the document is enough to integrate.
 
 `openapi-python-client` is what an app developer would run. NDJSON (the export and
-import) is a media type it does not know: the tool's own `content_type_overrides`
-setting reads it as bytes, as its documentation advises.
+import) and a step's pictures are media types it does not know: the tool's own
+`content_type_overrides` setting reads them as bytes, as its documentation advises.
 """
 
 from __future__ import annotations
@@ -25,7 +25,15 @@ from domain.registry import GAMES
 from service.application.moves import MOVE_BODIES
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
-CONFIG = "content_type_overrides:\n  application/x-ndjson: application/octet-stream\n"
+CONFIG = "content_type_overrides:\n" + "".join(
+    f"  {media_type}: application/octet-stream\n"
+    for media_type in (
+        "application/x-ndjson",
+        "image/svg+xml",
+        "image/png",
+        "image/gif",
+    )
+)
 
 
 @pytest.fixture(scope="module")

@@ -106,7 +106,11 @@ def test_the_installed_tablelog_seeds_and_serves(installed, tmp_path):
             time.sleep(0.2)
         assert len(listed) == len(samples)
         body = {"game": "dozito", "players": ["Ann", "Bob"], "first_player": "Ann"}
-        assert httpx.post(f"{base}/games", json=body).status_code == 201
+        answer = httpx.post(f"{base}/games", json=body)
+        assert answer.status_code == 201
+        # A picture's text needs the font shipped beside its renderer.
+        picture = f"{base}/games/{answer.json()['id']}/replay/0/image?format=png"
+        assert httpx.get(picture).status_code == 200
         assert "<html" in httpx.get(f"{base}/app/").text.lower()
         # Every file of the page, those in its folders too (the games' modules).
         web = CHECKOUT / "service" / "http" / "web"

@@ -67,12 +67,19 @@ def aim_at_the_game(case, game: dict) -> None:
 
 
 def send(case, base_url: str) -> tuple[int, str]:
-    """The answer's status and body. Server-Sent Events never end by design (and
-    schemathesis would read one until the timeout): a stream is left once its status
-    is in, its body read only when it is an error rather than a stream."""
+    """The answer's status and, for an error, its body. Server-Sent Events never end
+    by design (and schemathesis would read one until the timeout): a stream is left
+    once its status is in, its body read only when it is an error rather than a
+    stream."""
     if not streams(case.operation):
         response = case.call(base_url=base_url, timeout=TIMEOUT_SECONDS)
-        return response.status_code, response.text
+        # A picture's body is bytes: only an error's text is read.
+        text = (
+            response.content.decode("utf-8", "replace")
+            if response.status_code >= 400
+            else ""
+        )
+        return response.status_code, text
     sent = case.as_transport_kwargs(base_url=base_url)
     with requests.request(**sent, stream=True, timeout=TIMEOUT_SECONDS) as response:
         return response.status_code, "" if response.ok else response.text

@@ -1,0 +1,52 @@
+"""A replay step's picture as described (`domain.picture`): the frame every game
+shares, text cut to fit, a card's colour of the table's own."""
+
+from __future__ import annotations
+
+from domain.dozito.components import Card
+from domain.dozito.picture import _card
+from domain.game import Setup
+from domain.history import History
+from domain.picture import Label, Picture, fit, pictured
+from domain.registry import GAMES
+from domain.wording import ENGLISH, FRENCH
+
+
+def texts(picture: Picture) -> list[str]:
+    return [item.text for item in picture.items if isinstance(item, Label)]
+
+
+def test_a_long_text_is_cut_with_an_ellipsis():
+    assert fit("Maëlle", 10) == "Maëlle"
+    assert fit("Bartholomew the Third", 10) == "Bartholom…"
+
+
+def test_every_game_s_picture_names_the_game_the_step_and_its_sentence():
+    for name, rules in GAMES.items():
+        setup = Setup(players=("Ana", "Bo"), first_player="Ana", seed=1)
+        view = History.start(rules, setup).view()
+        said = texts(pictured(rules, view, 7, "Ana plays", FRENCH))
+        assert rules.labels["fr"] in said, name
+        assert "Étape 7" in said and "Ana plays" in said, name
+        assert "À Ana de jouer" in " ".join(said), name
+
+
+def test_a_game_without_a_picture_of_its_own_gets_the_frame():
+    rules = GAMES["dobro"]
+    plain = type(rules)(**{**_fields(rules), "picture": None})
+    view = History.start(
+        rules, Setup(players=("Ana", "Bo"), first_player="Ana", seed=1)
+    )
+    said = texts(pictured(plain, view.view(), 0, None, ENGLISH))
+    assert said == ["Dobro", "Step 0", "The game as created"]
+
+
+def test_a_dozito_colour_of_the_table_s_own_is_written_on_its_card():
+    named = _card(0, 0, Card(color="ochre", number=4, suns=0), 36, 46)
+    assert "ochre" in [item.text for item in named if isinstance(item, Label)]
+    red = _card(0, 0, Card(color="red", number=4, suns=0), 36, 46)
+    assert "red" not in [item.text for item in red if isinstance(item, Label)]
+
+
+def _fields(rules):
+    return {f: getattr(rules, f) for f in rules.__dataclass_fields__}
