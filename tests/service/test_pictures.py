@@ -351,7 +351,9 @@ def test_pictures_past_the_workers_and_the_waiting_are_refused_busy(
     async def crowd():
         first = asyncio.create_task(pictures.draw(game_id, 1, 1, "svg", ENGLISH))
         second = asyncio.create_task(pictures.draw(game_id, 2, 2, "svg", ENGLISH))
-        while not drawing.is_set():
+        # The first drawing, the second waiting for the one worker: the third is
+        # past them both.
+        while not drawing.is_set() or pictures.workers.statistics().tasks_waiting < 1:
             await asyncio.sleep(0.01)
         with pytest.raises(Busy):
             await pictures.draw(game_id, 3, 3, "svg", ENGLISH)
