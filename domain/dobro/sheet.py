@@ -1,4 +1,4 @@
-"""Dobro's score sheet (D14-D16): each scored round as the engine scored it.
+"""Dobro's score sheet (D14-D16, T3): each scored round as the engine scored it.
 
 The engine keeps every scored round in the state (`RoundResult`: score piles, rank
 points, the Forgetful card and its adjustment, who emptied their hand, the points net
@@ -14,7 +14,7 @@ from typing import Any
 from domain.dobro.events import GameEnded, RoundScored
 from domain.dobro.state import RoundResult, State
 from domain.history import History, Recorded
-from domain.sheet import RoundLine, ScoreSheet
+from domain.sheet import RoundLine, ScoreSheet, standings
 
 # The ruling behind each scale (option `scoring`).
 SCALE_RULING = {"official": "D14", "fewest-first": "D15"}
@@ -42,12 +42,19 @@ def _sheet(state: State) -> ScoreSheet:
         tie_break = _tie_break(totals, state.results[-1], state.table.scoring)
         if tie_break:
             rounds[-1].detail["tie_break"] = tie_break
+    finished = state.winners is not None
     return ScoreSheet(
         players=players,
         rounds=rounds,
         totals=totals,
         winners=winners,
-        finished=state.winners is not None,
+        finished=finished,
+        # T3: the most points win on the official scale, the fewest on the French.
+        standings=standings(
+            totals, winners, most_wins=state.table.scoring == "official"
+        )
+        if finished
+        else {},
     )
 
 
