@@ -29,6 +29,7 @@ ENGLISH = {
     "game.too_fast": "The game is changing too fast: send the move again.",
     "move.other_game": "'{move}' is not a move of {game}.",
     "player.unknown": "No game has a player named {name}.",
+    "player.unrated": "{name} has no rated game of {game} there.",
     "import.duplicate": (
         "This file was already imported, as game {game_id}: nothing was stored."
     ),
@@ -55,6 +56,7 @@ FRENCH = {
     "game.too_fast": "La partie change trop vite : envoyez le coup à nouveau.",
     "move.other_game": "« {move} » n'est pas un coup de {game}.",
     "player.unknown": "Aucune partie n'a de joueur nommé {name}.",
+    "player.unrated": "{name} n'a pas de partie de {game} classée là.",
     "import.duplicate": (
         "Ce fichier a déjà été importé, comme partie {game_id} : rien n'a été "
         "enregistré."

@@ -34,7 +34,12 @@ from service.http.health import health
 from service.http.kinds import game_kinds
 from service.http.limits import creation_limit, forget_expired
 from service.http.metrics import Metrics, get_metrics
-from service.http.players import get_player
+from service.http.players import (
+    get_leaderboard,
+    get_player,
+    get_rating_history,
+    get_versus,
+)
 from service.http.schemas import DocumentedStructs
 from service.http.stopping import AnsweredWhenStopping
 from service.http.stream import StreamCap
@@ -113,6 +118,9 @@ def create_app(settings: Settings) -> Litestar:
             ExchangeController,
             FeedController,
             get_player,
+            get_versus,
+            get_rating_history,
+            get_leaderboard,
             health,
             *web_routes(),
             schema_page.asset_routes(),

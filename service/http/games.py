@@ -72,6 +72,7 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
         "played_at": row.played_at,
         "location": row.location,
         "notes": row.notes,
+        "group": row.group,
         "created_at": row.created_at,
     }
 

@@ -45,6 +45,8 @@ class GameSummary(msgspec.Struct, kw_only=True):
     location: str | None = None
     notes: str | None = None
     created_at: datetime | None = None
+    # The group the game is played in (its leaderboards rate its games only).
+    group: str | None = None
 
 
 class CreatedGame(GameSummary, kw_only=True):
