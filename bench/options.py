@@ -6,7 +6,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-MEASUREMENTS = ("appends", "http", "folds", "replay", "projections", "tables")
+MEASUREMENTS = (
+    "appends",
+    "http",
+    "folds",
+    "replay",
+    "projections",
+    "ratings",
+    "tables",
+)
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:

@@ -31,6 +31,7 @@ from openskill.models import PlackettLuce
 from psycopg import AsyncConnection, sql
 
 from domain.history import History
+from domain.sheet import standings as ranked
 from service.storage.store import GameRow
 
 MODEL = PlackettLuce()
@@ -67,13 +68,19 @@ def finish_of(row: GameRow, history: History, recorded_at: datetime) -> Finish |
     (in progress or abandoned)."""
     if history.status != "finished":
         return None
-    standings = history.rules.score_sheet(history).standings
+    sheet = history.rules.score_sheet(history)
+    winners = tuple(history.winners or ())
+    # A game whose sheet ranks no one (T3 is each game's to apply) still has its
+    # winners first and the others sharing the next rank.
+    standings = sheet.standings or ranked(
+        dict.fromkeys(row.players, 0), winners, most_wins=True
+    )
     return Finish(
         game=row.game,
         group=row.group,
         players=tuple(row.players),
         first_player=row.first_player,
-        winners=tuple(history.winners or ()),
+        winners=winners,
         ranks=tuple(standings[player] for player in row.players),
         finished_at=recorded_at,
     )
@@ -112,19 +119,22 @@ async def rate(
         conn, {gid: v for gid, (v, finish) in finishes.items() if finish}
     )
     dirty: dict[Ladder, Position] = {}
+    gone, new = [], []
     for game_id, (_, finish) in finishes.items():
         old = rated.get(game_id)
         position = positions.get(game_id)
-        if old is not None and (finish is None or tuple(old[3:]) != position):
-            await conn.execute(
-                _sql("DELETE FROM {rated_games} WHERE game_id = %s", tables),
-                (game_id,),
-            )
-            _mark(dirty, old[1], old[2], (old[3], old[4]))
         moved = old is None or tuple(old[3:]) != position
+        if old is not None and (finish is None or moved):
+            gone.append(game_id)
+            _mark(dirty, old[1], old[2], (old[3], old[4]))
         if finish is not None and position is not None and moved:
-            group_key = await _insert(conn, tables, game_id, position, finish)
-            _mark(dirty, finish.game, group_key, position)
+            new.append((game_id, position, finish))
+    if gone:
+        await conn.execute(
+            _sql("DELETE FROM {rated_games} WHERE game_id = ANY(%s)", tables), (gone,)
+        )
+    for finish, position, group_key in await _insert(conn, tables, new):
+        _mark(dirty, finish.game, group_key, position)
     for (game, ladder), start in sorted(dirty.items()):
         await refold(conn, tables, game, ladder, start)
 
@@ -156,32 +166,47 @@ async def _positions(
 async def _insert(
     conn: AsyncConnection,
     tables: RatingTables,
-    game_id: UUID,
-    position: Position,
-    finish: Finish,
-) -> str | None:
-    """The game's row; its group's key, as the database keys names."""
-    cursor = await conn.execute(
-        _sql(
-            "INSERT INTO {rated_games} (game_id, game, group_name, finish_transaction,"
-            " finish_position, finished_at, players, first_player, winners, ranks)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING group_key",
-            tables,
-        ),
-        (
-            game_id,
-            finish.game,
-            finish.group,
-            *position,
-            finish.finished_at,
-            list(finish.players),
-            finish.first_player,
-            list(finish.winners),
-            list(finish.ranks),
-        ),
-    )
-    (group_key,) = await cursor.fetchone()
-    return group_key
+    new: list[tuple[UUID, Position, Finish]],
+) -> list[tuple[Finish, Position, str | None]]:
+    """The games' rows, in one pipeline; each with its group's key, as the database
+    keys names."""
+    if not new:
+        return []
+    async with conn.cursor() as cursor:
+        await cursor.executemany(
+            _sql(
+                "INSERT INTO {rated_games} (game_id, game, group_name,"
+                " finish_transaction, finish_position, finished_at, players,"
+                " first_player, winners, ranks)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING group_key",
+                tables,
+            ),
+            [
+                (
+                    game_id,
+                    finish.game,
+                    finish.group,
+                    *position,
+                    finish.finished_at,
+                    list(finish.players),
+                    finish.first_player,
+                    list(finish.winners),
+                    list(finish.ranks),
+                )
+                for game_id, position, finish in new
+            ],
+            returning=True,
+        )
+        keys = []
+        while True:
+            (group_key,) = await cursor.fetchone()
+            keys.append(group_key)
+            if not cursor.nextset():
+                break
+    return [
+        (finish, position, key)
+        for (_, position, finish), key in zip(new, keys, strict=True)
+    ]
 
 
 @dataclass(slots=True)
