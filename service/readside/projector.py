@@ -265,7 +265,13 @@ class Projector:
         The summaries of the games that fold, none of them set aside, are written
         together in one round trip; only when that fails, or for the others, is
         each game written on its own, where a failure sets aside that game alone."""
-        folds = [await self._summarise(event) for event in events]
+        folds = []
+        for event in events:
+            folds.append(await self._summarise(event))
+            # A game held in the cache folds without awaiting anything: the moves
+            # waiting on this event loop go first between two games, so a batch
+            # never holds them for its whole fold.
+            await asyncio.sleep(0)
         summaries = [f if isinstance(f, Exception) else f[0] for f in folds]
         set_aside = await _set_aside_ids(conn, tables)
         each = list(zip(events, summaries, strict=True))

@@ -21,6 +21,7 @@ Nothing here runs on a move's path: the runner's batch folds it, after the moves
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -37,6 +38,8 @@ from service.storage.store import GameRow
 MODEL = PlackettLuce()
 # A rating is provisional until this many games are rated on its ladder.
 PROVISIONAL_BELOW = 5
+# History rows folded between two turns given to the rest of the event loop.
+YIELD_EVERY = 200
 # A game's own ladder: every one of its finished games.
 EVERY_GROUP = ""
 
@@ -247,7 +250,13 @@ async def refold(
     games = await cursor.fetchall()
     keys = {key for row in games for key in row[5]}
     standing = await _before(conn, tables, game, ladder, start, keys)
-    rows = list(_folded(game, ladder, games, standing))
+    rows = []
+    for count, row in enumerate(_folded(game, ladder, games, standing), start=1):
+        rows.append(row)
+        if count % YIELD_EVERY == 0:
+            # A long refold (a game withdrawn far back) lets the moves waiting on
+            # this event loop go first now and then.
+            await asyncio.sleep(0)
     if rows:
         async with (
             conn.cursor() as copy_cursor,
