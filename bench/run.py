@@ -49,7 +49,7 @@ async def _measure(databases, report: Report, args: argparse.Namespace) -> None:
         await projections.measure(databases, report)
     if "ratings" in args.only:
         print("ratings ...", flush=True)
-        await ratings.measure(databases, report, 8 if args.quick else 400)
+        await ratings.measure(databases, report, 8 if args.quick else 800)
     if "tables" in args.only:
         print("tables held ...", flush=True)
         search = tables.Search(
