@@ -285,10 +285,10 @@ async def _before(
     """Each player's rating on the ladder before `start` (absent: none yet)."""
     cursor = await conn.execute(
         _sql(
-            "SELECT DISTINCT ON (player_key) player_key, mu, sigma, rated, wins"
-            " FROM {rating_history} WHERE player_key = ANY(%s) AND game = %s"
-            " AND ladder = %s AND (finish_transaction, finish_position) < (%s, %s)"
-            " ORDER BY player_key, finish_transaction DESC, finish_position DESC",
+            "SELECT k.key, h.mu, h.sigma, h.rated, h.wins"
+            " FROM unnest(%s::text[]) AS k (key) CROSS JOIN LATERAL"
+            f" ({_LATEST} AND (finish_transaction, finish_position) < (%s, %s)"
+            f" {_NEWEST}) AS h",
             tables,
         ),
         (list(keys), game, ladder, *start),
@@ -359,14 +359,23 @@ async def _latest(
         _sql(
             "INSERT INTO {ratings} (game, ladder, player_key, player, mu, sigma,"
             " ordinal, rated, wins, last_rated_at)"
-            " SELECT DISTINCT ON (player_key) game, ladder, player_key, player, mu,"
-            " sigma, ordinal, rated, wins, rated_at FROM {rating_history}"
-            " WHERE game = %s AND ladder = %s AND player_key = ANY(%s)"
-            " ORDER BY player_key, finish_transaction DESC, finish_position DESC",
+            " SELECT h.game, h.ladder, k.key, h.player, h.mu, h.sigma, h.ordinal,"
+            " h.rated, h.wins, h.rated_at"
+            " FROM unnest(%s::text[]) AS k (key) CROSS JOIN LATERAL"
+            f" ({_LATEST} {_NEWEST}) AS h",
             tables,
         ),
-        params,
+        (list(keys), game, ladder),
     )
+
+
+# A player's newest row of a ladder, read from the end of its index (player, game,
+# ladder, position): a look-up per player, whatever their history's length.
+_LATEST = (
+    "SELECT * FROM {rating_history} WHERE player_key = k.key AND game = %s"
+    " AND ladder = %s"
+)
+_NEWEST = "ORDER BY finish_transaction DESC, finish_position DESC LIMIT 1"
 
 
 def _sql(statement: str, tables: RatingTables) -> sql.Composed:
