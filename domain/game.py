@@ -15,6 +15,7 @@ registry, never names a game.
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -92,3 +93,8 @@ class Rules:
 
     def evolve(self, state: Any, event: Any) -> Any:
         return self.folds[type(event)](state, event)
+
+    @property
+    def sheet_type(self) -> type[msgspec.Struct]:
+        """The Struct of the game's score sheet: what `score_sheet` returns."""
+        return typing.get_type_hints(self.score_sheet)["return"]

@@ -128,7 +128,7 @@ def folded(export: bytes) -> History:
 
 
 def golden_score_sheet(export: bytes) -> bytes:
-    sheet = msgspec.json.encode(score_sheet(folded(export)), order="deterministic")
+    sheet = msgspec.json.encode(score_sheet(folded(export)), order="sorted")
     return msgspec.json.format(sheet, indent=2) + b"\n"
 
 
@@ -161,7 +161,7 @@ def golden_replay(export: bytes) -> bytes:
             line["scoresheet"] = step.scoresheet
             shown = (step.step, step.scoresheet)
         lines.append(line)
-    replay = msgspec.json.encode({"steps": lines}, order="deterministic")
+    replay = msgspec.json.encode({"steps": lines}, order="sorted")
     return msgspec.json.format(replay, indent=2) + b"\n"
 
 

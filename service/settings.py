@@ -73,6 +73,13 @@ class Settings:
         "games one client may create or import a minute; past it a 429; none for "
         "no limit",
     )
+    # Off: anyone may create a game, as the table's page does. On: only the apps
+    # holding a key (`tablelog keys create`), each at its key's rate.
+    creation_needs_key: bool = setting(
+        False,
+        "create and import games only with an app key (Authorization: Bearer "
+        "tl_...); without one, a 401",
+    )
 
     # Seconds a client has to deliver a whole request (head and body), counted from
     # the moment the connection is ready for one: when it opens, and after each

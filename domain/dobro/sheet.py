@@ -9,7 +9,9 @@ round nor ends the game leaves the sheet as it was (`next_sheet`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
+
+import msgspec
 
 from domain.dobro.events import GameEnded, RoundScored
 from domain.dobro.state import RoundResult, State
@@ -20,20 +22,47 @@ from domain.sheet import RoundLine, ScoreSheet, standings
 SCALE_RULING = {"official": "D14", "fewest-first": "D15"}
 
 
-def score_sheet(history: History) -> ScoreSheet:
+class TieBreak(msgspec.Struct, frozen=True, kw_only=True):
+    """D16: the players who shared the best total, and their last round's piles."""
+
+    rule: str
+    tied: list[str]
+    last_round_piles: dict[str, int]
+
+
+class RoundDetail(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    scale: str
+    rule: str
+    score_piles: dict[str, int]
+    rank_points: dict[str, int]
+    forgetful: str | None
+    forgetful_adjustment: int
+    emptied_by: str
+    # On the last round's line of a game won on a tie of totals.
+    tie_break: TieBreak | msgspec.UnsetType = msgspec.UNSET
+
+
+class Line(RoundLine, frozen=True, kw_only=True):
+    detail: RoundDetail
+
+
+class Sheet(ScoreSheet, frozen=True, kw_only=True):
+    game: Literal["dobro", "dobro-pixar"]
+    rounds: list[Line]
+
+
+def score_sheet(history: History) -> Sheet:
     return _sheet(history.state)
 
 
-def next_sheet(
-    sheet: ScoreSheet, before: State, record: Recorded, after: State
-) -> ScoreSheet:
+def next_sheet(sheet: Sheet, before: State, record: Recorded, after: State) -> Sheet:
     """The sheet once `record` is stored: `sheet` itself unless a round was scored."""
     if any(isinstance(event, RoundScored | GameEnded) for event in record.events):
         return _sheet(after)
     return sheet
 
 
-def _sheet(state: State) -> ScoreSheet:
+def _sheet(state: State) -> Sheet:
     players = list(state.table.players)
     rounds = [_line(result, state.table.scoring) for result in state.results]
     totals = dict(zip(players, state.totals, strict=True))
@@ -41,9 +70,12 @@ def _sheet(state: State) -> ScoreSheet:
     if state.winners is not None and rounds:
         tie_break = _tie_break(totals, state.results[-1], state.table.scoring)
         if tie_break:
-            rounds[-1].detail["tie_break"] = tie_break
+            last = rounds[-1]
+            detail = msgspec.structs.replace(last.detail, tie_break=tie_break)
+            rounds[-1] = msgspec.structs.replace(last, detail=detail)
     finished = state.winners is not None
-    return ScoreSheet(
+    return Sheet(
+        game=state.table.edition,  # type: ignore[arg-type]
         players=players,
         rounds=rounds,
         totals=totals,
@@ -58,33 +90,33 @@ def _sheet(state: State) -> ScoreSheet:
     )
 
 
-def _line(result: RoundResult, scoring: str) -> RoundLine:
-    return RoundLine(
+def _line(result: RoundResult, scoring: str) -> Line:
+    return Line(
         round=result.round,
         points=dict(result.points),
-        detail={
-            "scale": scoring,
-            "rule": SCALE_RULING[scoring],
-            "score_piles": dict(result.score_piles),
-            "rank_points": dict(result.rank_points),
-            "forgetful": result.forgetful,
-            "forgetful_adjustment": result.forgetful_adjustment,
-            "emptied_by": result.emptied_by,
-        },
+        detail=RoundDetail(
+            scale=scoring,
+            rule=SCALE_RULING[scoring],
+            score_piles=dict(result.score_piles),
+            rank_points=dict(result.rank_points),
+            forgetful=result.forgetful,
+            forgetful_adjustment=result.forgetful_adjustment,
+            emptied_by=result.emptied_by,
+        ),
     )
 
 
 def _tie_break(
     totals: dict[str, int], last: RoundResult, scoring: str
-) -> dict[str, Any] | None:
+) -> TieBreak | None:
     """D16, when several players share the best total: their last round's piles
     (fewest cards wins; equal piles share the victory)."""
     best = max(totals.values()) if scoring == "official" else min(totals.values())
     tied = [player for player, total in totals.items() if total == best]
     if len(tied) < 2:
         return None
-    return {
-        "rule": "D16",
-        "tied": tied,
-        "last_round_piles": {player: last.score_piles[player] for player in tied},
-    }
+    return TieBreak(
+        rule="D16",
+        tied=tied,
+        last_round_piles={player: last.score_piles[player] for player in tied},
+    )

@@ -18,10 +18,14 @@ nothing on the sheet: the sheet before it is returned as it is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import reduce
-from typing import Any
+from typing import Literal
+
+import msgspec
 
 from domain.double_donkey import events as ev
+from domain.double_donkey.components import Card, Color
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.state import State, initial_state
 from domain.double_donkey.view import outcome
@@ -34,7 +38,45 @@ POINTS_NOTE = (
 )
 
 
-def score_sheet(history: History) -> ScoreSheet:
+class FewestPersonalPile(msgspec.Struct, frozen=True, kw_only=True):
+    """K9: the tied players the personal piles kept, and the cards each held."""
+
+    rule: str
+    cards: int
+    players: list[str]
+
+
+class RoundDetail(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    note: str
+    # The Hay card as the dice were placed, then after the Angry Donkeys' flips.
+    hay: dict[Color, int]
+    flipped: list[Color]
+    hay_after_flips: dict[Color, int]
+    cards: dict[str, list[Card]]
+    values: dict[str, list[int]]
+    biggest_donkey: str | None
+    biggest_donkey_by: (
+        Literal["highest_card", "fewest_personal_pile_cards", "roll_off"] | None
+    )
+    personal_piles: dict[str, int]  # at the reveal, in seat order
+    roll_offs: list[dict[str, int]]
+    # Every player who shared the highest card, when several did.
+    tied: list[str] | msgspec.UnsetType = msgspec.UNSET
+    fewest_personal_pile: FewestPersonalPile | msgspec.UnsetType = msgspec.UNSET
+    # On the line of the round that ended the game.
+    game_won_by: list[str] | msgspec.UnsetType = msgspec.UNSET
+
+
+class Line(RoundLine, frozen=True, kw_only=True):
+    detail: RoundDetail
+
+
+class Sheet(ScoreSheet, frozen=True, kw_only=True):
+    game: Literal["double-donkey"] = "double-donkey"
+    rounds: list[Line]
+
+
+def score_sheet(history: History) -> Sheet:
     base = history.base()
     if base.truncated:  # resumed from a snapshot, which carries its sheet
         state, sheet = base.state, base.carried
@@ -50,13 +92,13 @@ def score_sheet(history: History) -> ScoreSheet:
     return sheet
 
 
-def _sheet(state: State, rounds: list[RoundLine]) -> ScoreSheet:
+def _sheet(state: State, rounds: list[Line]) -> Sheet:
     winners = outcome(state)
     totals = {
         player: state.hand(player) + state.personal_pile(player)
         for player in state.players
     }
-    return ScoreSheet(
+    return Sheet(
         players=list(state.players),
         rounds=rounds,
         totals=totals,
@@ -69,9 +111,7 @@ def _sheet(state: State, rounds: list[RoundLine]) -> ScoreSheet:
     )
 
 
-def next_sheet(
-    sheet: ScoreSheet, before: State, record: Recorded, after: State
-) -> ScoreSheet:
+def next_sheet(sheet: Sheet, before: State, record: Recorded, after: State) -> Sheet:
     """The sheet once `record` is stored: a reveal adds its round's line, a roll-off
     completes it; any other move leaves `sheet` itself."""
     first, *rest = record.events
@@ -84,77 +124,82 @@ def next_sheet(
     return sheet
 
 
-def _revealed(before: State, event: ev.CardsRevealed) -> RoundLine:
+def _revealed(before: State, event: ev.CardsRevealed) -> Line:
     hay = before.hay_dict()
-    return RoundLine(
+    return Line(
         round=before.round,
         points={},
-        detail={
-            "note": POINTS_NOTE,
-            "hay": hay,
-            "flipped": [],
-            "hay_after_flips": dict(hay),
-            "cards": {player: list(cards) for player, cards in event.cards.items()},
-            "values": {},
-            "biggest_donkey": None,
-            "biggest_donkey_by": None,
-            "personal_piles": {p: before.personal_pile(p) for p in before.players},
-            "roll_offs": [],
-        },
+        detail=RoundDetail(
+            note=POINTS_NOTE,
+            hay=hay,
+            flipped=[],
+            hay_after_flips=dict(hay),
+            cards={player: list(cards) for player, cards in event.cards.items()},
+            values={},
+            biggest_donkey=None,
+            biggest_donkey_by=None,
+            personal_piles={p: before.personal_pile(p) for p in before.players},
+            roll_offs=[],
+        ),
     )
 
 
-def _noted(line: RoundLine, events: list[Any]) -> RoundLine:
+def _noted(line: Line, events: list[object]) -> Line:
     """A copy of the round's line with what these events add to it; the line itself
     is left as it was, since the sheet of an earlier step may share it."""
-    points = dict(line.points)
-    detail = {**line.detail, "roll_offs": list(line.detail["roll_offs"])}
+    points, detail = line.points, line.detail
     for event in events:
         if isinstance(event, ev.DiceFlipped):
-            detail["flipped"] = list(event.colors)
-            detail["hay_after_flips"] = dict(event.hay)
+            detail = msgspec.structs.replace(
+                detail, flipped=list(event.colors), hay_after_flips=dict(event.hay)
+            )
         elif isinstance(event, ev.CardsValued):
-            detail["values"] = {p: list(values) for p, values in event.values.items()}
             points = {p: max(values) for p, values in event.values.items() if values}
-            _tied(detail, points)
-        elif isinstance(event, ev.RollOffCalled) and not detail["roll_offs"]:
-            _narrowed(detail, event.among)
+            detail = msgspec.structs.replace(
+                detail,
+                values={p: list(values) for p, values in event.values.items()},
+                tied=_tied(detail, points),
+            )
+        elif isinstance(event, ev.RollOffCalled) and not detail.roll_offs:
+            detail = _narrowed(detail, event.among)
         elif isinstance(event, ev.RollOffRolled):
-            detail["roll_offs"].append(dict(event.rolls))
+            roll_offs = [*detail.roll_offs, dict(event.rolls)]
+            detail = msgspec.structs.replace(detail, roll_offs=roll_offs)
         elif isinstance(event, ev.BiggestDonkeyTaken):
-            detail["biggest_donkey"] = event.player
-            detail["biggest_donkey_by"] = _how(detail)
+            detail = _taken(detail, event.player)
         elif isinstance(event, ev.GameWon):
-            detail["game_won_by"] = list(event.winners)
-    return RoundLine(round=line.round, points=points, detail=detail)
+            detail = msgspec.structs.replace(detail, game_won_by=list(event.winners))
+    return Line(round=line.round, points=points, detail=detail)
 
 
-def _tied(detail: dict[str, Any], points: dict[str, int]) -> None:
+def _tied(detail: RoundDetail, points: dict[str, int]) -> list[str] | msgspec.UnsetType:
     """K9: every player who shared the highest card, before any tie-break."""
     top = max(points.values(), default=None)
-    seated = detail["personal_piles"]  # its keys are in seat order
+    seated = detail.personal_piles  # its keys are in seat order
     tied = [player for player in seated if points.get(player, -1) == top]
-    if len(tied) > 1:
-        detail["tied"] = tied
+    return tied if len(tied) > 1 else msgspec.UNSET
 
 
-def _narrowed(detail: dict[str, Any], kept: tuple[str, ...] | list[str]) -> None:
+def _narrowed(detail: RoundDetail, kept: Sequence[str]) -> RoundDetail:
     """K9: the tied players with the fewest personal-pile cards, when that is fewer
     than all the tied."""
-    if len(kept) < len(detail.get("tied", ())):
-        detail["fewest_personal_pile"] = {
-            "rule": "K9",
-            "cards": detail["personal_piles"][kept[0]],
-            "players": list(kept),
-        }
+    if detail.tied is msgspec.UNSET or len(kept) >= len(detail.tied):
+        return detail
+    fewest = FewestPersonalPile(
+        rule="K9", cards=detail.personal_piles[kept[0]], players=list(kept)
+    )
+    return msgspec.structs.replace(detail, fewest_personal_pile=fewest)
 
 
-def _how(detail: dict[str, Any]) -> str:
-    """K9: the single highest card, else the fewest personal-pile cards among the
-    players tied on it, else a roll-off among those still tied."""
-    if detail["roll_offs"]:
-        return "roll_off"
-    if "tied" in detail:
-        _narrowed(detail, [detail["biggest_donkey"]])
-        return "fewest_personal_pile_cards"
-    return "highest_card"
+def _taken(detail: RoundDetail, player: str) -> RoundDetail:
+    """K9: the Biggest Donkey went to `player` by the single highest card, else by
+    the fewest personal-pile cards among the players tied on it, else by a roll-off
+    among those still tied."""
+    if detail.roll_offs:
+        how = "roll_off"
+    elif detail.tied is not msgspec.UNSET:
+        detail = _narrowed(detail, [player])
+        how = "fewest_personal_pile_cards"
+    else:
+        how = "highest_card"
+    return msgspec.structs.replace(detail, biggest_donkey=player, biggest_donkey_by=how)

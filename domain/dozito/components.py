@@ -44,10 +44,17 @@ class Card(msgspec.Struct, frozen=True, gc=False, kw_only=True):
 
     @property
     def said(self) -> Message:
-        """The card as a sentence names it: "red 5", "red joker"."""
+        """The card as a sentence names it: "red 5", "red joker", "5 rouge"."""
+        color = color_said(self.color)
         if self.joker:
-            return message("dozito.card.joker", color=self.color)
-        return message("dozito.card.numbered", color=self.color, number=self.number)
+            return message("dozito.card.joker", color=color)
+        return message("dozito.card.numbered", color=color, number=self.number)
+
+
+def color_said(color: str) -> Message | str:
+    """A colour as a sentence names it: the box's five in the sentence's language
+    ("rouge"), a colour the table named itself (Z2) as the table named it."""
+    return message(f"dozito.color.{color}") if color in DEFAULT_COLORS else color
 
 
 def _neighbours(spot: int) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ whether final turns had begun).
 
 from __future__ import annotations
 
-from domain.dozito.components import Card
+from domain.dozito.components import Card, color_said
 from domain.dozito.events import (
     CardDiscarded,
     CardDrawn,
@@ -131,7 +131,9 @@ def _final_turns(player: str, final: tuple[str, ...]) -> Message:
 
 def _instant_win(placed: Card, winner: str) -> Message:
     """Z12: twelve face-up cards of one colour (the one just placed) win at once."""
-    return message("said.dozito.instant_win", winner=winner, color=placed.color)
+    return message(
+        "said.dozito.instant_win", winner=winner, color=color_said(placed.color)
+    )
 
 
 def _round_end(scored: RoundScored) -> list[Message | Commas]:

@@ -13,7 +13,9 @@ a move that scores nothing leaves the sheet before it as it is.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
+
+import msgspec
 
 from domain.dozito.events import GameEnded, PlayerScore, RoundScored
 from domain.dozito.scoring import CHART
@@ -21,7 +23,53 @@ from domain.history import History, Recorded
 from domain.sheet import RoundLine, ScoreSheet, standings
 
 
-def score_sheet(history: History) -> ScoreSheet:
+class Group(msgspec.Struct, frozen=True, kw_only=True):
+    color: str
+    size: int
+    points: int  # the Z13 chart's for its size
+
+
+class PlayerRound(msgspec.Struct, frozen=True, kw_only=True):
+    groups: list[Group]
+    suns: int
+    points: int
+
+
+class InstantWin(msgspec.Struct, frozen=True, kw_only=True):
+    rule: str
+    winner: str
+
+
+class TieBreak(msgspec.Struct, frozen=True, kw_only=True):
+    """Z15: the players who shared the most points, and each one's best round."""
+
+    rule: str
+    tied: list[str]
+    best_round: dict[str, int]
+
+
+class RoundDetail(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A scored round (`rule` Z13 and each player's round) or the round an instant
+    win ended (`scored` false and `instant_win`, Z12)."""
+
+    rule: str | msgspec.UnsetType = msgspec.UNSET
+    players: dict[str, PlayerRound] | msgspec.UnsetType = msgspec.UNSET
+    scored: bool | msgspec.UnsetType = msgspec.UNSET
+    instant_win: InstantWin | msgspec.UnsetType = msgspec.UNSET
+    # On the last round's line of a game ended on a tie of totals.
+    tie_break: TieBreak | msgspec.UnsetType = msgspec.UNSET
+
+
+class Line(RoundLine, frozen=True, kw_only=True):
+    detail: RoundDetail
+
+
+class Sheet(ScoreSheet, frozen=True, kw_only=True):
+    game: Literal["dozito"] = "dozito"
+    rounds: list[Line]
+
+
+def score_sheet(history: History) -> Sheet:
     base = history.base()
     sheet = base.carried if base.truncated else _opening(history.setup.players)
     for _, record in history.records():
@@ -29,15 +77,13 @@ def score_sheet(history: History) -> ScoreSheet:
     return sheet
 
 
-def next_sheet(
-    sheet: ScoreSheet, before: Any, record: Recorded, after: Any
-) -> ScoreSheet:
+def next_sheet(sheet: Sheet, before: object, record: Recorded, after: object) -> Sheet:
     """The sheet once `record` is stored (the states are not needed)."""
     return _after(sheet, record)
 
 
-def _opening(players: tuple[str, ...]) -> ScoreSheet:
-    return ScoreSheet(
+def _opening(players: tuple[str, ...]) -> Sheet:
+    return Sheet(
         players=list(players),
         rounds=[],
         totals=dict.fromkeys(players, 0),
@@ -46,7 +92,7 @@ def _opening(players: tuple[str, ...]) -> ScoreSheet:
     )
 
 
-def _after(sheet: ScoreSheet, record: Recorded) -> ScoreSheet:
+def _after(sheet: Sheet, record: Recorded) -> Sheet:
     rounds, totals, winners = sheet.rounds, sheet.totals, None
     for event in record.events:
         if isinstance(event, RoundScored):
@@ -61,7 +107,7 @@ def _after(sheet: ScoreSheet, record: Recorded) -> ScoreSheet:
             winners = list(event.winners)
     if winners is None and rounds is sheet.rounds:
         return sheet
-    return ScoreSheet(
+    return Sheet(
         players=sheet.players,
         rounds=rounds,
         totals=totals,
@@ -74,38 +120,37 @@ def _after(sheet: ScoreSheet, record: Recorded) -> ScoreSheet:
     )
 
 
-def _scored(event: RoundScored) -> RoundLine:
-    return RoundLine(
+def _scored(event: RoundScored) -> Line:
+    return Line(
         round=event.round,
         points={score.player: score.points for score in event.scores},
-        detail={
-            "rule": "Z13",
-            "players": {score.player: _explained(score) for score in event.scores},
-        },
+        detail=RoundDetail(
+            rule="Z13",
+            players={score.player: _explained(score) for score in event.scores},
+        ),
     )
 
 
-def _explained(score: PlayerScore) -> dict[str, Any]:
+def _explained(score: PlayerScore) -> PlayerRound:
     """A player's round: each group with its chart points, then the suns."""
     groups = [
-        {"color": color, "size": size, "points": CHART[size]}
+        Group(color=color, size=size, points=CHART[size])
         for color, size in score.groups
     ]
-    return {"groups": groups, "suns": score.suns, "points": score.points}
+    return PlayerRound(groups=groups, suns=score.suns, points=score.points)
 
 
-def _instant_win(round_number: int, winners: tuple[str, ...]) -> RoundLine:
-    return RoundLine(
+def _instant_win(round_number: int, winners: tuple[str, ...]) -> Line:
+    return Line(
         round=round_number,
         points={},
-        detail={
-            "scored": False,
-            "instant_win": {"rule": "Z12", "winner": winners[0]},
-        },
+        detail=RoundDetail(
+            scored=False, instant_win=InstantWin(rule="Z12", winner=winners[0])
+        ),
     )
 
 
-def _with_tie_break(rounds: list[RoundLine], totals: dict[str, int]) -> list[RoundLine]:
+def _with_tie_break(rounds: list[Line], totals: dict[str, int]) -> list[Line]:
     """Z15, when several players share the most points: each one's best single round
     (the best wins; equal bests share the victory), noted on the last line."""
     most = max(totals.values())
@@ -116,11 +161,6 @@ def _with_tie_break(rounds: list[RoundLine], totals: dict[str, int]) -> list[Rou
         player: max(line.points.get(player, 0) for line in rounds) for player in tied
     }
     last = rounds[-1]
-    detail = {
-        **last.detail,
-        "tie_break": {"rule": "Z15", "tied": tied, "best_round": best},
-    }
-    return [
-        *rounds[:-1],
-        RoundLine(round=last.round, points=last.points, detail=detail),
-    ]
+    tie_break = TieBreak(rule="Z15", tied=tied, best_round=best)
+    detail = msgspec.structs.replace(last.detail, tie_break=tie_break)
+    return [*rounds[:-1], msgspec.structs.replace(last, detail=detail)]

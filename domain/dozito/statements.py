@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.dozito.components import JOKERS_PER_COLOR, STOP_SUNS, Card
+from domain.dozito.components import JOKERS_PER_COLOR, STOP_SUNS, Card, color_said
 from domain.dozito.state import Holding, State
 from domain.errors import RuleError
 from domain.wording import Message, Names, message
@@ -19,7 +19,7 @@ from domain.wording import Message, Names, message
 def normalized(state: State, card: Card) -> Card:
     """The card with its suns settled (0, or 3 for a STOP), or a Z1/Z2 RuleError."""
     if card.color not in state.colors:
-        colors = Names(state.colors)
+        colors = Names(color_said(color) for color in state.colors)
         raise RuleError("Z1", "dozito.color", color=card.color, colors=colors)
     if card.joker == (card.number is not None):
         raise RuleError("Z1", "dozito.joker_or_number")
@@ -82,5 +82,8 @@ def _check_joker_count(state: State, card: Card) -> None:
     count = sum(1 for c in in_view if c.joker and c.color == card.color)
     if count >= JOKERS_PER_COLOR:
         raise RuleError(
-            "Z2", "dozito.jokers_seen", count=JOKERS_PER_COLOR, color=card.color
+            "Z2",
+            "dozito.jokers_seen",
+            count=JOKERS_PER_COLOR,
+            color=color_said(card.color),
         )

@@ -7,6 +7,11 @@ from domain.wording import Template
 ENGLISH: dict[str, Template] = {
     # --- refusals and names -----------------------------------------------------------
     "dozito.card.numbered": "{color} {number}",
+    "dozito.color.red": "red",
+    "dozito.color.blue": "blue",
+    "dozito.color.green": "green",
+    "dozito.color.purple": "purple",
+    "dozito.color.yellow": "yellow",
     "dozito.card.joker": "{color} joker",
     "dozito.side.left": "left",
     "dozito.side.right": "right",
@@ -116,6 +121,12 @@ ENGLISH: dict[str, Template] = {
 FRENCH: dict[str, Template] = {
     # --- refusals and names -----------------------------------------------------------
     "dozito.card.numbered": "{number} {color}",
+    # The box's colours with a card's number or a joker: "le 5 rouge", "le joker bleu".
+    "dozito.color.red": "rouge",
+    "dozito.color.blue": "bleu",
+    "dozito.color.green": "vert",
+    "dozito.color.purple": "violet",
+    "dozito.color.yellow": "jaune",
     "dozito.card.joker": "joker {color}",
     "dozito.side.left": "gauche",
     "dozito.side.right": "droite",
@@ -143,7 +154,9 @@ FRENCH: dict[str, Template] = {
     "dozito.in_grid": "{player} a la carte {card} face visible dans sa grille.",
     "dozito.in_hand": "{player} a la carte {card} en main.",
     "dozito.in_pile": "La carte {card} est dans une défausse.",
-    "dozito.jokers_seen": "Les {count} jokers {color} sont déjà tous visibles.",
+    "dozito.jokers_seen": (
+        "Les {count} jokers de cette couleur ({color}) sont déjà tous visibles."
+    ),
     "dozito.round_on": "La manche {round} est encore en cours.",
     "dozito.one_card_two_piles": (
         "Il n'y a qu'une carte {card} : elle ne peut pas ouvrir les deux défausses."
@@ -227,7 +240,8 @@ FRENCH: dict[str, Template] = {
         ),
     },
     "said.dozito.instant_win": (
-        "{winner} a douze cartes {color} face visible, {winner} gagne aussitôt"
+        "{winner} a ses douze cartes face visible, toutes de la même couleur "
+        "({color}) : {winner} gagne aussitôt"
     ),
     "said.dozito.tied": (
         "{tied} sont à égalité avec le moins de points : la table désigne qui commence "

@@ -124,10 +124,12 @@ class Creating:
         self.rules = timelines.rules
         self.read_side = read_side
 
-    async def create(self, request: NewGame) -> tuple[GameRow, History, str]:
+    async def create(
+        self, request: NewGame, app_key: uuid.UUID | None = None
+    ) -> tuple[GameRow, History, str]:
         """A new game at version 1, and its write token (shown this once)."""
         history = self.start(request)
-        row, token = await self.store_new(request, history, [])
+        row, token = await self.store_new(request, history, [], app_key=app_key)
         return row, history, token
 
     def start(self, request: NewGame) -> History:
@@ -149,6 +151,7 @@ class Creating:
         *,
         logged_at: Sequence[datetime | None] | None = None,
         digest: bytes | None = None,
+        app_key: uuid.UUID | None = None,
     ) -> tuple[GameRow, str]:
         """Store a new game with the moves already played on it (an import), all in
         one transaction; its row and its write token. `game_id` is drawn at random
@@ -157,7 +160,8 @@ class Creating:
         An import also passes `logged_at`, the time the export gave each line (the
         creation first; None where it gave none), kept in the stored rows beside the
         record, and `digest`, its content's: the same content imported again raises
-        Duplicate, naming the game it became.
+        Duplicate, naming the game it became. `app_key` is the key of the app that
+        creates it, kept in its row: that key may write the game.
 
         The rows are read back and folded before the commit: a game the service
         could not read back is never stored."""
@@ -175,6 +179,7 @@ class Creating:
             played_at=request.played_at,
             location=request.location,
             notes=request.notes,
+            app_key=app_key,
             group=None if request.group is None else normal_name(request.group),
         )
         created = GameCreated.of(

@@ -57,5 +57,18 @@ class TokenWrong(Refused):
     """A write with a token that is not the game's."""
 
 
+class KeyRefused(Refused):
+    """An app key that is revoked, or none where the service requires one."""
+
+
+class KeyUnknown(KeyRefused):
+    """An app key no app holds."""
+
+
+class KeyNotAllowed(Refused):
+    """An app key that does not allow what the request asks: a scope it lacks, a
+    game another app created."""
+
+
 class TooLarge(Refused):
     """More than the service takes in one request."""

@@ -143,11 +143,15 @@ async def _stored(
 
 
 async def import_game(
-    games: Games, body: bytes, game_id: uuid.UUID | None = None
+    games: Games,
+    body: bytes,
+    game_id: uuid.UUID | None = None,
+    app_key: uuid.UUID | None = None,
 ) -> Imported:
     """Check every line with the engine and store the game whole, or raise Invalid
     naming the first line that is refused (nothing is stored then); Conflict, naming
-    the game, for a file whose content was imported before."""
+    the game, for a file whose content was imported before. `app_key`: the key of
+    the app importing it, which may then write it."""
     lines = _lines(body)
     request, created_at = _creation(lines[0])
     if request.seed is None:
@@ -163,7 +167,13 @@ async def import_game(
     _check_times(times)
     digest = _digest(request, start, records, times)
     row, token = await games.creating.store_new(
-        request, start, records, game_id, logged_at=times, digest=digest
+        request,
+        start,
+        records,
+        game_id,
+        logged_at=times,
+        digest=digest,
+        app_key=app_key,
     )
     return Imported(row, history, token)
 

@@ -70,9 +70,12 @@ class Games:
         timelines = Timelines(store, rules, cached_games, cached_moves)
         return cls(timelines, read_side=NoReadSide(), observer=Unobserved())
 
-    async def create(self, request: NewGame) -> tuple[GameRow, History, str]:
-        """A new game at version 1, and its write token (shown this once)."""
-        return await self.creating.create(request)
+    async def create(
+        self, request: NewGame, app_key: uuid.UUID | None = None
+    ) -> tuple[GameRow, History, str]:
+        """A new game at version 1, and its write token (shown this once);
+        `app_key`, the key of the app creating it, may write it too."""
+        return await self.creating.create(request, app_key)
 
     async def submit(
         self,
@@ -156,3 +159,8 @@ class Games:
         """What a write's token must hash to (the game loaded, or from the cache)."""
         timeline = self.timelines.cached(game_id) or await self.timeline(game_id)
         return timeline.row.token_hash
+
+    async def created_by(self, game_id: uuid.UUID) -> uuid.UUID | None:
+        """The app key the game was created with (None: none), which may write it."""
+        timeline = self.timelines.cached(game_id) or await self.timeline(game_id)
+        return timeline.row.app_key

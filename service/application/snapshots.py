@@ -87,7 +87,10 @@ class Snapshots:
         self._decoder = msgspec.msgpack.Decoder(
             msgspec.defstruct(
                 "Snapshot",
-                [("held", Annotated[list[held], msgspec.Meta(min_length=1)])],
+                [
+                    ("held", Annotated[list[held], msgspec.Meta(min_length=1)]),
+                    ("sheet", rules.sheet_type),
+                ],
                 bases=(_Snapshot,),
                 array_like=True,
             )
@@ -154,7 +157,9 @@ def engine_of(rules: Rules, state_type: type) -> str:
     fold."""
     digest = hashlib.sha256(rules.name.encode())
     digest.update(
-        msgspec.json.encode(msgspec.json.schema_components([state_type, ScoreSheet]))
+        msgspec.json.encode(
+            msgspec.json.schema_components([state_type, rules.sheet_type])
+        )
     )
     game_package = sys.modules[rules.decide.__module__].__file__
     folders = {

@@ -12,11 +12,16 @@ import secrets
 
 from domain.wording import message
 from service.application.errors import TokenMissing, TokenWrong
+from service.application.keys import is_app_key
 
 
 def new_token() -> tuple[str, bytes]:
-    """A new write token and the hash to store."""
+    """A new write token and the hash to store. Never one that begins as an app
+    key does (`tl_`, one token in 262,144 otherwise): a bearer credential is read
+    as a key or a token by that prefix."""
     token = secrets.token_urlsafe(24)
+    while is_app_key(token):
+        token = secrets.token_urlsafe(24)
     return token, token_hash(token)
 
 

@@ -1,5 +1,5 @@
-"""The `tablelog` command: serve the API, migrate, rebuild the read models, and move
-games in and out (export, import, seed)."""
+"""The `tablelog` command: serve the API, migrate, rebuild the read models, move
+games in and out (export, import, seed), and manage the app keys."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from service.cli import benchmark, exchange, logs
+from service.cli import benchmark, exchange, keys, logs
 from service.cli.context import (
     Database,
     application,
@@ -94,6 +94,7 @@ def parser() -> argparse.ArgumentParser:
         under=projections.add_subparsers(required=True, metavar="COMMAND"),
     )
     exchange.add_commands(command)
+    keys.add_commands(command, commands)
     benchmark.add_command(commands)
     return top
 

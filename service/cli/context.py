@@ -3,20 +3,45 @@ application layer on it for the commands that read or write games."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from psycopg_pool import AsyncConnectionPool
 
 from domain.registry import GAMES
+from service.application.errors import Refused
 from service.application.games import Games
 from service.settings import Settings
 from service.storage.migrate import migrate
 from service.storage.store import EventStore, connection_pool
+
+_T = TypeVar("_T")
+
+
+def run_on(
+    data_dir: Path,
+    opened: Callable[[Database], AbstractAsyncContextManager[_T]],
+    work: Callable[[_T], Awaitable[None]],
+) -> None:
+    """Run `work` on what `opened` gives in the command's database (`database`);
+    a refusal is printed, exit status 1."""
+
+    async def main(where: Database) -> None:
+        async with opened(where) as resource:
+            await work(resource)
+
+    try:
+        with database(data_dir) as where:
+            asyncio.run(main(where))
+    except Refused as refusal:
+        sys.exit(f"tablelog: {refusal.detail}")
 
 
 def default_data_dir() -> Path:

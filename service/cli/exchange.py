@@ -7,7 +7,6 @@ They talk to the database directly, through the same application layer as the RE
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import uuid
 from collections.abc import Awaitable, Callable
@@ -15,10 +14,10 @@ from importlib import resources
 from pathlib import Path
 
 from domain.errors import GameFinished, RuleError
-from service.application.errors import Duplicate, Refused
+from service.application.errors import Duplicate
 from service.application.exchange import export_game, import_game
 from service.application.games import Games
-from service.cli.context import Database, application, database
+from service.cli.context import application, run_on
 
 # The sample games ship inside the package, so an installed tablelog finds them.
 SEEDS = Path(str(resources.files("seeds")))
@@ -49,16 +48,8 @@ def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
 
 def _run(args: argparse.Namespace, work: Callable[[Games], Awaitable[None]]) -> None:
     """Run `work` on the application layer; a refusal is printed, exit status 1."""
-
-    async def main(where: Database) -> None:
-        async with application(where) as games:
-            await work(games)
-
     try:
-        with database(args.data_dir) as where:
-            asyncio.run(main(where))
-    except Refused as refusal:
-        sys.exit(f"tablelog: {refusal.detail}")
+        run_on(args.data_dir, application, work)
     except (RuleError, GameFinished) as error:
         sys.exit(f"tablelog: {error}")
 

@@ -23,9 +23,11 @@ from litestar.types import Method
 
 from domain.registry import GAMES
 from service.application.games import Games
+from service.application.keys import Keys
 from service.application.timeline import Timelines
 from service.http import problems, schema_page
 from service.http.bodies import DeclaredMediaType
+from service.http.callers import APP_KEY_SCHEME, Callers, provide_caller
 from service.http.exchange import ExchangeController
 from service.http.feed import FeedController
 from service.http.framing import Framing
@@ -80,6 +82,7 @@ def create_app(settings: Settings) -> Litestar:
             pool=pool,
             read_pool=replicas or pool,
             games=games,
+            app_keys=Keys(pool),
             live=live,
             projector=projector,
         )
@@ -132,10 +135,12 @@ def create_app(settings: Settings) -> Litestar:
                 for name in ("games", "live", "pool", "read_pool")
             },
             "metrics": Provide(lambda: metrics, sync_to_thread=False),
+            "caller": Provide(provide_caller),
         },
         middleware=[
             AnsweredWhenStopping(),
             streams,
+            Callers(settings.creation_needs_key),
             *creation_limit(settings, rate_limits),
             DeclaredMediaType(),
             Framing(),
@@ -158,7 +163,14 @@ def create_app(settings: Settings) -> Litestar:
                         type="http",
                         scheme="bearer",
                         description="The game's write token, shown once at creation.",
-                    )
+                    ),
+                    APP_KEY_SCHEME: SecurityScheme(
+                        type="http",
+                        scheme="bearer",
+                        bearer_format="tl_...",
+                        description="An app's key (`tablelog keys create`): the "
+                        "request acts as that app, within the key's scopes.",
+                    ),
                 }
             ),
         ),

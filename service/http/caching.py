@@ -22,8 +22,10 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from domain.wording import Language
 from service.application.games import Games
+from service.http.callers import KEY_OPTIONAL
 from service.http.headers import declared
 from service.http.languages import negotiated
+from service.http.problems import problems
 
 try:
     _RELEASE = version("tablelog")
@@ -37,8 +39,12 @@ _VARY = "Accept-Language"
 
 
 def read(path: str, **kwargs: Any) -> Any:
-    """A GET route that answers HEAD too (the same headers, no body)."""
+    """A GET route that answers HEAD too (the same headers, no body). Open to all;
+    a request with an app key is refused (401, 403) unless the key is known and
+    holds `read` (`callers.py`)."""
     kwargs.setdefault("operation_class", declared())
+    kwargs.setdefault("security", KEY_OPTIONAL)
+    kwargs["responses"] = {**problems(401, 403), **kwargs.get("responses", {})}
     return route(path, http_method=[HttpMethod.GET, HttpMethod.HEAD], **kwargs)
 
 

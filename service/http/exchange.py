@@ -19,8 +19,10 @@ from litestar.params import FromPath
 from service.application import exchange
 from service.application.exchange import BgStatsPlay
 from service.application.games import Games
+from service.application.keys import App
 from service.application.submitting import MAX_MOVES
 from service.http.caching import game_read
+from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
@@ -68,17 +70,23 @@ class ExchangeController(Controller):
         "the ruling (`rule`). A file already imported (the same content) stores "
         "nothing either: the 409 names the game it became (`game_id`). Imports count "
         "with creations against the client's limit a minute (429 with Retry-After "
-        "past it).",
-        responses=problems(400, 409, 413, 415, 422, 429, 503),
+        "past it), or its app key's (scope `games:create`), which may then write "
+        "the game.",
+        security=KEY_OPTIONAL,
+        responses=problems(400, 401, 403, 409, 413, 415, 422, 429, 503),
         response_headers=[LOCATION],
         operation_class=_ImportOperation,
-        opt={"body_media_type": NDJSON, CREATES_GAMES: True},
+        opt={"body_media_type": NDJSON, CREATES_GAMES: True, SCOPE: GAMES_CREATE},
     )
     async def import_game(
-        self, request: Request, games: NamedDependency[Games]
+        self,
+        request: Request,
+        games: NamedDependency[Games],
+        caller: NamedDependency[App | None],
     ) -> Response[ImportedGame]:
         # Read raw: Litestar would parse a `data` body as one JSON document.
-        imported = await exchange.import_game(games, await request.body())
+        body = await request.body()
+        imported = await exchange.import_game(games, body, app_key=caller and caller.id)
         row, history = imported.row, imported.history
         winners = history.winners
         answer = ImportedGame(

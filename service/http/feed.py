@@ -27,6 +27,7 @@ from service.application.games import GameName, Games
 from service.http.caching import read
 from service.http.problems import problems
 from service.http.stream import KEEP_ALIVE_SECONDS, published
+from service.http.wire import FeedEvents
 from service.readside.live import LiveLog
 from service.storage.store import GlobalPosition, StoredEvent
 
@@ -35,7 +36,8 @@ _CURSOR = re.compile(r"^(\d{1,19})\.(\d{1,19})$")
 
 
 class FeedEvent(msgspec.Struct, kw_only=True):
-    """One stored event of any game; `data` as `/games/{id}/events` gives it."""
+    """One stored event of any game; `data` as `/games/{id}/events` gives it. The
+    OpenAPI document shows each `type`'s shape (`FeedEvents`)."""
 
     cursor: str
     game_id: UUID
@@ -50,7 +52,7 @@ class FeedPage(msgspec.Struct, kw_only=True):
     """`events` after the cursor sent; `next` is the cursor to send for the rest
     (the same one again when nothing new has been stored yet)."""
 
-    events: list[FeedEvent]
+    events: list[FeedEvents]  # type: ignore[valid-type]
     next: str | None
 
 
@@ -88,7 +90,7 @@ class FeedController(Controller):
         media_type="text/event-stream",
         responses={
             200: ResponseSpec(
-                data_container=FeedEvent,
+                data_container=FeedEvents,
                 generate_examples=False,
                 media_type="text/event-stream",
                 description="One `event` message per stored event: the SSE `id` is "

@@ -17,25 +17,34 @@ from psycopg_pool import AsyncConnectionPool
 
 from domain.history import History
 from projections import replay
-from projections.scoresheet import ScoreSheet, score_sheet
+from projections.scoresheet import score_sheet
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.idempotency import Idempotency
+from service.application.keys import App
 from service.application.moves import MOVE_BODIES, MoveBody
 from service.application.submitting import MAX_MOVES
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import game_read, language_of, read
+from service.http.callers import (
+    APP_KEY_SCHEME,
+    GAMES_CREATE,
+    KEY_OPTIONAL,
+    MOVES_WRITE,
+    SCOPE,
+    TAKES_WRITE_TOKEN,
+)
 from service.http.guards import holds_write_token
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
-from service.http.schemas import Tagged
+from service.http.schemas import GameSheet, Tagged
 from service.http.stream import published, stream_of
 from service.http.wire import (
     CreatedGame,
     EventPage,
     GameSummary,
-    LoggedEvent,
+    LoggedEvents,
     MoveAccepted,
     Replay,
     ReplayFrame,
@@ -88,17 +97,24 @@ class GameController(Controller):
         dto=strict_body(NewGame),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
-        opt={CREATES_GAMES: True},
+        opt={CREATES_GAMES: True, SCOPE: GAMES_CREATE},
         description="Each client may create and import some games a minute "
-        "(60 by default, `creations_per_minute`); past it, a 429 with Retry-After.",
-        responses=problems(413, 415, 422, 429, 503),
+        "(60 by default, `creations_per_minute`); past it, a 429 with Retry-After. "
+        "An app key (scope `games:create`) counts against its own rate instead, "
+        "and may then write the game too; the service may require one "
+        "(`creation_needs_key`).",
+        security=KEY_OPTIONAL,
+        responses=problems(401, 403, 413, 415, 422, 429, 503),
         response_headers=[LOCATION],
         operation_class=declared(worded=True),
     )
     async def create_game(
-        self, data: JSONBody[NewGame], games: NamedDependency[Games]
+        self,
+        data: JSONBody[NewGame],
+        games: NamedDependency[Games],
+        caller: NamedDependency[App | None],
     ) -> Response[CreatedGame]:
-        row, history, token = await games.create(data)
+        row, history, token = await games.create(data, caller and caller.id)
         return created(
             CreatedGame(**summary_of(row, history), write_token=token), row.id
         )
@@ -119,12 +135,15 @@ class GameController(Controller):
         status_code=201,
         summary="Log one move",
         description=f"A game holds at most {MAX_MOVES:,} moves, undos included, "
-        "whether logged here or imported: a move past them is a 422.",
+        "whether logged here or imported: a move past them is a 422. The bearer "
+        "credential is the game's write token, or the app key that created the "
+        "game (scope `moves:write`).",
         before_request=holds_write_token,
+        opt={SCOPE: MOVES_WRITE, TAKES_WRITE_TOKEN: True},
         dto=strict_body(Annotated[MoveBody, Tagged("type")]),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
-        security=[{"writeToken": []}],
+        security=[{"writeToken": []}, {APP_KEY_SCHEME: []}],
         responses=problems(401, 403, 404, 409, 413, 415, 422, 503),
         operation_class=declared(worded=True),
     )
@@ -234,7 +253,7 @@ class GameController(Controller):
     )
     async def get_scoresheet(
         self, game_id: FromPath[UUID], games: NamedDependency[Games]
-    ) -> ScoreSheet:
+    ) -> GameSheet:
         _, history = await games.current(game_id)
         return score_sheet(history)
 
@@ -244,7 +263,7 @@ class GameController(Controller):
         media_type="text/event-stream",
         responses={
             200: ResponseSpec(
-                data_container=LoggedEvent,
+                data_container=LoggedEvents,
                 generate_examples=False,
                 media_type="text/event-stream",
                 description="One `move` event per stored move: the SSE `id` is its "

@@ -1,16 +1,29 @@
 """Per-client limits: one client may not create games faster than the service can
-be shared, whatever it sends (Litestar's rate-limiting middleware, in memory)."""
+be shared, whatever it sends (Litestar's rate-limiting middleware, in memory).
+
+A client is its address, or the app whose key the request carries (`callers.py`):
+a key has a budget of its own, wherever its requests come from, at its own rate
+when it was made with one, else at the service's."""
 
 from __future__ import annotations
 
 import ipaddress
+from time import time
 
 import anyio
 from litestar import Request
+from litestar.datastructures import MutableScopeHeaders
+from litestar.exceptions import TooManyRequestsException
 from litestar.middleware import DefineMiddleware
-from litestar.middleware.rate_limit import RateLimitConfig
+from litestar.middleware.rate_limit import (
+    CacheObject,
+    RateLimitConfig,
+    RateLimitMiddleware,
+)
 from litestar.stores.memory import MemoryStore
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from service.http.callers import caller_of
 from service.settings import Settings
 
 # Handlers that anyone may call to create a game: each client may call them
@@ -23,6 +36,12 @@ def client_of(request: Request) -> str:
     behind a proxy, is the server's business), an IPv6 address by its /64 network,
     which one host commonly holds whole."""
     return client_key(request.client.host if request.client else "")
+
+
+def creator_of(request: Request) -> str:
+    """Who a creation counts against: the app of its key, else its address."""
+    caller = caller_of(request)
+    return f"app key {caller.id}" if caller is not None else client_of(request)
 
 
 def client_key(host: str) -> str:
@@ -44,16 +63,71 @@ def creates_games(request: Request) -> bool:
 
 
 def creation_limit(settings: Settings, store: MemoryStore) -> list[DefineMiddleware]:
-    """Litestar's rate limit on the handlers that create games, per client."""
-    if settings.creations_per_minute is None:
-        return []
+    """The rate limit on the handlers that create games, per client."""
     config = RateLimitConfig(
-        rate_limit=("minute", settings.creations_per_minute),
-        identifier_for_request=client_of,
+        # Litestar's field; `CreationLimit` takes each request's own.
+        rate_limit=("minute", settings.creations_per_minute or 1),
+        identifier_for_request=creator_of,
         check_throttle_handler=creates_games,
         store="rate_limit",
     )
-    return [config.middleware]
+    return [
+        DefineMiddleware(
+            CreationLimit, config=config, per_minute=settings.creations_per_minute
+        )
+    ]
+
+
+class CreationLimit(RateLimitMiddleware):
+    """Litestar's rate limit, at each request's own rate: its app key's when the
+    key has one, else `per_minute` (None: no limit)."""
+
+    def __init__(
+        self, app: ASGIApp, config: RateLimitConfig, per_minute: int | None
+    ) -> None:
+        super().__init__(app, config)
+        self.per_minute = per_minute
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        app = scope["litestar_app"]
+        request: Request = app.request_class(scope)
+        caller = caller_of(request)
+        most = self.per_minute
+        if caller is not None and caller.creations_per_minute is not None:
+            most = caller.creations_per_minute
+        if most is None or not await self.should_check_request(request):
+            await self.app(scope, receive, send)
+            return
+        key = self.cache_key_from_request(request)
+        store = self.config.get_store_from_app(app)
+        async with self._lock:
+            counted = await self.retrieve_cached_history(key, store)
+            if len(counted.history) >= most:
+                raise TooManyRequestsException(
+                    headers=_headers(counted, most),
+                    extra={"counted": "app key" if caller else "address"},
+                )
+            await self.set_cached_history(key=key, cache_object=counted, store=store)
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                headers = MutableScopeHeaders(message)
+                for name, value in _headers(counted, most).items():
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _headers(counted: CacheObject, most: int) -> dict[str, str]:
+    """The IETF draft's RateLimit headers, as Litestar's middleware sends them."""
+    return {
+        "RateLimit-Policy": f"{most}; w=60",
+        "RateLimit-Limit": str(most),
+        "RateLimit-Remaining": str(max(most - len(counted.history), 0)),
+        "RateLimit-Reset": str(counted.reset - int(time())),
+    }
 
 
 async def forget_expired(store: MemoryStore) -> None:

@@ -47,6 +47,9 @@ _STATUS: dict[type[errors.Refused], int] = {
     errors.TokenMissing: 401,
     errors.TokenWrong: 403,
     errors.TooLarge: 413,
+    errors.KeyRefused: 401,
+    errors.KeyUnknown: 401,
+    errors.KeyNotAllowed: 403,
 }
 
 
@@ -161,9 +164,12 @@ def too_many_requests(error: TooManyRequestsException) -> Problem:
     gives them as RateLimit-Reset; clients and proxies read Retry-After)."""
     headers = dict(error.headers or {})
     wait = headers.get("RateLimit-Reset", "60")
+    extra = error.extra if isinstance(error.extra, dict) else {}
+    counted = "with your app key" if extra.get("counted") == "app key" else None
     problem = Problem(
         429,
-        f"Too many games created or imported from your address: try again in {wait} s.",
+        f"Too many games created or imported {counted or 'from your address'}: "
+        f"try again in {wait} s.",
     )
     problem.headers = headers | {"Retry-After": wait}
     return problem

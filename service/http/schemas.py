@@ -13,8 +13,9 @@ exactly what the service sends and takes.
 - A Struct of a game's domain is named for its game (`DozitoDiscardTops`): two games'
   `Card`s would otherwise share a title, which generated clients refuse.
 - A union of Structs told apart by a field is a `oneOf` with a `discriminator`
-  (`Tagged`): the moves by `type`, a game's public state (`GameState`) by `game`,
-  mapped from the registry (both Dobro editions to `DobroView`).
+  (`Tagged`): the moves by `type`, a game's public state (`GameState`) and score
+  sheet (`GameSheet`) by `game`, mapped from the registry (both Dobro editions to
+  `DobroView` and `DobroSheet`).
 - A dict keyed by a closed set of names (a die's colour) lists those names as its
   properties and no other.
 - A field's `Meta(extra_json_schema=...)` is added to its schema: the domain narrows
@@ -24,9 +25,10 @@ exactly what the service sends and takes.
 
 from __future__ import annotations
 
+import functools
 import typing
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -54,11 +56,24 @@ class _State:
     """Marks the annotation of a game's public state in an answer."""
 
 
+@dataclass(frozen=True)
+class _Sheet:
+    """Marks the annotation of a game's score sheet in an answer (or null)."""
+
+    nullable: bool = False
+
+
 GameState = Annotated[Any, _State]
+GameSheet = Annotated[Any, _Sheet()]
+GameSheetOrNull = Annotated[Any, _Sheet(nullable=True)]
 
 
 def _view_of(name: str) -> type[msgspec.Struct]:
     return typing.get_type_hints(GAMES[name].view)["return"]
+
+
+def _sheet_marked(field_definition: FieldDefinition) -> _Sheet | None:
+    return next((m for m in field_definition.metadata if isinstance(m, _Sheet)), None)
 
 
 def _structs_in(annotation: Any) -> dict[str, type[msgspec.Struct]]:
@@ -127,6 +142,7 @@ class DocumentedStructs(StructSchemaPlugin):
     def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
         return (
             _State in field_definition.metadata
+            or _sheet_marked(field_definition) is not None
             or any(isinstance(m, Tagged) for m in field_definition.metadata)
             or super().is_plugin_supported_field(field_definition)
         )
@@ -134,10 +150,14 @@ class DocumentedStructs(StructSchemaPlugin):
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator):
         if _State in field_definition.metadata:
             return self._states(schema_creator)
+        if sheet := _sheet_marked(field_definition):
+            return self._sheets(schema_creator, sheet.nullable)
         for meta in field_definition.metadata:
             if isinstance(meta, Tagged):
                 return self._tagged(field_definition.annotation, meta, schema_creator)
         struct = field_definition.annotation
+        if struct is NewGame:
+            return self._new_games(field_definition, schema_creator)
         name = self._qualified(struct)
         if name is not None and field_definition.kwarg_definition is None:
             key = KwargDefinition(schema_component_key=name)
@@ -148,45 +168,54 @@ class DocumentedStructs(StructSchemaPlugin):
         if name is not None:
             schema.title = name
         self._refine(struct, schema)
-        if struct is NewGame:
-            self._new_game(schema, schema_creator)
         _one_shape(struct, schema)
         return schema
 
-    @staticmethod
-    def _new_game(schema: Schema, schema_creator) -> None:
-        """`game` one of the registry's names, `options` one of their games'
-        options (closed Structs, so a misspelt or mistyped option does not match).
-        The body keeps its `game` as a string and its options as a dict, so that a
-        name the registry does not hold and a game's refused options are refused in
-        the rules' words (`NewGame`, `domain/setup.py`)."""
-        properties = schema.properties or {}
-        game = properties["game"]
-        if isinstance(game, Schema):
-            game.enum = list(GAMES)
-        options = dict.fromkeys(rules.options for rules in GAMES.values())
-        properties["options"] = Schema(
-            any_of=[
-                schema_creator.for_field_definition(
-                    FieldDefinition.from_annotation(struct)
-                )
-                for struct in options
-            ]
+    def _new_games(self, field_definition, schema_creator) -> Schema:
+        """`POST /games`'s body, one shape per game told apart by `game`: that
+        game's names and options (closed Structs, so a misspelt or mistyped option,
+        or another game's, does not match). The service decodes every one as
+        `NewGame`, whose `game` is a string and `options` a dict, so that a name the
+        registry does not hold and a game's refused options are refused in the
+        rules' words (`domain/setup.py`)."""
+        by_options: dict[type, list[str]] = {}
+        for name, rules in GAMES.items():
+            by_options.setdefault(rules.options, []).append(name)
+        by_name = {
+            name: _new_game_of(options, tuple(names))
+            for options, names in by_options.items()
+            for name in names
+        }
+        union = self._one_of("game", by_name, schema_creator)
+        # A component of its own, so that clients name the union `NewGame`.
+        schema = schema_creator.schema_registry.get_schema_for_field_definition(
+            field_definition
         )
+        schema.title, schema.type = NewGame.__name__, OpenAPIType.OBJECT
+        schema.one_of, schema.discriminator = union.one_of, union.discriminator
+        return schema
 
     def _states(self, schema_creator) -> Schema:
         views = {name: _view_of(name) for name in sorted(GAMES)}
         return self._one_of("game", views, schema_creator)
 
+    def _sheets(self, schema_creator, nullable: bool) -> Schema:
+        sheets = {name: GAMES[name].sheet_type for name in sorted(GAMES)}
+        one_of = self._one_of("game", sheets, schema_creator)
+        if nullable:
+            return Schema(one_of=[one_of, Schema(type=OpenAPIType.NULL)])
+        return one_of
+
     def _tagged(self, union: Any, tagged: Tagged, schema_creator) -> Schema:
-        members = [m for m in typing.get_args(union) if m is not type(None)]
+        # A union of one is the type itself (an undo's one event).
+        members = [m for m in typing.get_args(union) or (union,) if m is not type(None)]
         by_value = {
             value: member
             for member in members
             for value in _values(member, tagged.field)
         }
         one_of = self._one_of(tagged.field, by_value, schema_creator)
-        if len(members) < len(typing.get_args(union)):
+        if type(None) in typing.get_args(union):
             return Schema(one_of=[one_of, Schema(type=OpenAPIType.NULL)])
         return one_of
 
@@ -215,6 +244,11 @@ class DocumentedStructs(StructSchemaPlugin):
             shown = properties.get(info.encode_name)
             if not isinstance(shown, Schema):
                 continue
+            if _only_member(shown) is not None:
+                # A field the Struct may leave out (`X | UnsetType`) is X.
+                shown = properties[info.encode_name] = _only_member(shown)
+                if not isinstance(shown, Schema):
+                    continue
             keys = _closed_keys(info.type)
             if keys and isinstance(shown.additional_properties, Schema | Reference):
                 shown.properties = dict.fromkeys(keys, shown.additional_properties)
@@ -250,6 +284,32 @@ class DocumentedStructs(StructSchemaPlugin):
             return None
         name = name if name.startswith(game) else game + name
         return name + "Read" if name in self._bodies else name
+
+
+@functools.cache
+def _new_game_of(options: type[msgspec.Struct], names: tuple[str, ...]) -> type:
+    """The body of a new game of `names` (a game and its editions) as the document
+    shows it: `NewGame` with `game` one of them and `options` theirs."""
+    family = GAMES[names[0]].family
+    return msgspec.defstruct(
+        "New" + "".join(part.title() for part in family.split("-")) + "Game",
+        [
+            ("game", Literal[names]),
+            ("options", options, msgspec.field(default_factory=options)),
+        ],
+        bases=(NewGame,),
+        forbid_unknown_fields=True,
+        kw_only=True,
+        module=__name__,
+    )
+
+
+def _only_member(shown: Schema) -> Schema | Reference | None:
+    """The one member of a `oneOf` of one that says nothing else, else None."""
+    if shown.one_of is None or len(shown.one_of) != 1:
+        return None
+    bare = Schema(one_of=shown.one_of)
+    return shown.one_of[0] if shown == bare else None
 
 
 def _one_item_type(shown: Schema) -> None:

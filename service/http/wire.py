@@ -5,6 +5,7 @@ list and player records are the read side's shapes (`service.readside.summaries`
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from typing import Annotated, Any, Union
 from uuid import UUID
@@ -14,10 +15,9 @@ import msgspec
 from domain.creation import GAME_CREATED, GameCreated
 from domain.history import TABLE_MOVES, Abandon, GameAbandoned, MoveRetracted, Undo
 from domain.registry import GAMES
-from domain.sheet import ScoreSheet
 from projections.replay import Step
 from service.application.games import GameName, Status
-from service.http.schemas import GameState, Tagged
+from service.http.schemas import GameSheet, GameSheetOrNull, GameState, Tagged
 
 # A move as logged, in a replay's step: any game's, told apart by its `type` (the move
 # types of the games and of every game, `undo` and `abandon`, are all different).
@@ -66,7 +66,7 @@ class LoggedEvent(msgspec.Struct):
     """A stored event as `GET /games/{id}/events` and the stream show it. `data` is
     the game's creation at version 1, else `{"move": ..., "events": [...]}`: the move
     as logged and the facts the rules derived from it. The OpenAPI document shows each
-    `type`'s shape (`_logged_events`)."""
+    `type`'s shape (`LoggedEvents`)."""
 
     version: int
     type: str
@@ -74,53 +74,62 @@ class LoggedEvent(msgspec.Struct):
     recorded_at: datetime
 
 
-def _logged(name: str, tag: str, data: Any) -> type[msgspec.Struct]:
-    """The schema of a LoggedEvent of one `type` (a Struct only the OpenAPI
-    document reads)."""
+def _logged(
+    name: str, tag: str, data: Any, fields: tuple[tuple[str, Any], ...]
+) -> type[msgspec.Struct]:
+    """The schema of a stored event of one `type` (a Struct only the OpenAPI
+    document reads), with `fields` before its own."""
     return msgspec.defstruct(
         name,
-        [("version", int), ("data", data), ("recorded_at", datetime)],
+        [*fields, ("version", int), ("data", data), ("recorded_at", datetime)],
         tag_field="type",
         tag=tag,
         module=__name__,
     )
 
 
-def _recorded(prefix: str, move: type, events: tuple[type, ...]) -> type:
+@functools.cache
+def _recorded(name: str, move: type, events: tuple[type, ...]) -> type:
     """A stored move's data: the move as logged and the game's events it led to,
     each told apart by its `type` among its game's (two games' events may share a
     `type`, `round_scored`: their schemas carry their game's name)."""
-    name = prefix + move.__name__
     union = Union[events] if len(events) > 1 else events[0]  # noqa: UP007
-    return _logged(
-        f"Logged{name}",
-        move.__struct_config__.tag,
-        msgspec.defstruct(
-            f"{name}Recorded",
-            [("move", move), ("events", list[Annotated[union, Tagged("type")]])],
-            module=__name__,
-        ),
+    return msgspec.defstruct(
+        f"{name}Recorded",
+        [("move", move), ("events", list[Annotated[union, Tagged("type")]])],
+        module=__name__,
     )
 
 
-def _logged_events() -> Any:
-    """Every shape of a LoggedEvent, by `type`: the creation, then each move of
-    each registered game (the Dobro editions share theirs), then undo and abandon."""
-    shapes = [_logged("LoggedCreation", GAME_CREATED, GameCreated)]
-    seen: set[type] = set()
+def _stored_events(kind: str, fields: tuple[tuple[str, Any], ...] = ()) -> Any:
+    """Every shape of a stored event as `kind` shows it, by `type`: the creation,
+    then each move of each registered game (the Dobro editions share theirs), then
+    undo and abandon."""
+    shapes = [_logged(f"{kind}Creation", GAME_CREATED, GameCreated, fields)]
+    moves: dict[type, tuple[str, tuple[type, ...]]] = {}
     for rules in GAMES.values():
         prefix = "".join(part.title() for part in rules.family.split("-"))
         for move in rules.moves:
-            if move not in seen:
-                seen.add(move)
-                shapes.append(_recorded(prefix, move, tuple(rules.events)))
-    shapes.append(_recorded("", Undo, (MoveRetracted,)))
-    shapes.append(_recorded("", Abandon, (GameAbandoned,)))
+            moves.setdefault(move, (prefix + move.__name__, tuple(rules.events)))
+    moves[Undo] = (Undo.__name__, (MoveRetracted,))
+    moves[Abandon] = (Abandon.__name__, (GameAbandoned,))
+    for move, (name, events) in moves.items():
+        data = _recorded(name, move, events)
+        tag = move.__struct_config__.tag
+        shapes.append(_logged(f"{kind}{name}", tag, data, fields))
     return Annotated[Union[tuple(shapes)], Tagged("type")]  # noqa: UP007
 
 
+# A stored event as `/games/{id}/events` and the game's stream give it
+# (`LoggedEvent`), and as the feed gives it (`service.http.feed.FeedEvent`).
+LoggedEvents = _stored_events("Logged")
+FeedEvents = _stored_events(
+    "Feed", (("cursor", str), ("game_id", UUID), ("game", GameName))
+)
+
+
 class EventPage(msgspec.Struct):
-    events: list[_logged_events()]  # type: ignore[valid-type]
+    events: list[LoggedEvents]  # type: ignore[valid-type]
     version: int
     """The game's current version: a reader has everything once it has read up to it."""
 
@@ -136,7 +145,7 @@ class ReplayFrame(msgspec.Struct, kw_only=True):
     step: int
     version: int
     state: GameState
-    scoresheet: ScoreSheet
+    scoresheet: GameSheet
     move: Annotated[_MOVES | None, Tagged("type")] = None
     description: str | None = None
 
@@ -152,7 +161,7 @@ class ReplayStep(msgspec.Struct, kw_only=True):
     move: LoggedMove
     description: str
     state: GameState
-    scoresheet: ScoreSheet | None
+    scoresheet: GameSheetOrNull
 
 
 class Replay(msgspec.Struct, kw_only=True):

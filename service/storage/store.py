@@ -53,6 +53,8 @@ class NewGameRow:
     played_at: datetime | None = None
     location: str | None = None
     notes: str | None = None
+    # The app key the game was created with, which may write it (migration 0016).
+    app_key: UUID | None = None
     # The group the game is played in (a family, a club), named at creation.
     group: str | None = None
 
@@ -151,7 +153,7 @@ class GameNotFound(LookupError):
 _EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
 _GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
-    " title, played_at, location, notes, created_at, group_name"
+    " title, played_at, location, notes, app_key, created_at, group_name"
 )
 _PREFIXED_GAME_COLUMNS = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
 _INSERT_EVENT = """
@@ -554,8 +556,8 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
     """Insert the game's row; the row as the database gives it back."""
     cursor = await conn.execute(
         "INSERT INTO games (id, game, players, first_player, seed, options,"
-        " token_hash, title, played_at, location, notes, group_name)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " token_hash, title, played_at, location, notes, app_key, group_name)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         f" RETURNING {_GAME_COLUMNS}",
         (
             game.id,
@@ -569,6 +571,7 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
             game.played_at,
             game.location,
             game.notes,
+            game.app_key,
             game.group,
         ),
     )
@@ -601,7 +604,7 @@ async def _read(
 
 def _game(row: Any) -> GameRow:
     id_, game, players, first_player, seed, options, token_hash, *rest = row
-    title, played_at, location, notes, created_at, group = rest
+    title, played_at, location, notes, app_key, created_at, group = rest
     return GameRow(
         id=id_,
         game=game,
@@ -614,6 +617,7 @@ def _game(row: Any) -> GameRow:
         played_at=played_at,
         location=location,
         notes=notes,
+        app_key=app_key,
         group=group,
         created_at=created_at,
     )

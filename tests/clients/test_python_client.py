@@ -71,17 +71,27 @@ def writer_of(client: httpx.Client, token: str) -> Iterator[object]:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_generated_python_client_plays_a_whole_game(generated, client, game):
-    from tablelog_client import Client
+    from tablelog_client import Client, models
     from tablelog_client.api.games import create_game, get_game, post_move
-    from tablelog_client.models import NewGame, NewGameGame
 
+    # Each game's body is its own class, `game` a constant or its editions' enum.
+    body_of = {
+        "dobro": lambda **fields: models.NewDobroGame(
+            game=models.NewDobroGameGame.DOBRO, **fields
+        ),
+        "dobro-pixar": lambda **fields: models.NewDobroGame(
+            game=models.NewDobroGameGame.DOBRO_PIXAR, **fields
+        ),
+        "dozito": lambda **fields: models.NewDozitoGame(game="dozito", **fields),
+        "double-donkey": lambda **fields: models.NewDoubleDonkeyGame(
+            game="double-donkey", **fields
+        ),
+    }
     players = ["Ana", "Bia", "Caio"]
     reader = Client(str(client.base_url)).set_httpx_client(client)
     created = create_game.sync(
         client=reader,
-        body=NewGame(
-            game=NewGameGame(game), players=players, first_player="Ana", seed=11
-        ),
+        body=body_of[game](players=players, first_player="Ana", seed=11),
     )
     assert created.version == 1 and created.write_token
     setup = Setup(players=tuple(players), first_player="Ana", seed=11)
@@ -100,14 +110,19 @@ def test_a_generated_client_reads_a_refusal_and_moves_a_game_in_and_out(
     from tablelog_client import Client
     from tablelog_client.api.exchange import export_game, import_game
     from tablelog_client.api.games import create_game, post_move
-    from tablelog_client.models import DobroPlay, NewGame, NewGameGame, ProblemDetails
+    from tablelog_client.models import (
+        DobroPlay,
+        NewDobroGame,
+        NewDobroGameGame,
+        ProblemDetails,
+    )
     from tablelog_client.types import File
 
     reader = Client(str(client.base_url)).set_httpx_client(client)
     created = create_game.sync(
         client=reader,
-        body=NewGame(
-            game=NewGameGame.DOBRO, players=["Ana", "Bia"], first_player="Ana"
+        body=NewDobroGame(
+            game=NewDobroGameGame.DOBRO, players=["Ana", "Bia"], first_player="Ana"
         ),
     )
     with writer_of(client, created.write_token) as writer:

@@ -17,6 +17,8 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -49,8 +51,33 @@ def test_every_code_block_of_the_guide_runs():
 def api(create_database) -> str:
     database = create_database()
     migrate(database)
-    with running_server(database) as base_url:
+    with running_server(database) as base_url, keys_on(database):
         yield base_url
+
+
+@contextmanager
+def keys_on(database: str) -> Iterator[None]:
+    """The guide's scripts as the service's host runs them: `tablelog` at hand, on
+    the service's database, and the app's key in `APP_KEY` (step 8)."""
+    bin_ = str(Path(sys.executable).parent)
+    env = {"DATABASE_URL": database, "PATH": f"{bin_}{os.pathsep}{os.environ['PATH']}"}
+    made = subprocess.run(
+        [bin_ + "/tablelog", "keys", "create", "--name", "guide", "--scopes",
+         "games:create,moves:write,read"],
+        env={**os.environ, **env}, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    (key,) = [line[5:] for line in made.stdout.splitlines() if line[:5] == "key: "]
+    before = {name: os.environ.get(name) for name in (*env, "APP_KEY")}
+    os.environ.update(env, APP_KEY=key)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def run(command: list[str | Path], cwd: Path, api: str, timeout: float = 120) -> str:

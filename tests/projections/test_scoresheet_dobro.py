@@ -10,6 +10,7 @@ which ends and scores the round (D13, D14).
 from __future__ import annotations
 
 import pytest
+from msgspec import UNSET, to_builtins
 
 from domain.dobro import DOBRO, DOBRO_PIXAR
 from domain.dobro.events import PileTaken
@@ -58,12 +59,12 @@ def test_pixar_scoring_example_ranks_18_12_12_8_as_1_2_2_4_D14() -> None:
     [line] = sheet.rounds
     points = {"Priscila": 1, "Mauricio": 4, "Karen": 2, "Patricia": 2}
     assert line.round == 1 and line.points == points
-    assert line.detail["score_piles"] == piles
-    assert line.detail["rank_points"] == points
-    assert line.detail["forgetful"] is None
-    assert line.detail["forgetful_adjustment"] == 0
-    assert line.detail["emptied_by"] == "Mauricio"  # the last taker
-    assert (line.detail["scale"], line.detail["rule"]) == ("official", "D14")
+    assert line.detail.score_piles == piles
+    assert line.detail.rank_points == points
+    assert line.detail.forgetful is None
+    assert line.detail.forgetful_adjustment == 0
+    assert line.detail.emptied_by == "Mauricio"  # the last taker
+    assert (line.detail.scale, line.detail.rule) == ("official", "D14")
     assert sheet.totals == points
     assert sheet.winners == [] and not sheet.finished
 
@@ -83,22 +84,22 @@ def test_pixar_final_scoring_example_karen_wins_with_8_points_D14_D16() -> None:
     sheet = score_sheet(history)
 
     def column(key: str, player: str) -> list[int]:
-        return [line.detail[key][player] for line in sheet.rounds]
+        return [getattr(line.detail, key)[player] for line in sheet.rounds]
 
     assert column("rank_points", "Priscila") == [1, 4, 3]
-    assert [line.detail["forgetful"] for line in sheet.rounds] == [
+    assert [line.detail.forgetful for line in sheet.rounds] == [
         None,
         "Priscila",
         "Priscila",
     ]
-    assert [line.detail["forgetful_adjustment"] for line in sheet.rounds] == [0, -1, -1]
+    assert [line.detail.forgetful_adjustment for line in sheet.rounds] == [0, -1, -1]
     assert [line.points["Priscila"] for line in sheet.rounds] == [1, 3, 2]
     assert [line.points["Patricia"] for line in sheet.rounds] == [2, 3, 1]
     assert [line.points["Mauricio"] for line in sheet.rounds] == [4, 1, 2]
     assert [line.points["Karen"] for line in sheet.rounds] == [2, 2, 4]
     assert sheet.totals == {"Priscila": 6, "Mauricio": 7, "Karen": 8, "Patricia": 6}
     assert sheet.winners == ["Karen"] and sheet.finished
-    assert "tie_break" not in sheet.rounds[-1].detail
+    assert sheet.rounds[-1].detail.tie_break is UNSET
 
 
 def test_the_sheet_shows_the_tie_break_on_the_last_round_D16() -> None:
@@ -109,8 +110,8 @@ def test_the_sheet_shows_the_tie_break_on_the_last_round_D16() -> None:
     sheet = score_sheet(history)
     assert sheet.totals == dict.fromkeys(FOUR, 5)
     assert sheet.winners == ["Ana"]
-    assert "tie_break" not in sheet.rounds[0].detail
-    assert sheet.rounds[-1].detail["tie_break"] == {
+    assert sheet.rounds[0].detail.tie_break is UNSET
+    assert to_builtins(sheet.rounds[-1].detail.tie_break) == {
         "rule": "D16",
         "tied": list(FOUR),
         "last_round_piles": {"Ana": 1, "Bia": 2, "Caio": 3, "Davi": 9},
@@ -122,13 +123,13 @@ def test_the_fewest_first_scale_adds_the_forgetful_point_D15() -> None:
     piles = {"Ana": 9, "Bia": 2, "Caio": 4, "Davi": 6}
     sheet = score_sheet(round_logged(history, piles, forgetful="Caio"))
     [line] = sheet.rounds
-    assert line.detail["rank_points"] == {"Ana": 4, "Bia": 1, "Caio": 2, "Davi": 3}
-    assert (line.detail["forgetful"], line.detail["forgetful_adjustment"]) == (
+    assert line.detail.rank_points == {"Ana": 4, "Bia": 1, "Caio": 2, "Davi": 3}
+    assert (line.detail.forgetful, line.detail.forgetful_adjustment) == (
         "Caio",
         1,
     )
     assert line.points == {"Ana": 4, "Bia": 1, "Caio": 3, "Davi": 3}
-    assert (line.detail["scale"], line.detail["rule"]) == ("fewest-first", "D15")
+    assert (line.detail.scale, line.detail.rule) == ("fewest-first", "D15")
     assert sheet.winners == ["Bia"]
 
 

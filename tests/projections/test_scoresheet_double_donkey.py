@@ -5,6 +5,7 @@ agreeing with the engine."""
 from __future__ import annotations
 
 import pytest
+from msgspec import UNSET, to_builtins
 
 from domain.double_donkey import DOUBLE_DONKEY
 from domain.double_donkey.components import COLORS
@@ -76,18 +77,18 @@ def test_a_rounds_values_after_the_flip_and_the_biggest_donkey_K7_K8_K9() -> Non
     assert line.round == 1
     assert line.points == {"Olivia": 8, "Fran": 4, "Jan": 6, "Margaret": 11}
     detail = line.detail
-    assert detail["note"] == POINTS_NOTE
-    assert detail["hay"] == EXAMPLE_HAY
-    assert detail["flipped"] == ["purple"]
-    assert detail["hay_after_flips"] == {**EXAMPLE_HAY, "purple": 6}
-    assert detail["cards"] == {p: list(c) for p, c in MARGARET_HIGHEST.items()}
-    assert detail["values"] == {
+    assert detail.note == POINTS_NOTE
+    assert detail.hay == EXAMPLE_HAY
+    assert detail.flipped == ["purple"]
+    assert detail.hay_after_flips == {**EXAMPLE_HAY, "purple": 6}
+    assert detail.cards == {p: list(c) for p, c in MARGARET_HIGHEST.items()}
+    assert detail.values == {
         "Olivia": [8, 4],
         "Fran": [4],
         "Jan": [6],
         "Margaret": [11],
     }
-    assert (detail["biggest_donkey"], detail["biggest_donkey_by"]) == (
+    assert (detail.biggest_donkey, detail.biggest_donkey_by) == (
         "Margaret",
         "highest_card",
     )
@@ -104,10 +105,10 @@ def test_a_tie_goes_to_the_fewest_personal_pile_cards_K9() -> None:
     line = score_sheet(logged(history, Reveal(tie))).rounds[-1]
     assert line.round == 2
     assert line.points == {"Olivia": 8, "Fran": 4, "Jan": 4, "Margaret": 8}
-    assert line.detail["personal_piles"]["Olivia"] == 5
-    assert line.detail["personal_piles"]["Margaret"] == 7
-    assert line.detail["tied"] == ["Olivia", "Margaret"]
-    assert (line.detail["biggest_donkey"], line.detail["biggest_donkey_by"]) == (
+    assert line.detail.personal_piles["Olivia"] == 5
+    assert line.detail.personal_piles["Margaret"] == 7
+    assert line.detail.tied == ["Olivia", "Margaret"]
+    assert (line.detail.biggest_donkey, line.detail.biggest_donkey_by) == (
         "Olivia",
         "fewest_personal_pile_cards",
     )
@@ -117,19 +118,19 @@ def test_a_tie_left_by_the_personal_piles_goes_to_a_roll_off_K9() -> None:
     tie = {**MARGARET_HIGHEST, "Fran": (dd("purple", "orange"),)}  # 11 and 11
     history = logged(example_round(), Reveal(tie))
     line = score_sheet(history).rounds[0]
-    assert line.detail["tied"] == ["Fran", "Margaret"]
-    assert line.detail["biggest_donkey"] is None  # the roll-off is pending
+    assert line.detail.tied == ["Fran", "Margaret"]
+    assert line.detail.biggest_donkey is None  # the roll-off is pending
     history = logged(
         history,
         RollOff({"Fran": 4, "Margaret": 4}),
         RollOff({"Fran": 2, "Margaret": 5}),
     )
     line = score_sheet(history).rounds[0]
-    assert line.detail["roll_offs"] == [
+    assert line.detail.roll_offs == [
         {"Fran": 4, "Margaret": 4},
         {"Fran": 2, "Margaret": 5},
     ]
-    assert (line.detail["biggest_donkey"], line.detail["biggest_donkey_by"]) == (
+    assert (line.detail.biggest_donkey, line.detail.biggest_donkey_by) == (
         "Margaret",
         "roll_off",
     )
@@ -158,14 +159,14 @@ def test_the_tie_note_keeps_everyone_tied_through_the_roll_offs_K9() -> None:
         history, RollOff({"Fran": 3, "Jan": 3}), RollOff({"Fran": 2, "Jan": 5})
     )
     detail = score_sheet(history).rounds[-1].detail
-    assert detail["tied"] == ["Fran", "Jan", "Margaret"]
-    assert detail["fewest_personal_pile"] == {
+    assert detail.tied == ["Fran", "Jan", "Margaret"]
+    assert to_builtins(detail.fewest_personal_pile) == {
         "rule": "K9",
         "cards": 6,
         "players": ["Fran", "Jan"],
     }
-    assert detail["roll_offs"] == [{"Fran": 3, "Jan": 3}, {"Fran": 2, "Jan": 5}]
-    assert (detail["biggest_donkey"], detail["biggest_donkey_by"]) == (
+    assert detail.roll_offs == [{"Fran": 3, "Jan": 3}, {"Fran": 2, "Jan": 5}]
+    assert (detail.biggest_donkey, detail.biggest_donkey_by) == (
         "Jan",
         "roll_off",
     )
@@ -174,14 +175,14 @@ def test_the_tie_note_keeps_everyone_tied_through_the_roll_offs_K9() -> None:
 def test_the_tie_note_names_the_personal_pile_step_that_settled_it_K9() -> None:
     history = round_two_tied(Olivia=(EIGHT,), Fran=(EIGHT,), Jan=(EIGHT,))
     detail = score_sheet(history).rounds[-1].detail
-    assert detail["tied"] == ["Olivia", "Fran", "Jan"]
-    assert detail["fewest_personal_pile"] == {
+    assert detail.tied == ["Olivia", "Fran", "Jan"]
+    assert to_builtins(detail.fewest_personal_pile) == {
         "rule": "K9",
         "cards": 5,
         "players": ["Olivia"],
     }
-    assert detail["roll_offs"] == []
-    assert (detail["biggest_donkey"], detail["biggest_donkey_by"]) == (
+    assert detail.roll_offs == []
+    assert (detail.biggest_donkey, detail.biggest_donkey_by) == (
         "Olivia",
         "fewest_personal_pile_cards",
     )
@@ -190,8 +191,8 @@ def test_the_tie_note_names_the_personal_pile_step_that_settled_it_K9() -> None:
 def test_no_personal_pile_step_when_the_piles_keep_all_the_tied_K9() -> None:
     tie = {**MARGARET_HIGHEST, "Fran": (dd("purple", "orange"),)}  # 11 and 11
     detail = score_sheet(logged(example_round(), Reveal(tie))).rounds[0].detail
-    assert detail["tied"] == ["Fran", "Margaret"]
-    assert "fewest_personal_pile" not in detail
+    assert detail.tied == ["Fran", "Margaret"]
+    assert detail.fewest_personal_pile is UNSET
 
 
 @pytest.mark.parametrize("players", range(2, 6))
@@ -206,16 +207,16 @@ def test_simulated_sheets_agree_with_the_engine(players: int) -> None:
                 p: view.hand_sizes[p] + view.personal_piles[p] for p in sheet.players
             }
             for line, after in zip(sheet.rounds, sheet.rounds[1:], strict=False):
-                values = line.detail["values"]
+                values = line.detail.values
                 assert line.points == {p: max(v) for p, v in values.items() if v}
-                assert line.detail["biggest_donkey"] is not None
-                assert (line.detail["biggest_donkey_by"] == "roll_off") == bool(
-                    line.detail["roll_offs"]
+                assert line.detail.biggest_donkey is not None
+                assert (line.detail.biggest_donkey_by == "roll_off") == bool(
+                    line.detail.roll_offs
                 )
                 assert after.round == line.round + 1
             if sheet.rounds and view.round == sheet.rounds[-1].round + 1:
-                assert view.dice_holder == sheet.rounds[-1].detail["biggest_donkey"]
+                assert view.dice_holder == sheet.rounds[-1].detail.biggest_donkey
             assert sheet.finished == history.finished
             assert sheet.winners == list(history.winners or ())
             if history.finished:
-                assert sheet.rounds[-1].detail["game_won_by"] == sheet.winners
+                assert sheet.rounds[-1].detail.game_won_by == sheet.winners

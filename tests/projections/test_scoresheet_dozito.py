@@ -5,6 +5,7 @@ through `History`, an instant win, and seeded simulated games agreeing with the 
 from __future__ import annotations
 
 import pytest
+from msgspec import UNSET, to_builtins
 
 from domain.dozito import DOZITO
 from domain.dozito.components import Card
@@ -94,7 +95,7 @@ def test_arthur_counts_his_points_group_by_group_Z13() -> None:
     history = logged(history, Draw(ARTHUR, "deck", card("red", 9)))
     sheet = score_sheet(logged(history, Discard(ARTHUR, "left")))
     [line] = sheet.rounds
-    arthur = line.detail["players"][ARTHUR]
+    arthur = to_builtins(line.detail.players[ARTHUR])
     assert sorted(arthur["groups"], key=lambda g: (g["color"], g["size"])) == [
         {"color": "blue", "size": 4, "points": 10},
         {"color": "green", "size": 1, "points": 0},
@@ -103,10 +104,10 @@ def test_arthur_counts_his_points_group_by_group_Z13() -> None:
         {"color": "yellow", "size": 1, "points": 0},
     ]
     assert arthur["suns"] == 10 and arthur["points"] == 27
-    assert line.points[ARTHUR] == 27 and line.detail["rule"] == "Z13"
-    for explained in line.detail["players"].values():
-        chart = sum(group["points"] for group in explained["groups"])
-        assert chart + explained["suns"] == explained["points"]
+    assert line.points[ARTHUR] == 27 and line.detail.rule == "Z13"
+    for explained in line.detail.players.values():
+        chart = sum(group.points for group in explained.groups)
+        assert chart + explained.suns == explained.points
     assert sheet.totals == line.points
     assert sheet.totals[MAELLE] == 35  # her purple and yellow groups
     assert sheet.finished and sheet.winners == [MAELLE]  # most points (Z15)
@@ -119,7 +120,7 @@ def test_an_instant_win_is_shown_and_its_round_is_not_scored_Z12() -> None:
     sheet = score_sheet(logged(history, *turn[:-1]))  # the game ends on placing
     [line] = sheet.rounds
     assert line.round == 1 and line.points == {}
-    assert line.detail == {
+    assert to_builtins(line.detail) == {
         "scored": False,
         "instant_win": {"rule": "Z12", "winner": MAELLE},
     }
@@ -170,8 +171,8 @@ def test_a_final_tie_is_settled_by_the_best_single_round_Z15() -> None:
     )
     assert sheet.totals == {ARTHUR: 12, MAELLE: 12}
     assert sheet.winners == [ARTHUR] and sheet.finished
-    assert "tie_break" not in sheet.rounds[0].detail
-    assert sheet.rounds[-1].detail["tie_break"] == {
+    assert sheet.rounds[0].detail.tie_break is UNSET
+    assert to_builtins(sheet.rounds[-1].detail.tie_break) == {
         "rule": "Z15",
         "tied": [ARTHUR, MAELLE],
         "best_round": {ARTHUR: 10, MAELLE: 6},
@@ -183,7 +184,7 @@ def test_a_final_tie_on_the_best_round_too_is_a_shared_victory_Z15() -> None:
         rounds_logged((score(ARTHUR, "red", 2, 4), score(MAELLE, "blue", 3, 1)))
     )
     assert sheet.winners == [ARTHUR, MAELLE]
-    assert sheet.rounds[-1].detail["tie_break"] == {
+    assert to_builtins(sheet.rounds[-1].detail.tie_break) == {
         "rule": "Z15",
         "tied": [ARTHUR, MAELLE],
         "best_round": {ARTHUR: 6, MAELLE: 6},
@@ -207,8 +208,8 @@ def test_simulated_sheets_agree_with_the_engine(players: int) -> None:
             scored = [r for r in sheet.rounds if r.points]
             assert [r.points for r in scored] == list(view.round_scores)
             for line in scored:
-                for player, explained in line.detail["players"].items():
-                    chart = sum(group["points"] for group in explained["groups"])
-                    assert chart + explained["suns"] == line.points[player]
+                for player, explained in line.detail.players.items():
+                    chart = sum(group.points for group in explained.groups)
+                    assert chart + explained.suns == line.points[player]
             assert sheet.finished == history.finished
             assert sheet.winners == list(history.winners or ())

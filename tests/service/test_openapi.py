@@ -29,7 +29,25 @@ def test_the_write_token_is_a_bearer_security_scheme_that_moves_need(spec):
     scheme = spec["components"]["securitySchemes"]["writeToken"]
     assert scheme["type"] == "http" and scheme["scheme"] == "bearer"
     moves = spec["paths"]["/games/{game_id}/moves"]["post"]
-    assert moves["security"] == [{"writeToken": []}]
+    # The game's write token, or the key of the app that created it.
+    assert moves["security"] == [{"writeToken": []}, {"appKey": []}]
+
+
+def test_an_app_key_is_a_bearer_scheme_every_other_operation_takes_optionally(spec):
+    scheme = spec["components"]["securitySchemes"]["appKey"]
+    assert scheme["type"] == "http" and scheme["scheme"] == "bearer"
+    operations = {
+        (method, path): operation
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+    }
+    del operations["post", "/games/{game_id}/moves"]
+    assert operations
+    for where, operation in operations.items():
+        # `{}`: without a key too. A key may be refused (unknown, revoked, lacking
+        # the operation's scope).
+        assert operation["security"] == [{}, {"appKey": []}], where
+        assert {"401", "403"} <= set(operation["responses"]), where
 
 
 def test_the_move_body_is_any_games_move(spec):
@@ -179,9 +197,10 @@ def test_request_bodies_are_closed_as_the_service_reads_them(spec, path, at_leas
 
 
 def closed(schema: dict) -> bool:
-    """No other field than the schema's, or than its one shape's (a card's)."""
+    """No other field than the schema's, or than its one shape's (a card's, or a
+    new game's: a reference, itself among the schemas checked)."""
     if "oneOf" in schema and "properties" not in schema:
-        return all(closed(shape) for shape in schema["oneOf"])
+        return all("$ref" in shape or closed(shape) for shape in schema["oneOf"])
     return schema.get("additionalProperties") is False
 
 
@@ -229,17 +248,28 @@ def test_every_429_and_503_declares_retry_after(spec):
     assert len(declared) > 10 and all(found for *_, found in declared), declared
 
 
-def test_a_new_game_names_a_registered_game_and_its_options(spec):
-    """The registry's names, and any of their games' options, closed: a misspelt
-    option or a number of rounds in words does not match."""
+def test_a_new_game_names_a_registered_game_and_takes_that_games_options(spec):
+    """One body per game, told apart by `game`: the registry's names, each with its
+    own game's options, closed, so that a misspelt option, a number of rounds in
+    words or another game's option does not match."""
     schemas = spec["components"]["schemas"]
-    new_game = schemas["NewGame"]["properties"]
-    assert new_game["game"]["enum"] == list(GAMES)
-    options = {r["$ref"].rsplit("/", 1)[1] for r in new_game["options"]["anyOf"]}
-    assert options == {"DobroOptions", "DozitoOptions", "DoubleDonkeyOptions"}
-    for name in options:
-        assert schemas[name]["additionalProperties"] is False, name
+    mapping = schemas["NewGame"]["discriminator"]["mapping"]
+    assert sorted(mapping) == sorted(GAMES)
+    for name, reference in mapping.items():
+        body = schemas[reference.rsplit("/", 1)[1]]
+        game = body["properties"]["game"]
+        assert name in game.get("enum", [game.get("const")]), name
+        options = body["properties"]["options"]["$ref"].rsplit("/", 1)[1]
+        family = "".join(part.title() for part in GAMES[name].family.split("-"))
+        assert options == family + "Options", name
+        assert body["additionalProperties"] is False, name
+        assert schemas[options]["additionalProperties"] is False, options
+    dozito = schemas[mapping["dozito"].rsplit("/", 1)[1]]["properties"]
+    assert dozito["options"]["$ref"].endswith("/DozitoOptions")
     assert schemas["DozitoOptions"]["properties"]["rounds"]["type"] == "integer"
+    dobro = schemas[mapping["dobro-pixar"].rsplit("/", 1)[1]]["properties"]
+    assert dobro["game"]["enum"] == ["dobro", "dobro-pixar"]
+    assert dobro["options"]["$ref"].endswith("/DobroOptions")
 
 
 def test_a_double_donkey_card_is_two_colours_or_one_angry_colour(spec):

@@ -100,19 +100,20 @@ def outcome(state: State) -> tuple[str, ...] | None:
 
 
 def score_sheet(history: History) -> ScoreSheet:
-    return _sheet(history.state)
+    return _sheet(history.rules.name, history.state)
 
 
 def next_sheet(
     sheet: ScoreSheet, before: State, record: Recorded, after: State
 ) -> ScoreSheet:
-    return _sheet(after) if after.winner != before.winner else sheet
+    return _sheet(sheet.game, after) if after.winner != before.winner else sheet
 
 
-def _sheet(state: State) -> ScoreSheet:
+def _sheet(game: str, state: State) -> ScoreSheet:
     points = {name: int(name == state.winner) for name in state.players}
     over = state.winner is not None
     return ScoreSheet(
+        game=game,
         players=list(state.players),
         rounds=[RoundLine(round=1, points=points)] if over else [],
         totals=points,

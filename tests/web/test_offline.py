@@ -39,7 +39,7 @@ def test_a_move_tapped_offline_waits_and_is_stored_once_when_it_returns(
 ):
     game, page = ana_plays_6_offline(new_page, client)
     waiting = page.get_by_role("region", name="Waiting to be sent: 1")
-    expect(waiting).to_contain_text("Ana play 6")
+    expect(waiting).to_contain_text("Ana plays 6")
     assert stored(client, game) == []
     queued = page.evaluate(f"localStorage.getItem('tablelog:queue:{game['id']}')")
     assert '"key":"web-' in queued

@@ -64,7 +64,8 @@ def log_dozito_move(page: Page, m: dict) -> None:
             tap_dozito_card(page.get_by_role("group", name="The card drawn"), m["card"])
         page.get_by_role("button", name=f"{m['player']} draws").click()
     elif m["type"] == "place":
-        page.get_by_role("radio", name=re.compile(f"^Spot {m['spot']}:")).check()
+        if m["spot"] is not None:  # else the spot of the held card's number
+            page.get_by_role("radio", name=re.compile(f"^Spot {m['spot']}:")).check()
         if m["revealed"]:
             box = page.get_by_role("group", name="The face-down card it uncovers")
             tap_dozito_card(box, m["revealed"])
@@ -139,14 +140,23 @@ def tap_die(page: Page, color: str, pips: int) -> None:
     ).check()
 
 
-def tap_donkey_card(hand: Locator, card: dict) -> None:
-    """A Double Donkey card as a player taps it: its two colours, or its colour and
-    Angry."""
-    colors = card.get("colors") or [card["angry"]]
-    for color in colors:
-        hand.get_by_role("button", name=title(color), exact=True).click()
+def donkey_card_name(card: dict) -> str:
+    """A Double Donkey card as the page names it: "Orange/Purple Double"."""
     if card.get("angry"):
-        hand.get_by_role("button", name="Angry", exact=True).click()
+        return f"Angry {title(card['angry'])}"
+    first, second = (title(color) for color in card["colors"])
+    return f"{first}/{second} Double"
+
+
+def tap_donkey_card(page: Page, holder: str, card: dict) -> None:
+    """A Double Donkey card as a player taps it: the hand it goes to, when another
+    is being filled, then the card, one tap."""
+    page.get_by_role("group", name="Whose cards").get_by_role(
+        "radio", name=holder, exact=True
+    ).check()
+    page.get_by_role("group", name="The cards").get_by_role(
+        "button", name=donkey_card_name(card), exact=True
+    ).click()
 
 
 def up_to_the_reveal(client, game: dict) -> dict:
@@ -170,20 +180,20 @@ def test_double_donkey_cards_are_revealed_by_tapping_their_colours(new_page, cli
     wrong = [
         {"angry": "green"},
         {"colors": ["orange", "purple"]},
-        {"colors": ["yellow", "light_blue"]},
+        {"colors": ["light_blue", "yellow"]},
     ]
     for card in [*wrong, wrong[1]]:
-        tap_donkey_card(hands["Ann"], card)
+        tap_donkey_card(page, "Ann", card)
     expect(hands["Ann"]).to_contain_text("Ann reveals at most 3 cards")
     expect(ann.get_by_role("listitem")).to_have_text(
-        ["Angry Green✕", "Orange/Purple Double✕", "Yellow/Light Blue Double✕"]
+        ["Angry Green✕", "Orange/Purple Double✕", "Light Blue/Yellow Double✕"]
     )
-    for said in ("Angry Green", "Orange/Purple Double", "Yellow/Light Blue Double"):
+    for said in ("Angry Green", "Orange/Purple Double", "Light Blue/Yellow Double"):
         ann.get_by_role("button", name=f"Remove the {said}").click()
     expect(ann.get_by_role("listitem")).to_have_text(["No card tapped yet."])
     for player, played in reveal["cards"].items():
         for card in played:
-            tap_donkey_card(hands[player], card)
+            tap_donkey_card(page, player, card)
         listed = hands[player].get_by_role("list").get_by_role("listitem")
         expect(listed).to_have_count(len(played))
     page.get_by_role("button", name="Reveal", exact=True).click()

@@ -3,7 +3,7 @@
 // (the game, its history, the queue, the stream) is the session's (session.js); this
 // module draws it, and keeps the focus and a refusal where the player is looking.
 import { api, tokens } from "./api.js";
-import { button, field, h, refuse, refusalBox, say } from "./dom.js";
+import { button, chips, field, h, refuse, refusalBox, say } from "./dom.js";
 import { gameOf } from "./games/index.js";
 import { loadEarlier, loadHistory, moveNumber, undoTarget } from "./history.js";
 import { when } from "./home.js";
@@ -42,6 +42,12 @@ export async function showGame(root, id, { offered = null } = {}) {
     },
   });
   let allHistory = false;
+  // With no connection, or moves waiting, the state drawn is not the game's next one:
+  // the table logs any player's move, and the rules check each when it arrives.
+  let offline = !navigator.onLine;
+  const anyMove = { player: null, kind: null, correcting: false };
+  const anyMode = () => offline || session.waiting().length > 0;
+  let drawnAny = null;
   const drawShare = () => boxes.share.replaceChildren(...sharePanel(id, tokens.get(id)));
   drawShare();
   drawTokenChoice();
@@ -60,7 +66,7 @@ export async function showGame(root, id, { offered = null } = {}) {
     const current = session.game;
     boxes.state.replaceChildren(h("h2", { id: "state-title" }, t("game.on_the_table")),
       winnersLine(current), game.state(current.state, current.players));
-    boxes.moves.replaceChildren(...movesPanel());
+    drawMoves();
     refusal.redraw();
     drawHistory();
   }
@@ -82,6 +88,11 @@ export async function showGame(root, id, { offered = null } = {}) {
     (boxes.history.querySelector("button") ?? boxes.history.querySelector("h2")).focus();
   }
 
+  function drawMoves() {
+    drawnAny = anyMode();
+    boxes.moves.replaceChildren(...movesPanel());
+  }
+
   function movesPanel() {
     const current = session.game;
     const title = h("h2", { id: "moves-title", tabindex: "-1" }, t("game.log_a_move"));
@@ -89,6 +100,7 @@ export async function showGame(root, id, { offered = null } = {}) {
       return [title, current.status === "finished" ? h("p", {}, t("game.over"))
         : tokenForm()];
     }
+    if (anyMode()) return [title, ...anyMovePanel()];
     const target = undoTarget(history.entries);
     const undo = h("div", { class: "row undo" }, button(target
       ? t("game.undo", { number: moveNumber(target), move: target.description ?? target.type })
@@ -97,6 +109,43 @@ export async function showGame(root, id, { offered = null } = {}) {
       return [title, h("p", {}, t("game.over_undo")), undo];
     }
     return [title, game.moves(current, submit), undo];
+  }
+
+  /** Any player's move, of any kind the game has: offline the page cannot know the
+   * next state, so the table says who plays what, and the rules judge on arrival.
+   * While a refused move is corrected, the move logged takes its place. */
+  function anyMovePanel() {
+    const current = session.game;
+    const { kinds, playerless } = game.offline;
+    const refused = session.waiting()[0]?.refusal ? session.waiting()[0] : null;
+    if (!refused) anyMove.correcting = false;
+    if (session.waiting().length === 0) { // the state drawn is the game's: it proposes
+      anyMove.player ??= current.state.next_player ?? null;
+      anyMove.kind ??= kinds.find((k) => current.state.allowed?.includes(k));
+    }
+    anyMove.kind ??= kinds[0];
+    const controls = h("div");
+    const needsPlayer = () => !playerless.includes(anyMove.kind);
+    const who = chips(t("game.who"), "who", current.players.map((p) => [p, p]), anyMove.player,
+      (p) => { anyMove.player = p; drawControls(); });
+    function drawControls() {
+      who.hidden = !needsPlayer();
+      if (needsPlayer() && !anyMove.player) {
+        controls.replaceChildren(h("p", { class: "muted" }, t("game.choose_player")));
+        return;
+      }
+      const state = { ...current.state, allowed: [anyMove.kind],
+        next_player: needsPlayer() ? anyMove.player : null };
+      controls.replaceChildren(game.moves({ ...current, state, offline: true }, submit));
+    }
+    const what = chips(t("game.which_move"), "kind", kinds.map((k) => [k, t(`kind.${k}`)]),
+      anyMove.kind, (k) => { anyMove.kind = k; drawControls(); }, { class: "chips kinds" });
+    drawControls();
+    const correcting = anyMove.correcting ? h("div", { class: "correcting" },
+      h("p", {}, t("game.correcting", { move: said(refused.body) })),
+      button(t("game.cancel_correction"), () => { anyMove.correcting = false; drawMoves(); }))
+      : null;
+    return [correcting, h("p", { class: "offline-note" }, t("game.any_move")), what, who, controls];
   }
 
   /** Keep this phone's write token, or take the one a link brought instead. */
@@ -137,6 +186,14 @@ export async function showGame(root, id, { offered = null } = {}) {
 
   async function submit(move) {
     let done;
+    if (anyMove.correcting) {
+      anyMove.correcting = false;
+      anyMove.player = null;
+      drawMoves();
+      await session.settle(move);
+      boxes.queue.querySelector("h2")?.focus();
+      return;
+    }
     try {
       done = await session.submit(move);
     } catch (error) {
@@ -145,6 +202,10 @@ export async function showGame(root, id, { offered = null } = {}) {
     }
     if (done.queued) {
       say(t("game.offline"));
+      // The next move is anyone's: who plays it is said again.
+      anyMove.player = null;
+      drawMoves();
+      boxes.moves.querySelector("h2").focus();
       return;
     }
     say(done.description ? t("game.logged_said", { number: done.logged, move: done.description })
@@ -152,27 +213,55 @@ export async function showGame(root, id, { offered = null } = {}) {
     boxes.moves.querySelector("h2").focus();
   }
 
+  /** The moves waiting, in the page's words; the one refused on arrival is marked,
+   * with the service's reason, to correct or drop (the others keep their place). */
   function drawQueue() {
     const waiting = session.waiting();
-    const { cardName } = game;
     boxes.queue.hidden = waiting.length === 0;
     const refused = waiting[0]?.refusal;
     boxes.queue.replaceChildren(h("h2", { id: "queue-title" },
       t("game.waiting", { count: waiting.length })),
-    h("ol", {}, waiting.map((item) => h("li", {}, sketch(item.body, cardName)))),
+    h("ol", {}, waiting.map((item, i) => h("li", { class: i === 0 && refused ? "refused" : null },
+      said(item.body), i === 0 && refused ? h("strong", {}, ` — ${t("game.refused_here")}`)
+        : null))),
     refused ? h("div", { class: "refusal", role: "alert" },
       h("strong", {}, refused.rule ? t("refusal.arrival_ruled", { rule: refused.rule })
         : t("refusal.arrival")), h("span", {}, refused.message),
-      h("p", {}, t("game.settle")),
+      // A conflict (409) is another phone's move; a rule's refusal is this move's.
+      h("p", {}, t(refused.status === 409 ? "game.settle" : "game.settle_rules")),
       h("div", { class: "row" },
-        button(t("game.send_again"), () => session.rebase(waiting)),
-        button(t("game.drop_one"), () => session.rebase(waiting.slice(1))),
+        refused.status === 409
+          ? button(t("game.send_again"), () => session.rebase(waiting)) : null,
+        button(t("game.correct"), () => correct(waiting[0])),
+        button(t("game.drop_one"), () => session.settle()),
         button(t("game.drop_all"), () => session.rebase([]))))
       : h("p", { class: "muted" }, t("game.sent_on_return")));
+    if (drawnAny !== null && drawnAny !== anyMode()) drawMoves();
   }
 
-  const retry = () => session.flush();
-  window.addEventListener("online", retry);
+  /** The refused move corrected: the move panel proposes its player and kind, and
+   * the move logged there takes its place in the queue. */
+  function correct(item) {
+    anyMove.correcting = true;
+    anyMove.player = item.body.player ?? null;
+    anyMove.kind = item.body.type;
+    drawMoves();
+    boxes.moves.querySelector("h2").focus();
+    boxes.moves.scrollIntoView({ block: "start" });
+  }
+
+  /** A move in the page's words, as the service words what a player did. */
+  function said(body) {
+    return body.type === "undo" ? t("queued.undo") : game.said(body);
+  }
+
+  const connection = () => {
+    offline = !navigator.onLine;
+    if (!offline) session.flush();
+    if (drawnAny !== anyMode()) drawMoves();
+  };
+  window.addEventListener("online", connection);
+  window.addEventListener("offline", connection);
   const timer = setInterval(() => { if (session.waiting().length) session.flush(); }, 5000);
 
   render();
@@ -185,7 +274,8 @@ export async function showGame(root, id, { offered = null } = {}) {
     close: () => {
       stream.close();
       clearInterval(timer);
-      window.removeEventListener("online", retry);
+      window.removeEventListener("online", connection);
+      window.removeEventListener("offline", connection);
     },
   };
 }
@@ -237,17 +327,4 @@ function winnersLine(game) {
   if (game.status !== "finished") return "";
   return h("p", { class: "winners" },
     t("game.winners", { winners: game.winners, count: game.winners.length }));
-}
-
-/** A move as a person reads it, for the queue (the service words stored moves);
- * `cardName` is the game's own (games/index.js). */
-export function sketch(body, cardName) {
-  const parts = [body.player, t(`move.${body.type}`)];
-  if (body.cards) parts.push(body.cards.join(" + "));
-  if (body.card) parts.push(cardName(body.card));
-  if (body.spot) parts.push(t("sketch.on_spot", { spot: body.spot }));
-  if (body.pile) parts.push(t(`sketch.on_pile_${body.pile}`));
-  if (body.dice) parts.push(Object.values(body.dice).join(" "));
-  if (body.color) parts.push(t(`color.${body.color}`));
-  return parts.filter(Boolean).join(" ");
 }

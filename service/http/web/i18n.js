@@ -64,6 +64,12 @@ export function t(key, values = {}) {
   return template.replace(/\{(\w+)\}/g, (_, name) => shown(values[name]));
 }
 
+/** Whether the catalogue words `key`: a name the page may or may not translate (a
+ * colour a table named itself is shown as named). */
+export function has(key) {
+  return key in CATALOGUES[current];
+}
+
 /** A date and time as the reader's language writes it. */
 export function dateTime(date, options) {
   return new Intl.DateTimeFormat(current, options).format(date);

@@ -55,6 +55,20 @@ async function route() {
 
 // A note that a move was logged goes with the next tap.
 document.addEventListener("click", () => say(""), true);
+
+// The status bar covers the foot of the screen: the page keeps room for it, and what
+// was just tapped, or focused, is scrolled out from under it.
+const status = document.getElementById("status");
+new ResizeObserver(() => {
+  // From the bar's top to the screen's foot: the bar and the gap below it.
+  const height = status.textContent ? innerHeight - status.getBoundingClientRect().top : 0;
+  document.documentElement.style.setProperty("--status-height", `${Math.ceil(height)}px`);
+  const near = document.activeElement;
+  if (!height || !near || near === document.body || near === main) return;
+  if (near.getBoundingClientRect().bottom > status.getBoundingClientRect().top) {
+    near.scrollIntoView({ block: "nearest" });
+  }
+}).observe(status);
 window.addEventListener("hashchange", route);
 
 /** The switch to the other language, named in its own words; the view is drawn

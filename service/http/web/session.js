@@ -88,8 +88,8 @@ export function gameSession({ id, game, history, service, queue, newKey, on }) {
           await service.send(head); // a retry of a move that did arrive is answered
         } catch (error) {
           if (error.unreachable) break;
-          queue.set(id, [{ ...head, refusal: { rule: error.rule, message: error.message } },
-            ...rest]);
+          const refusal = { rule: error.rule, message: error.message, status: error.status };
+          queue.set(id, [{ ...head, refusal }, ...rest]);
           break;
         }
         queue.set(id, queue.get(id).slice(1));
@@ -113,6 +113,13 @@ export function gameSession({ id, game, history, service, queue, newKey, on }) {
     return flush();
   }
 
+  /** The move refused on arrival (the queue's head) dropped, or replaced by the
+   * table's correction `move`: the moves behind it keep their order. */
+  function settle(move = null) {
+    const [, ...rest] = queue.get(id);
+    return rebase(move ? [{ body: move }, ...rest] : rest);
+  }
+
   /** Every stored move arrives on the stream, this phone's and every other's; its
    * opening means the connection is back, for the waiting moves. */
   function follow(stream) {
@@ -121,6 +128,6 @@ export function gameSession({ id, game, history, service, queue, newKey, on }) {
   }
 
   return Object.assign(session, {
-    refresh, submit, flush, rebase, follow, waiting: () => queue.get(id),
+    refresh, submit, flush, rebase, settle, follow, waiting: () => queue.get(id),
   });
 }

@@ -71,3 +71,32 @@ export function scored(event: Schemas["EventPage"]["events"][number]): number {
   const round = event.data.events.find((e) => e.type === "round_scored");
   return round?.type === "round_scored" ? Object.keys(round.score_piles).length : 0;
 }
+
+// A game's options are those of the game named.
+// @ts-expect-error: a scale of scoring is a Dobro option, not a Dozito one
+export const dozitoScale: Schemas["NewGame"] = { game: "dozito", players: ["Ana", "Bia"], options: { scoring: "official" } };
+
+// A score sheet narrows by its `game`, and then its lines' detail is that game's.
+export function tieBreak(sheet: Schemas["ReplayFrame"]["scoresheet"]): string[] {
+  const last = sheet.rounds[sheet.rounds.length - 1];
+  if (last === undefined) return [];
+  switch (sheet.game) {
+    case "dobro":
+    case "dobro-pixar":
+    case "dozito":
+      return (sheet.rounds[sheet.rounds.length - 1]?.detail.tie_break?.tied) ?? [];
+    case "double-donkey":
+      return sheet.rounds[sheet.rounds.length - 1]?.detail.tied ?? [];
+  }
+}
+export function unguardedSheet(sheet: Schemas["ReplayFrame"]["scoresheet"]): number {
+  // @ts-expect-error: only a Double Donkey line has roll-offs
+  return sheet.rounds[0]?.detail.roll_offs.length ?? 0;
+}
+
+// The feed's events narrow by their `type` as /events' do, with the game beside them.
+export function feedScored(event: Schemas["FeedPage"]["events"][number]): string {
+  if (event.type !== "take") return event.game;
+  const round = event.data.events.find((e) => e.type === "round_scored");
+  return round?.type === "round_scored" ? `${event.game_id} ${round.round}` : event.cursor;
+}

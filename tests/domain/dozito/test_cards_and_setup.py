@@ -7,6 +7,7 @@ from domain.dozito import DOZITO
 from domain.dozito.events import RoundStarted
 from domain.errors import RuleError
 from domain.game import Setup
+from domain.wording import FRENCH
 from tests.domain.dozito.given import (
     ARTHUR,
     MAELLE,
@@ -207,3 +208,17 @@ def test_the_api_examples_decode_as_moves():
     ]
     with pytest.raises(msgspec.ValidationError):
         codec.move_from_builtins({**moves[3], "pile": "middle"})
+
+
+def test_a_refusal_names_the_boxs_colours_in_french_Z1_Z2():
+    colour = refused(started(), draws(ARTHUR, card("pink", 3)), "Z1")
+    assert FRENCH.render(colour.said) == (
+        "Il n'y a pas de carte pink : les couleurs sont rouge, bleu, vert, violet "
+        "et jaune."
+    )
+    state = started(discards=(joker("red"), joker("red")))
+    state = with_grid(state, MAELLE, {1: joker("red")})
+    jokers = refused(state, draws(ARTHUR, joker("red")), "Z2")
+    assert FRENCH.render(jokers.said) == (
+        "Les 3 jokers de cette couleur (rouge) sont déjà tous visibles."
+    )

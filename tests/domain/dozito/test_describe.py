@@ -14,7 +14,8 @@ from domain.dozito import DOZITO
 from domain.dozito.describe import describe as worded
 from domain.dozito.state import Drawing, State
 from domain.game import Setup
-from domain.history import History
+from domain.history import History, Recorded
+from domain.wording import FRENCH
 from tests.domain import sentences
 from tests.domain.dozito.given import (
     ARTHUR,
@@ -274,4 +275,31 @@ def test_a_final_tie_may_be_shared_by_some_of_the_tied_only_Z15() -> None:
         "Maëlle discards the purple 1 on the left pile: round 3 ends; Arthur scores 2, "
         "Maëlle scores 1, Noé scores 0; the game ends: Arthur, Maëlle and Noé tie on "
         "12 points, Arthur and Maëlle share the victory with the best round (10)"
+    )
+
+
+def test_the_boxs_colours_are_said_in_french_and_a_tables_own_as_named_Z2() -> None:
+    state = with_grid(started(), ARTHUR, {5: plain("blue", 5)})
+    sentences = []
+    for move in (
+        Draw(ARTHUR, "deck", joker("red")),
+        Place(ARTHUR, 5),
+        Discard(ARTHUR, "right"),
+    ):
+        events = tuple(DOZITO.decide(state, move))
+        sentences.append(FRENCH.render(worded(state, Recorded(move, events))))
+        state = after(state, move)
+    assert sentences == [
+        "Arthur pioche le joker rouge",
+        "Arthur place le joker rouge sur la case 5",
+        "Arthur défausse le 5 bleu sur la défausse de droite",
+    ]
+    own = started(
+        discards=(plain("rose", 1), plain("ocre", 1)),
+        colors=["rose", "ocre", "vert", "violet", "jaune"],
+    )
+    drawn = Draw(ARTHUR, "deck", card("rose", 4))
+    events = tuple(DOZITO.decide(own, drawn))
+    assert FRENCH.render(worded(own, Recorded(drawn, events))) == (
+        "Arthur pioche le 4 rose"
     )

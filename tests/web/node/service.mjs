@@ -17,14 +17,15 @@ const refusal = (status, message, extra = {}) =>
 
 /** One game (version 1: its creation) that stores any move sent at the right version,
  * once per Idempotency-Key; `online = false` makes every call fail as a lost network
- * does, `refuseNext` makes the next move be refused with that ruling. */
+ * does, `refuseNext` makes the next move be refused with that ruling, `refuseAt` the
+ * move expecting that version. */
 export function fakeService() {
   const service = {
     online: true, refuseNext: null, version: 1, events: [], keys: new Map(), sends: 0,
     /** Another phone logs a move. */
-    store(type) {
+    store(type, data = {}) {
       service.version += 1;
-      const event = { version: service.version, type, data: {},
+      const event = { version: service.version, type, data,
         recorded_at: "2026-11-27T20:00:00Z" };
       service.events.push(event);
       return event;
@@ -51,6 +52,10 @@ export function fakeService() {
       service.sends += 1;
       if (!service.online) throw refusal(0, "No connection", { unreachable: true });
       if (service.keys.has(item.key)) return service.keys.get(item.key);
+      if (service.refuseAt && service.refuseAt === item.body.expected_version) {
+        service.refuseAt = null;
+        throw refusal(422, "Not your turn", { rule: "D8" });
+      }
       if (service.refuseNext) {
         const rule = service.refuseNext;
         service.refuseNext = null;
@@ -59,7 +64,8 @@ export function fakeService() {
       if (item.body.expected_version !== service.version) {
         throw refusal(409, "Another phone logged first");
       }
-      const answer = { version: service.store(item.body.type).version };
+      const { type, expected_version: _, ...data } = item.body;
+      const answer = { version: service.store(type, data).version };
       service.keys.set(item.key, answer);
       return answer;
     },

@@ -79,7 +79,7 @@ test("a queued move refused on arrival stops the queue until the table settles i
     service.refuseNext = "D8";
     await session.flush();
     const [head, next] = session.waiting();
-    assert.deepEqual(head.refusal, { rule: "D8", message: "Not your turn" });
+    assert.deepEqual(head.refusal, { rule: "D8", message: "Not your turn", status: 422 });
     assert.equal(next.refusal, undefined);
     assert.deepEqual(service.events, []);
     assert.ok(!drawn.some((d) => d.startsWith("sent")));
@@ -88,6 +88,41 @@ test("a queued move refused on arrival stops the queue until the table settles i
     assert.deepEqual(service.events.map((e) => e.type), ["skip"]);
     assert.deepEqual(session.waiting(), []);
   });
+
+test("several turns queued offline go in order; a refused one is corrected in its place",
+  async () => {
+    const { service, session, drawn } = await given();
+    service.online = false;
+    for (const player of ["Ana", "Bo", "Cy", "Ana"]) {
+      await session.submit({ type: "take", player });
+    }
+    assert.deepEqual(session.waiting().map((m) => m.body.expected_version), [1, 2, 3, 4]);
+
+    service.online = true;
+    service.refuseAt = 2; // the second waiting move breaks a rule
+    await session.flush();
+    assert.deepEqual(service.events.map((e) => e.data.player), ["Ana"]);
+    assert.deepEqual(session.waiting().map((m) => [m.body.player, m.refusal?.rule ?? null]),
+      [["Bo", "D8"], ["Cy", null], ["Ana", null]]);
+    assert.ok(drawn.includes("sent 1"));
+
+    await session.settle({ type: "skip", player: "Bo" }); // corrected at the table
+    assert.deepEqual(service.events.map((e) => [e.type, e.data.player]),
+      [["take", "Ana"], ["skip", "Bo"], ["take", "Cy"], ["take", "Ana"]]);
+    assert.deepEqual(session.waiting(), []);
+  });
+
+test("a refused move dropped leaves the moves after it to be sent", async () => {
+  const { service, session } = await given();
+  service.online = false;
+  for (const player of ["Ana", "Bo", "Cy"]) await session.submit({ type: "take", player });
+  service.online = true;
+  service.refuseNext = "D8";
+  await session.flush();
+  await session.settle();
+  assert.deepEqual(service.events.map((e) => e.data.player), ["Bo", "Cy"]);
+  assert.deepEqual(session.waiting(), []);
+});
 
 test("a move another phone beat is refused after the game is read again", async () => {
   const { service, session } = await given();

@@ -99,6 +99,29 @@ function forgotRefill(game, submit) {
     button(t("dobro.forgot"), () => submit({ type: "forgot_refill", player: who.value })));
 }
 
+// --- offline: any player's move, and a move waiting to be sent ----------------------
+
+/** The moves a table may log offline, whoever plays: `moves` draws each alone. */
+const offline = { kinds: ["play", "skip", "reverse", "take", "forgot_refill"], playerless: [] };
+
+/** The cards of a play as the service's sentences name them: "5 + 5", "a Wild as 7". */
+function played({ cards, wild_as: as }) {
+  if (cards.length === 1 && cards[0] === "wild") {
+    return as == null ? t("queued.dobro.a_wild") : t("queued.dobro.a_wild_as", { value: as });
+  }
+  const shown = cards.map(cardName).join(" + ");
+  return cards.every((card) => card === "wild") && as != null
+    ? t("queued.dobro.wilds_as", { cards: shown, value: as }) : shown;
+}
+
+/** A move not yet sent, worded as the service words what a player did. */
+function said(body) {
+  if (body.type === "play") {
+    return t("queued.dobro.play", { player: body.player, cards: played(body) });
+  }
+  return t(`queued.dobro.${body.type}`, { player: body.player });
+}
+
 // --- state ----------------------------------------------------------------------------
 
 function cardName(card) {
@@ -191,4 +214,4 @@ function optionFields(kind) {
   };
 }
 
-export default { moves, state, cardName, optionFields };
+export default { moves, state, cardName, said, offline, optionFields };

@@ -2,7 +2,7 @@
 // reveal, roll-off), its public state, and its score sheet, which scores no rounds but
 // each round's highest card. It has no options at the start of a game.
 import { button, chips, h } from "../dom.js";
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { facts, playerTable } from "../tables.js";
 
 const colorName = (color) => t(`color.${color}`);
@@ -46,19 +46,29 @@ function moves(game, submit) {
 }
 
 function roll(game, s, player, submit) {
-  const free = COLORS.filter((c) => !(c in s.hay));
+  // Offline the Hay card may hold more dice than when it was read: every die is
+  // offered, and the dice tapped are the dice rolled.
+  const free = game.offline ? COLORS : COLORS.filter((c) => !(c in s.hay));
   const dice = free.map((color) =>
     [color, die(t("donkey.die", { color: colorName(color) }), `dd-${color}`)]);
-  return h("div", {}, dice.map(([, d]) => d),
-    logOnceTapped(t("donkey.rolls", { player }), () => {
-      const left = unset(dice);
-      return left.length
-        ? t("donkey.tap_dice", { colors: left.map(colorName), count: left.length }) : "";
-    }, () => ({ type: "roll", player,
-      dice: Object.fromEntries(dice.map(([color, d]) => [color, d.pips()])) }), submit));
+  const rolled = () => (game.offline ? dice.filter(([, d]) => d.pips() !== null) : dice);
+  return h("div", {}, game.offline ? h("p", { class: "muted" }, t("donkey.tap_rolled_dice"))
+    : null, dice.map(([, d]) => d),
+  logOnceTapped(t("donkey.rolls", { player }), () => {
+    if (game.offline) return rolled().length ? "" : t("donkey.tap_a_die");
+    const left = unset(dice);
+    return left.length
+      ? t("donkey.tap_dice", { colors: left.map(colorName), count: left.length }) : "";
+  }, () => ({ type: "roll", player,
+    dice: Object.fromEntries(rolled().map(([color, d]) => [color, d.pips()])) }), submit));
 }
 
 function choose(game, s, player, submit) {
+  if (game.offline) { // the dice rolled are not known: any colour
+    return h("div", { class: "row" }, COLORS.map((color) =>
+      button(t("donkey.put_die_on_hay", { color: colorName(color) }),
+        () => submit({ type: "choose", player, color }))));
+  }
   // The dice the rules let the player choose (K5), as the state lists them.
   return h("div", { class: "row" }, (s.choosable ?? []).map((color) =>
     button(t("donkey.put_on_hay", { color: colorName(color), pips: s.rolled[color] }),
@@ -76,85 +86,124 @@ function lastDie(game, s, player, submit) {
     }));
 }
 
-/** One holder's revealed cards, in taps: two colours make a Double Donkey, a colour
- * then "Angry" an Angry Donkey; each card entered is listed with a control to remove
- * it, and the count is what was tapped, up to the `most` the hand holds.
- * `.cards()` reads them, `.unfinished()` says a colour waits for its partner. */
-function handPicker(holder, most) {
+/** Every card a hand may reveal (K2), each one tap: the Double Donkeys, two
+ * colours in the dice's order, then the Angry Donkeys. */
+const CARDS = [
+  ...COLORS.flatMap((first, i) => COLORS.slice(i + 1).map((second) => ({ colors: [first, second] }))),
+  ...COLORS.map((color) => ({ angry: color })),
+];
+
+/** One holder's revealed cards: each card tapped is listed with a control to remove
+ * it, up to the `most` the hand holds. `.cards()` reads them. */
+function handList(holder, most, onRemove) {
   const cards = [];
-  let first = null;
   const note = h("p", { class: "muted", "aria-live": "polite" });
   const list = h("ul", { class: "revealed", "aria-label": t("donkey.cards_of", { player: holder }) });
-  const colors = COLORS.map((color) => button(colorName(color), () => tap(color),
-    { class: `tint dd-${color}`, "aria-pressed": "false" }));
-  const angry = button(t("donkey.angry_button"), () => {
-    if (full()) return;
-    if (first) add({ angry: first });
-    else note.textContent = t("donkey.colour_first");
-  });
-
-  const full = () => {
-    if (cards.length < most) return false;
-    note.textContent = t("donkey.hand_full", { player: holder, count: most });
-    return true;
-  };
-  function add(card) {
-    cards.push(card);
-    pick(null);
-    draw();
-  }
-  function tap(color) {
-    if (full()) return;
-    if (first === null) pick(color);
-    else if (first === color) pick(null);
-    else add({ colors: [first, color] });
-  }
-  function pick(color) {
-    first = color;
-    colors.forEach((b, i) => b.setAttribute("aria-pressed", String(COLORS[i] === color)));
-    note.textContent = color ? t("donkey.then_second", { color: colorName(color) }) : "";
-  }
   function draw() {
+    note.textContent = "";
     list.replaceChildren(...(cards.length ? cards.map((card, i) => h("li", {},
       h("span", {}, cardName(card)),
-      button("✕", () => { cards.splice(i, 1); pick(null); draw(); colors[0].focus(); },
+      button("✕", () => { cards.splice(i, 1); draw(); onRemove(holder); },
         { class: "remove", "aria-label": t("donkey.remove_card", { card: cardName(card) }) })))
       : [h("li", { class: "muted" }, t("donkey.no_card_yet"))]));
   }
   draw();
   const box = h("fieldset", { class: "hand" },
     h("legend", {}, t("donkey.reveals", { player: holder })),
-    h("p", { class: "muted" }, t("donkey.tap_cards", { count: most })),
-    h("div", { class: "row swatches", role: "group",
-      "aria-label": t("donkey.colours_of", { player: holder }) }, colors, angry),
-    note, list);
+    h("p", { class: "muted" }, t("donkey.tap_cards", { count: most })), note, list);
   box.cards = () => [...cards];
-  box.unfinished = () => first !== null;
+  box.full = () => cards.length >= most;
+  /** Add a card, or say the hand is full. */
+  box.add = (card) => {
+    if (box.full()) {
+      note.textContent = t("donkey.hand_full", { player: holder, count: most });
+      return false;
+    }
+    cards.push(card);
+    draw();
+    return true;
+  };
   return box;
 }
 
+/** The reveal in one tap a card: the hand being filled is chosen by a chip, and the
+ * next hand is chosen once one is full. */
 function reveal(game, s, player, submit) {
-  const hands = game.players.filter((p) => s.hand_sizes[p] > 0)
-    .map((holder) => [holder, handPicker(holder, s.hand_sizes[holder])]);
-  return h("div", {}, h("p", {}, t("donkey.how_to_tap")), hands.map(([, box]) => box),
-    logOnceTapped(t("donkey.reveal"), () => {
-      const waiting = hands.filter(([, box]) => box.unfinished()).map(([holder]) => holder);
-      return waiting.length ? t("donkey.unfinished", { players: waiting }) : "";
-    }, () => ({ type: "reveal",
-      cards: Object.fromEntries(hands.map(([holder, box]) => [holder, box.cards()])) }),
+  // Offline the hands may have been refilled since they were read: every player,
+  // up to the largest hand read.
+  const largest = Math.max(1, ...Object.values(s.hand_sizes));
+  const most = (p) => (game.offline ? largest : s.hand_sizes[p]);
+  const holders = game.players.filter((p) => most(p) > 0);
+  let filling = holders[0];
+  const choose = (holder) => {
+    filling = holder;
+    for (const input of whose.querySelectorAll("input")) input.checked = input.value === holder;
+  };
+  const hands = new Map(holders.map((holder) => [holder,
+    handList(holder, most(holder), (p) => choose(p))]));
+  const whose = chips(t("donkey.whose_cards"), "whose", holders.map((p) => [p, p]), filling,
+    (p) => { filling = p; }, { class: "chips whose" });
+  const palette = h("div", { class: "palette", role: "group",
+    "aria-label": t("donkey.the_cards") }, CARDS.map((card) => button([
+    h("span", { class: "look", "aria-hidden": "true" }, (card.colors ?? [card.angry, card.angry])
+      .map((c) => h("span", { class: `half dd-fill-${c}` }))),
+    h("span", { class: "name" }, cardName(card))], () => {
+    const hand = hands.get(filling);
+    if (!hand.add(card) || !hand.full()) return;
+    const next = holders.find((p) => !hands.get(p).full());
+    if (next) choose(next);
+  }, { class: card.angry ? "card-button angry" : "card-button" })));
+  return h("div", {}, h("p", {}, t("donkey.how_to_tap")), whose, palette,
+    [...hands.values()],
+    logOnceTapped(t("donkey.reveal"), () => "", () => ({ type: "reveal",
+      cards: Object.fromEntries(holders.map((holder) => [holder, hands.get(holder).cards()])) }),
     submit));
 }
 
 function rollOff(game, s, player, submit) {
-  const rolls = s.roll_off.map((p) => [p, die(t("donkey.rolled", { player: p }))]);
+  // Offline who is tied is not known: every player, the dice tapped are the rolls.
+  const among = game.offline ? game.players : s.roll_off;
+  const rolls = among.map((p) => [p, die(t("donkey.rolled", { player: p }))]);
+  const rolled = () => (game.offline ? rolls.filter(([, d]) => d.pips() !== null) : rolls);
   return h("div", {},
-    h("p", {}, t("donkey.roll_off_for", { players: s.roll_off.join(", ") })),
+    h("p", {}, game.offline ? t("donkey.tap_roll_off")
+      : t("donkey.roll_off_for", { players: s.roll_off.join(", ") })),
     rolls.map(([, d]) => d),
     logOnceTapped(t("donkey.log_roll_off"), () => {
+      if (game.offline) return rolled().length ? "" : t("donkey.tap_a_die");
       const left = unset(rolls);
       return left.length ? t("donkey.tap_rolled", { players: left }) : "";
     }, () => ({ type: "roll_off",
-      rolls: Object.fromEntries(rolls.map(([p, d]) => [p, d.pips()])) }), submit));
+      rolls: Object.fromEntries(rolled().map(([p, d]) => [p, d.pips()])) }), submit));
+}
+
+// --- offline: any player's move, and a move waiting to be sent ----------------------
+
+/** The moves a table may log offline: a reveal and a roll-off name no one player. */
+const offline = { kinds: ["roll", "choose", "last_die", "reveal", "roll_off"],
+  playerless: ["reveal", "roll_off"] };
+
+/** A move not yet sent, worded as the service words what a player did. */
+function said(body) {
+  const { player } = body;
+  // Within a sentence a colour is a word, as the service writes it: "light blue 3".
+  const inSentence = (color) => colorName(color).toLocaleLowerCase(language());
+  const dice = (faces) => Object.entries(faces)
+    .map(([color, pips]) => t("donkey.die_shows", { color: inSentence(color), pips }))
+    .join(", ");
+  switch (body.type) {
+    case "roll": return t("queued.donkey.roll", { player, dice: dice(body.dice) });
+    case "choose": return t("queued.donkey.choose", { player, color: inSentence(body.color) });
+    case "last_die":
+      return body.reroll == null ? t("queued.donkey.keep", { player })
+        : t("queued.donkey.reroll", { player, pips: body.reroll });
+    case "reveal":
+      return Object.entries(body.cards).map(([holder, cards]) => t("queued.donkey.reveals",
+        { player: holder, cards: cards.map(cardName) })).join(t("queued.apart"));
+    default:
+      return t("queued.donkey.roll_off", { rolls: Object.entries(body.rolls)
+        .map(([p, pips]) => t("queued.donkey.rolled", { player: p, pips })).join(", ") });
+  }
 }
 
 // --- state ----------------------------------------------------------------------------
@@ -199,4 +248,4 @@ const sheet = {
   caption: "sheet.caption_highest",
 };
 
-export default { moves, state, cardName, sheet };
+export default { moves, state, cardName, said, offline, sheet };

@@ -1,0 +1,124 @@
+"""`tablelog keys create`, `list` and `revoke`: the app keys, from the shell.
+
+A key is printed once, when it is made: the database keeps only its hash. They work
+on DATABASE_URL or the embedded server in --data-dir, as the other commands do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import uuid
+from collections.abc import Awaitable, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from service.application.keys import SCOPES, Key, Keys, ordered
+from service.cli.context import Database, run_on
+from service.settings import Settings
+from service.storage.migrate import migrate
+from service.storage.store import connection_pool
+
+
+def add_commands(
+    command: Callable[..., argparse.ArgumentParser], commands: Any
+) -> None:
+    """Register `keys` with `tablelog`'s parser (`command` as in service.cli)."""
+    keys = commands.add_parser(
+        "keys", help="Manage the app keys: create, list, revoke."
+    )
+    under = keys.add_subparsers(required=True, metavar="COMMAND")
+    create = command(
+        "create",
+        "Make an app's key and print it, this once (only its hash is kept).",
+        run_create,
+        under=under,
+    )
+    create.add_argument("--name", required=True, help="the app's name, 1-100 chars")
+    create.add_argument(
+        "--scopes",
+        required=True,
+        type=_scopes,
+        help="what the key may do, comma-separated: " + ", ".join(SCOPES),
+    )
+    create.add_argument(
+        "--rate",
+        type=int,
+        default=None,
+        help="games the key may create or import a minute (default: the "
+        "service's creations_per_minute)",
+    )
+    command("list", "List every key, revoked ones too.", run_list, under=under)
+    revoke = command(
+        "revoke",
+        "Revoke a key: every request with it is refused from now on.",
+        run_revoke,
+        under=under,
+    )
+    revoke.add_argument("key_id", type=uuid.UUID, metavar="ID")
+
+
+def _scopes(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+@asynccontextmanager
+async def _keys(where: Database):
+    migrate(where.migrate)
+    settings = Settings(database_url=where.serve, pool_min_size=1, pool_max_size=1)
+    async with connection_pool(settings) as pool:
+        yield Keys(pool)
+
+
+def _run(args: argparse.Namespace, work: Callable[[Keys], Awaitable[None]]) -> None:
+    run_on(args.data_dir, _keys, work)
+
+
+def run_create(args: argparse.Namespace) -> None:
+    async def work(keys: Keys) -> None:
+        app, key = await keys.create(args.name, args.scopes, args.rate)
+        print(f"id: {app.id}\nname: {app.name}")
+        print(f"scopes: {','.join(ordered(app.scopes))}")
+        print(f"rate: {_rate(app.creations_per_minute)}\nkey: {key}")
+        print("Keep the key now: it is not shown again.", file=sys.stderr)
+
+    _run(args, work)
+
+
+def run_list(args: argparse.Namespace) -> None:
+    async def work(keys: Keys) -> None:
+        for key in await keys.list():
+            print(_line(key))
+
+    _run(args, work)
+
+
+def run_revoke(args: argparse.Namespace) -> None:
+    async def work(keys: Keys) -> None:
+        print(_line(await keys.revoke(args.key_id)))
+
+    _run(args, work)
+
+
+def _rate(per_minute: int | None) -> str:
+    return "the service's" if per_minute is None else f"{per_minute}/min"
+
+
+def _line(key: Key) -> str:
+    """One key, tab-separated: id, name, scopes, rate, created, revoked or active."""
+    revoked = f"revoked {_utc(key.revoked_at)}" if key.revoked_at else "active"
+    return "\t".join(
+        (
+            str(key.id),
+            key.name,
+            ",".join(key.scopes),
+            _rate(key.creations_per_minute),
+            f"created {_utc(key.created_at)}",
+            revoked,
+        )
+    )
+
+
+def _utc(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
