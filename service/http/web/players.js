@@ -132,7 +132,8 @@ export async function showLeaderboard(root, game, group) {
     const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
     if (group) query.set("group", group);
     const board = await api.get(`/leaderboards/${enc(game)}?${query}`);
-    table.replaceChildren(board.players.length ? h("table", { class: "board" },
+    table.replaceChildren(board.players.length ? h("div", { class: "board-wrap" },
+      h("table", { class: "board" },
       h("thead", {}, h("tr", {}, ["board.place", "board.player", "board.rating",
         "board.games", "board.wins"].map((key) => h("th", { scope: "col" }, t(key))))),
       h("tbody", {}, board.players.map((line) => h("tr", {},
@@ -141,7 +142,7 @@ export async function showLeaderboard(root, game, group) {
           line.provisional ? h("span", { class: "badge" }, t("player.provisional")) : ""),
         h("td", {}, rating(line.ordinal)),
         h("td", {}, String(line.rated)),
-        h("td", {}, String(line.wins))))))
+        h("td", {}, String(line.wins)))))))
       : h("p", {}, t("board.empty")));
     nav.replaceChildren(
       h("button", { type: "button", disabled: offset === 0,

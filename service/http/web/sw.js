@@ -4,7 +4,7 @@
 // it keeps only the kinds of game (`/games/kinds`), which every view is drawn from and
 // which change only with a new release; a game's state comes from the service or not
 // at all (moves tapped offline wait in the page's queue, queue.js).
-const CACHE = "tablelog-shell-v4";
+const CACHE = "tablelog-shell-v5";
 const KINDS = new URL("../games/kinds", self.location).pathname;
 const SHELL = [
   "./", "index.html", "app.css", "manifest.webmanifest", "icon.svg",
