@@ -41,7 +41,7 @@ class Rating(msgspec.Struct, kw_only=True):
     ordinal: float
     mu: float
     sigma: float
-    rated: int
+    games_rated: int
     wins: int
     provisional: bool
     last_rated_at: datetime
@@ -151,7 +151,7 @@ class RatedGame(msgspec.Struct, kw_only=True):
     ordinal: float
     mu: float
     sigma: float
-    rated: int
+    games_rated: int
     provisional: bool
 
 
@@ -193,7 +193,7 @@ def _rating(row: dict[str, Any]) -> dict[str, Any]:
         "ordinal": row["ordinal"],
         "mu": row["mu"],
         "sigma": row["sigma"],
-        "rated": row["rated"],
+        "games_rated": row["rated"],
         "wins": row["wins"],
         "provisional": row["rated"] < PROVISIONAL_BELOW,
         "last_rated_at": row["last_rated_at"],
@@ -444,7 +444,7 @@ async def rating_history(
                 ordinal=ordinal,
                 mu=mu,
                 sigma=sigma,
-                rated=rated,
+                games_rated=rated,
                 provisional=rated < PROVISIONAL_BELOW,
             )
             for _, game_id, at, rank, ordinal, mu, sigma, rated in rows[:limit]

@@ -163,7 +163,7 @@ def test_a_leaderboard_ranks_a_group_by_ordinal_with_every_field(client):
         answer = client.get("/leaderboards/dozito", params={"group": club})
         assert answer.status_code == 200, answer.text
         page = answer.json()
-        return page if sum(p["rated"] for p in page["players"]) == 18 else None
+        return page if sum(p["games_rated"] for p in page["players"]) == 18 else None
 
     page = eventually(board)
     lines = page["players"]
@@ -174,7 +174,7 @@ def test_a_leaderboard_ranks_a_group_by_ordinal_with_every_field(client):
         mu, sigma = expected[line["name"]][-1]
         assert (line["mu"], line["sigma"]) == (mu, sigma)
         assert line["ordinal"] == mu - 3 * sigma
-        assert line["rated"] == 6 and line["provisional"] is False
+        assert line["games_rated"] == 6 and line["provisional"] is False
         assert line["last_rated_at"]
     assert [line["place"] for line in lines] == [1, 2, 3]
     assert page["next_offset"] is None and page["group"] == club
@@ -186,7 +186,7 @@ def test_a_leaderboard_ranks_a_group_by_ordinal_with_every_field(client):
     overall = eventually(
         lambda: (
             (r := client.get(f"/players/{ana}").json())["games"]["dozito"]["rating"]
-            and r["games"]["dozito"]["rating"]["rated"] == 7
+            and r["games"]["dozito"]["rating"]["games_rated"] == 7
             and r
         )
     )
@@ -201,7 +201,7 @@ def test_records_give_seats_first_player_streaks_rivals_and_versus(client):
     record = eventually(
         lambda: (
             (r := client.get(f"/players/{ana}").json())["games"]["dobro"].get("rating")
-            and r["games"]["dobro"]["rating"]["rated"] == 10
+            and r["games"]["dobro"]["rating"]["games_rated"] == 10
             and r
         )
     )

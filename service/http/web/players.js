@@ -40,7 +40,7 @@ async function gameSection(name, game, line) {
     section.append(h("p", {}, t("player.unrated")));
     return section;
   }
-  const { ordinal, rated, wins, provisional } = line.rating;
+  const { ordinal, games_rated: rated, wins, provisional } = line.rating;
   section.append(
     h("p", { class: "rating" }, t("player.rating", { rating: rating(ordinal) }),
       provisional ? h("span", { class: "badge" }, t("player.provisional")) : "",
@@ -141,7 +141,7 @@ export async function showLeaderboard(root, game, group) {
         h("th", { scope: "row" }, h("a", { href: playerLink(line.name) }, line.name),
           line.provisional ? h("span", { class: "badge" }, t("player.provisional")) : ""),
         h("td", {}, rating(line.ordinal)),
-        h("td", {}, String(line.rated)),
+        h("td", {}, String(line.games_rated)),
         h("td", {}, String(line.wins)))))))
       : h("p", {}, t("board.empty")));
     nav.replaceChildren(
