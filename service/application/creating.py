@@ -23,6 +23,7 @@ from service.application.errors import Duplicate, Invalid
 from service.application.observers import ReadSide
 from service.application.timeline import Timeline, Timelines, setup_of
 from service.application.tokens import new_token
+from service.storage.notes import NewEntry
 from service.storage.store import (
     AlreadyImported,
     GameRow,
@@ -151,6 +152,8 @@ class Creating:
         *,
         logged_at: Sequence[datetime | None] | None = None,
         digest: bytes | None = None,
+        variation_of: tuple[uuid.UUID, int] | None = None,
+        notes: Sequence[NewEntry] = (),
         app_key: uuid.UUID | None = None,
     ) -> tuple[GameRow, str]:
         """Store a new game with the moves already played on it (an import), all in
@@ -160,8 +163,10 @@ class Creating:
         An import also passes `logged_at`, the time the export gave each line (the
         creation first; None where it gave none), kept in the stored rows beside the
         record, and `digest`, its content's: the same content imported again raises
-        Duplicate, naming the game it became. `app_key` is the key of the app that
-        creates it, kept in its row: that key may write the game.
+        Duplicate, naming the game it became. A variation passes `variation_of`: the
+        game it branches from and the step it starts at. `notes`: an import's notes
+        on its moves, stored with them. `app_key` is the key of the app that creates
+        it, kept in its row: that key may write the game.
 
         The rows are read back and folded before the commit: a game the service
         could not read back is never stored."""
@@ -179,6 +184,8 @@ class Creating:
             played_at=request.played_at,
             location=request.location,
             notes=request.notes,
+            variation_of=variation_of[0] if variation_of else None,
+            variation_step=variation_of[1] if variation_of else None,
             app_key=app_key,
             group=None if request.group is None else normal_name(request.group),
         )
@@ -200,7 +207,12 @@ class Creating:
         moves = [(move_type(r.move), d) for r, d in zip(records, data[1:], strict=True)]
         try:
             timeline = await self.store.import_game(
-                row, (GAME_CREATED, data[0]), moves, self._read_back, digest=digest
+                row,
+                (GAME_CREATED, data[0]),
+                moves,
+                self._read_back,
+                digest=digest,
+                notes=notes,
             )
         except AlreadyImported as error:
             raise Duplicate(error.game_id) from None

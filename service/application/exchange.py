@@ -7,8 +7,11 @@ line ending with the time it was logged (`logged_at`). An import plays every mov
 through the engine, like a table logging them one by one, and is refused whole, naming
 the line and the ruling, at the first one the rules refuse; an accepted file becomes a
 new game (new id, new write token) stored in one transaction, each row keeping the
-time its line gave. A file whose content was imported before is refused (Duplicate,
-naming the game), so importing it again cannot count its game twice.
+time its line gave. After the moves come the notes on them (`note` and
+`note_withdrawn` lines, as the API writes and withdraws them), imported with the game
+and checked as the API checks them. A file whose content was imported before, notes
+included, is refused (Duplicate, naming the game), so importing it again cannot count
+its game twice.
 
 The BG Stats answer follows the app's "push plays" format, documented at
 https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
@@ -41,7 +44,15 @@ from service.application.creating import LOGGED_AT, NewGame, check_moment, logge
 from service.application.errors import Conflict, Invalid, Refused, TooLarge
 from service.application.games import Games
 from service.application.moves import MoveBodies
+from service.application.notes import (
+    MAX_NOTE_ENTRIES,
+    NoteLine,
+    NoteWithdrawnLine,
+    entry_of,
+    line_of,
+)
 from service.application.submitting import MAX_MOVES
+from service.storage.notes import NoteEntry
 from service.storage.store import GameRow, StoredEvent
 
 T = TypeVar("T")
@@ -107,7 +118,9 @@ class BgStatsPlay(msgspec.Struct, kw_only=True, rename="camel"):
 
 async def export_game(games: Games, game_id: uuid.UUID) -> bytes:
     """The game as NDJSON: its creation line, then one line per stored move, each
-    with the time it was logged (`logged_at`) when that is known."""
+    with the time it was logged (`logged_at`) when that is known, then one line per
+    note or withdrawal of one, in the order they were written, with its time."""
+    entries = await games.notes.entries(game_id)
     row, events = await _stored(games, game_id)
     codec = games.timelines.codec(row.game)
     moves = [codec.record_from_json(event.data).move for event in events[1:]]
@@ -118,6 +131,7 @@ async def export_game(games: Games, game_id: uuid.UUID) -> bytes:
         _encode(line, logged_at(event))
         for line, event in zip([created, *moves], events, strict=True)
     ]
+    lines += [_encode(line_of(entry), entry.recorded_at) for entry in entries]
     return b"".join(line + b"\n" for line in lines)
 
 
@@ -158,14 +172,21 @@ async def import_game(
         request = msgspec.structs.replace(request, seed=_drawn_seed(games, request))
     start = history = _line(1, games.creating.start, request)
     records, times = [], [created_at]
-    for number, line in enumerate(lines[1:], start=2):
+    moves, notes = _moves_then_notes(lines)
+    if len(moves) > MAX_MOVES:
+        raise TooLarge(
+            f"A game of more than {MAX_MOVES:,} moves is refused: "
+            f"this file has {len(moves):,}."
+        )
+    for number, line in enumerate(moves, start=2):
         move, at = _line(number, _move, line)
         _line(number, games.submitting.check_game, history.rules.name, move)
         record, history = _line(number, history.play, move)
         records.append(record)
         times.append(at)
     _check_times(times)
-    digest = _digest(request, start, records, times)
+    entries = _notes(notes, len(moves) + 2, len(records))
+    digest = _digest(request, start, records, times, entries)
     row, token = await games.creating.store_new(
         request,
         start,
@@ -173,9 +194,84 @@ async def import_game(
         game_id,
         logged_at=times,
         digest=digest,
+        notes=entries,
         app_key=app_key,
     )
     return Imported(row, history, token)
+
+
+def _moves_then_notes(lines: list[bytes]) -> tuple[list[bytes], list[bytes]]:
+    """The lines after the creation: the moves, then from the first note line on
+    the notes, which come after every move."""
+    after = lines[1:]
+    first = next(
+        (n for n, line in enumerate(after) if _kind(line) in _NOTE_KINDS), len(after)
+    )
+    for number, line in enumerate(after[first:], start=first + 2):
+        if _kind(line) not in _NOTE_KINDS:
+            raise _bad_line(number, "a move after a note: notes follow every move.")
+    return after[:first], after[first:]
+
+
+class _Kind(msgspec.Struct):
+    type: Any = None
+
+
+_KIND = msgspec.json.Decoder(_Kind)
+_NOTE_KINDS = ("note", "note_withdrawn")
+
+
+class _ImportedNote(NoteLine, tag="note", forbid_unknown_fields=True, kw_only=True):
+    logged_at: LoggedTime | None = None
+
+
+class _ImportedWithdrawal(
+    NoteWithdrawnLine, tag="note_withdrawn", forbid_unknown_fields=True, kw_only=True
+):
+    logged_at: LoggedTime | None = None
+
+
+_NOTE_LINE = msgspec.json.Decoder(_ImportedNote | _ImportedWithdrawal)
+
+
+def _kind(line: bytes) -> Any:
+    """A line's `type`, or None for a line that is not a JSON object with one."""
+    try:
+        return _KIND.decode(line).type
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None
+
+
+def _notes(lines: list[bytes], first: int, moves: int) -> list[NoteEntry]:
+    """The note lines (the first is line number `first`) as the entries to store,
+    each checked as the API checks a note written on a game of `moves` moves."""
+    if len(lines) > MAX_NOTE_ENTRIES:
+        raise TooLarge(
+            f"A game of more than {MAX_NOTE_ENTRIES:,} notes and withdrawals is "
+            f"refused: this file has {len(lines):,}."
+        )
+    now = datetime.now(UTC)
+    entries: list[NoteEntry] = []
+    for number, line in enumerate(lines, start=first):
+        note, at = _line(number, _note_line, line, now)
+        entries.append(_line(number, entry_of, note, entries, moves, at))
+    return entries
+
+
+def _note_line(line: bytes, now: datetime) -> tuple[Any, datetime]:
+    """A note line read strictly, and its time (`now` when it gives none)."""
+    try:
+        body = strict_json.decode(_NOTE_LINE, line)
+        check_moment(LOGGED_AT, body.logged_at)
+    except (msgspec.DecodeError, RecursionError, ValueError) as error:
+        raise Invalid(f"it is not a note: {error}.") from None
+    at = body.logged_at
+    if at is not None and at > now + CLOCK_SLACK:
+        raise Invalid(f"its {LOGGED_AT} ({_iso(at)}) is after now ({_iso(now)}).")
+    fields = msgspec.structs.asdict(body)
+    del fields[LOGGED_AT]
+    kind = NoteLine if isinstance(body, _ImportedNote) else NoteWithdrawnLine
+    return kind(**fields), at or now
 
 
 def _move(line: bytes) -> tuple[Any, datetime | None]:
@@ -248,12 +344,14 @@ def _digest(
     start: History,
     records: list[Recorded],
     times: list[datetime | None],
+    notes: list[NoteEntry],
 ) -> bytes:
     """The file's content as the import reads it, so that what changes nothing
     stored does not make another file: spacing, key order, line endings, a key
     given as null or left out, a name's spaces and forms (as `domain.names` reads
     it), an `expected_version` (ignored), a time's offset, options given at their
-    defaults, a first player left to the seed's draw."""
+    defaults, a first player left to the seed's draw. The notes count when there
+    are any (a file without is read as before notes existed)."""
     setup = start.setup
     created = _created(start.rules, request, setup.first_player)
     created["players"] = list(setup.players)
@@ -261,6 +359,10 @@ def _digest(
         [created, *(msgspec.to_builtins(record.move) for record in records)],
         [_utc(at) for at in times],
     ]
+    if notes:
+        content.append(
+            [[msgspec.to_builtins(line_of(e)), _utc(e.recorded_at)] for e in notes]
+        )
     return hashlib.sha256(msgspec.json.encode(content, order="sorted")).digest()
 
 
@@ -322,11 +424,12 @@ def _lines(body: bytes) -> list[bytes]:
     if lines == [b""]:
         raise _bad_line(1, "the file is empty: it needs the game's creation line.")
     # The request body limit (Settings.max_body_bytes) bounds the bytes; this bounds
-    # the work, as for a game logged move by move.
-    if len(lines) > MAX_MOVES + 1:
+    # the work, as for a game logged move by move (the moves and the notes are
+    # counted apart once told apart).
+    if len(lines) > MAX_MOVES + MAX_NOTE_ENTRIES + 1:
         raise TooLarge(
-            f"A game of more than {MAX_MOVES:,} moves is refused: "
-            f"this file has {len(lines) - 1:,}."
+            f"A game of more than {MAX_MOVES:,} moves and {MAX_NOTE_ENTRIES:,} notes "
+            f"is refused: this file has {len(lines) - 1:,} lines after its first."
         )
     for number, line in enumerate(lines, start=1):
         if not line.strip():

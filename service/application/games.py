@@ -20,9 +20,11 @@ from projections import replay
 from service.application.creating import Creating, NewGame
 from service.application.errors import NotFound
 from service.application.idempotency import Idempotency
+from service.application.notes import Notes, StepNote, by_step
 from service.application.observers import MoveObserver, NoReadSide, ReadSide, Unobserved
 from service.application.submitting import Submitting
 from service.application.timeline import Timeline, Timelines
+from service.application.variations import Variations
 from service.storage.store import (
     EventStore,
     GameRow,
@@ -55,6 +57,8 @@ class Games:
         self.rules = timelines.rules
         self.creating = Creating(timelines, read_side)
         self.submitting = Submitting(timelines, read_side, observer)
+        self.variations = Variations(timelines, self.creating)
+        self.notes = Notes(timelines)
 
     @classmethod
     def without_read_side(
@@ -76,6 +80,13 @@ class Games:
         """A new game at version 1, and its write token (shown this once);
         `app_key`, the key of the app creating it, may write it too."""
         return await self.creating.create(request, app_key)
+
+    async def branch(
+        self, game_id: uuid.UUID, at: int, app_key: uuid.UUID | None = None
+    ) -> tuple[GameRow, History, str]:
+        """A variation of the game from step `at`, and its write token; `app_key`,
+        the key of the app branching it, may write it too."""
+        return await self.variations.branch(game_id, at, app_key)
 
     async def submit(
         self,
@@ -136,6 +147,14 @@ class Games:
             return render(steps, last if last < moves else None)
 
         return await anyio.to_thread.run_sync(page, limiter=self.timelines.heavy_work)
+
+    async def noted_frame(
+        self, game_id: uuid.UUID, step: int, language: Language
+    ) -> tuple[replay.Step, list[StepNote]]:
+        """The game after its first `step` moves, and the notes in force on that
+        step; NotFound past its last."""
+        notes = by_step(await self.notes.all(game_id)).get(step, [])
+        return await self.frame(game_id, step, language), notes
 
     async def frame(
         self, game_id: uuid.UUID, step: int, language: Language

@@ -30,6 +30,11 @@ ENGLISH = {
     "move.other_game": "'{move}' is not a move of {game}.",
     "player.unknown": "No game has a player named {name}.",
     "player.unrated": "{name} has no rated game of {game} there.",
+    "note.unknown": "The game has no note {note}.",
+    "note.game_full": (
+        "The game holds {most} notes and withdrawals, the most a game may hold."
+    ),
+    "note.step_full": "Step {step} holds {most} notes, the most a step may hold.",
     "import.duplicate": (
         "This file was already imported, as game {game_id}: nothing was stored."
     ),
@@ -57,6 +62,14 @@ FRENCH = {
     "move.other_game": "« {move} » n'est pas un coup de {game}.",
     "player.unknown": "Aucune partie n'a de joueur nommé {name}.",
     "player.unrated": "{name} n'a pas de partie de {game} classée là.",
+    "note.unknown": "La partie n'a pas de note {note}.",
+    "note.game_full": (
+        "La partie compte {most} notes et retraits, le plus qu'une partie puisse "
+        "compter."
+    ),
+    "note.step_full": (
+        "L'étape {step} compte {most} notes, le plus qu'une étape puisse compter."
+    ),
     "import.duplicate": (
         "Ce fichier a déjà été importé, comme partie {game_id} : rien n'a été "
         "enregistré."

@@ -36,6 +36,7 @@ from service.http.health import health
 from service.http.kinds import game_kinds
 from service.http.limits import creation_limit, forget_expired
 from service.http.metrics import Metrics, get_metrics
+from service.http.notes import NoteController
 from service.http.players import (
     get_leaderboard,
     get_player,
@@ -45,6 +46,7 @@ from service.http.players import (
 from service.http.schemas import DocumentedStructs
 from service.http.stopping import AnsweredWhenStopping
 from service.http.stream import StreamCap
+from service.http.variations import VariationController
 from service.http.webpage import web_routes
 from service.readside.followers import Followers
 from service.readside.live import LiveLog
@@ -119,6 +121,8 @@ def create_app(settings: Settings) -> Litestar:
             GameController,
             game_kinds,
             ExchangeController,
+            VariationController,
+            NoteController,
             FeedController,
             get_player,
             get_versus,

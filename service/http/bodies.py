@@ -52,8 +52,9 @@ class DeclaredMediaType(ASGIMiddleware):
     async def handle(
         self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp
     ) -> None:
-        if scope["method"] in _WITH_BODY:
-            expected = scope["route_handler"].opt.get("body_media_type", JSON)
+        expected = scope["route_handler"].opt.get("body_media_type", JSON)
+        # A handler that reads no body (`body_media_type` None) takes any.
+        if scope["method"] in _WITH_BODY and expected is not None:
             given = Headers.from_scope(scope).get("content-type", "")
             media_type = given.partition(";")[0].strip().lower()
             if media_type != expected:

@@ -3,7 +3,9 @@ the game's version.
 
 A game changes only by a new stored move, so its version names every answer about
 it: the `ETag` is the version (and the service's own version, since a new release
-may tell the same game differently). A request whose `If-None-Match` names the
+may tell the same game differently). Notes on its moves change no version: an
+answer that carries them (`noted`) is tagged with how many note entries the game
+has too, a count that only grows as well. A request whose `If-None-Match` names the
 current tag gets `304 Not Modified` before any work is done; every answer says
 `Cache-Control: no-cache`, so a cache asks again each time (a 304 costs one small
 read) and a game that moved is never shown stale.
@@ -48,10 +50,13 @@ def read(path: str, **kwargs: Any) -> Any:
     return route(path, http_method=[HttpMethod.GET, HttpMethod.HEAD], **kwargs)
 
 
-def game_read(path: str, *, worded: bool = False, **kwargs: Any) -> Any:
+def game_read(
+    path: str, *, worded: bool = False, noted: bool = False, **kwargs: Any
+) -> Any:
     """A read of one game (its path names `game_id`): HEAD, ETag and 304. A
     `worded` read holds sentences in the request's `Accept-Language`: its tag names
-    the language too, and its answers say that they vary by it."""
+    the language too, and its answers say that they vary by it. A `noted` read
+    carries the notes on the game's moves: its tag counts them."""
     if worded:
         kwargs["response_headers"] = [ResponseHeader(name="Vary", value=_VARY)]
     return read(
@@ -59,7 +64,7 @@ def game_read(path: str, *, worded: bool = False, **kwargs: Any) -> Any:
         before_request=_not_modified,
         middleware=[_tag_answers],
         cache_control=_NO_CACHE,
-        opt={"worded": worded},
+        opt={"worded": worded, "noted": noted},
         operation_class=declared(tagged=True, worded=worded),
         **kwargs,
     )
@@ -88,9 +93,12 @@ def tagged_answer(request: Request, answer: T) -> Response[T]:
     return Response(content=answer, headers=headers)
 
 
-def etag(game_version: int, language: str | None = None) -> str:
+def etag(
+    game_version: int, language: str | None = None, notes: int | None = None
+) -> str:
+    noted = "" if not notes else f"-n{notes}"
     worded = "" if language is None else f"-{language}"
-    return f'"{game_version}-{_RELEASE}{worded}"'
+    return f'"{game_version}-{_RELEASE}{noted}{worded}"'
 
 
 def language_of(request: Request) -> Language:
@@ -112,7 +120,13 @@ async def _not_modified(request: Request) -> Response | None:
     cached = None if wanted else games.timelines.cached(game_id)
     timeline = cached or await games.timeline(game_id)
     worded = request.route_handler.opt.get("worded")
-    tag = etag(timeline.version, language_of(request).code if worded else None)
+    # Counted before the handler reads the notes, as the version is read before it
+    # reads the game: the answer holds at least what the tag names.
+    notes = None
+    if request.route_handler.opt.get("noted"):
+        notes = await games.notes.head(game_id)
+    language = language_of(request).code if worded else None
+    tag = etag(timeline.version, language, notes)
     request.state.etag = tag
     if tag in wanted:
         headers = {"Cache-Control": _NO_CACHE.to_header()}

@@ -52,6 +52,7 @@ class ExchangeController(Controller):
 
     @game_read(
         "/{game_id:uuid}/export",
+        noted=True,
         media_type=NDJSON,
         summary="The game as NDJSON: its creation, then one line per move",
         responses=problems(400, 404, 503),

@@ -24,6 +24,7 @@ from service.application.idempotency import Idempotency
 from service.application.keys import App
 from service.application.moves import MOVE_BODIES, MoveBody
 from service.application.submitting import MAX_MOVES
+from service.application.variations import variation_of
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import game_read, language_of, read
 from service.http.callers import (
@@ -83,6 +84,7 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
         "notes": row.notes,
         "group": row.group,
         "created_at": row.created_at,
+        "variation_of": variation_of(row.variation_of, row.variation_step),
     }
 
 
@@ -201,6 +203,7 @@ class GameController(Controller):
     @game_read(
         "/{game_id:uuid}/replay",
         worded=True,
+        noted=True,
         summary="The game's steps, with sentences, a page at a time",
         description=f"Steps `after + 1` to `after + limit` (at most {MAX_REPLAY_PAGE} "
         f"a page, {REPLAY_PAGE} by default: most games fit in one); `next` is the "
@@ -222,8 +225,11 @@ class GameController(Controller):
         after: Annotated[int, QueryParameter(ge=0)] = 0,
         limit: Annotated[int, QueryParameter(ge=1, le=MAX_REPLAY_PAGE)] = REPLAY_PAGE,
     ) -> Response[bytes]:
+        # Read before the game: a note is on a step the game had when it was written.
+        notes = await games.notes.in_force(game_id)
+
         def encoded(steps: list[replay.Step], next: int | None) -> bytes:
-            return msgspec.json.encode(replay_of(steps, next))
+            return msgspec.json.encode(replay_of(steps, next, notes))
 
         page = await games.replay(
             game_id, after, limit, language_of(request), render=encoded
@@ -233,6 +239,7 @@ class GameController(Controller):
     @game_read(
         "/{game_id:uuid}/replay/{step:int}",
         worded=True,
+        noted=True,
         summary="The game after N moves",
         responses=problems(404, 503),
     )
@@ -243,8 +250,8 @@ class GameController(Controller):
         step: FromPath[int],
         games: NamedDependency[Games],
     ) -> ReplayFrame:
-        frame = await games.frame(game_id, step, language_of(request))
-        return ReplayFrame(**msgspec.structs.asdict(frame))
+        frame, notes = await games.noted_frame(game_id, step, language_of(request))
+        return ReplayFrame(**msgspec.structs.asdict(frame), notes=notes)
 
     @game_read(
         "/{game_id:uuid}/scoresheet",

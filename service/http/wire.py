@@ -17,6 +17,8 @@ from domain.history import TABLE_MOVES, Abandon, GameAbandoned, MoveRetracted, U
 from domain.registry import GAMES
 from projections.replay import Step
 from service.application.games import GameName, Status
+from service.application.notes import StepNote
+from service.application.variations import VariationOf
 from service.http.schemas import GameSheet, GameSheetOrNull, GameState, Tagged
 
 # A move as logged, in a replay's step: any game's, told apart by its `type` (the move
@@ -45,6 +47,8 @@ class GameSummary(msgspec.Struct, kw_only=True):
     location: str | None = None
     notes: str | None = None
     created_at: datetime | None = None
+    variation_of: VariationOf | None = None
+    """Set on a variation: the game it branched from and the step it starts at."""
     # The group the game is played in (its leaderboards rate its games only).
     group: str | None = None
 
@@ -148,6 +152,8 @@ class ReplayFrame(msgspec.Struct, kw_only=True):
     scoresheet: GameSheet
     move: Annotated[_MOVES | None, Tagged("type")] = None
     description: str | None = None
+    notes: list[StepNote] = []
+    """The notes in force on this step, in the order they were written."""
 
 
 class ReplayStep(msgspec.Struct, kw_only=True):
@@ -162,6 +168,8 @@ class ReplayStep(msgspec.Struct, kw_only=True):
     description: str
     state: GameState
     scoresheet: GameSheetOrNull
+    notes: list[StepNote] = []
+    """The notes in force on this step, in the order they were written."""
 
 
 class Replay(msgspec.Struct, kw_only=True):
@@ -172,15 +180,21 @@ class Replay(msgspec.Struct, kw_only=True):
     next: int | None = None
 
 
-def replay_of(steps: list[Step], next: int | None = None) -> Replay:
+def replay_of(
+    steps: list[Step],
+    next: int | None = None,
+    notes: dict[int, list[StepNote]] | None = None,
+) -> Replay:
     """The steps with each score sheet given only where it changed (and on the
-    first step, whatever the page)."""
+    first step, whatever the page), and each with its notes in force."""
+    notes = notes or {}
     shown: list[ReplayStep] = []
     previous = None
     for step in steps:
         sheet = step.scoresheet
         fields = msgspec.structs.asdict(step) | {
-            "scoresheet": None if sheet is previous else sheet
+            "scoresheet": None if sheet is previous else sheet,
+            "notes": notes.get(step.step, []),
         }
         shown.append(ReplayStep(**fields))
         previous = sheet

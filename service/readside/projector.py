@@ -83,8 +83,8 @@ REBUILT = Tables(*(f"{table}_rebuilt" for table in astuple(LIVE)))
 _UPSERT = """
     INSERT INTO {summaries} AS s
         (game_id, game, players, title, status, winners, version, created_at,
-         updated_at)
-    VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)
+         updated_at, variation_of, variation_step)
+    VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
     ON CONFLICT (game_id) DO UPDATE SET
         status = excluded.status, winners = excluded.winners,
         version = excluded.version, updated_at = excluded.updated_at
@@ -429,6 +429,8 @@ def _summary(row: GameRow, history: History, recorded_at: datetime) -> tuple:
         history.version,
         row.created_at,
         recorded_at,
+        row.variation_of,
+        row.variation_step,
     )
 
 

@@ -4,8 +4,10 @@ Every finished game is one match of its players in their standings (ruling T3),
 rated with openskill's Plackett-Luce model and its default parameters. Each game
 has its own ladder (`ladder` ''), which rates all its finished games, and each group
 named at creation one more (`ladder`: the group's key), which rates that group's
-only. A ladder rates its games in the order of their finishing moves in the global
-log, the order the runner reads it in. An abandoned game is not rated.
+only; a variation (a game branched from a step of another) is never rated, nor
+counts in a player's records. A ladder rates its games in the order of their
+finishing moves in the global log, the order the runner reads it in. An abandoned
+game is not rated.
 
 The ratings are always those of the games finished now: a game an undo reopens is
 withdrawn, and a game finished again is rated at its new finishing move. Both can
@@ -67,9 +69,10 @@ class Finish:
 
 
 def finish_of(row: GameRow, history: History, recorded_at: datetime) -> Finish | None:
-    """The game's result once finished at `history`'s version; None otherwise
-    (in progress or abandoned)."""
-    if history.status != "finished":
+    """The game's result once finished at `history`'s version; None otherwise (in
+    progress or abandoned), and for a variation, which is never rated: it replays
+    another game's moves from one of its steps, not a game the table played."""
+    if history.status != "finished" or row.variation_of is not None:
         return None
     sheet = history.rules.score_sheet(history)
     winners = tuple(history.winners or ())

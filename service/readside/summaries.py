@@ -17,6 +17,8 @@ from domain.names import normal_name
 from domain.wording import message
 from service.application.errors import NotFound
 from service.application.games import GameName, Status
+from service.application.variations import VariationOf
+from service.application.variations import variation_of as _variation_of
 
 
 class GameListItem(msgspec.Struct, kw_only=True):
@@ -29,6 +31,8 @@ class GameListItem(msgspec.Struct, kw_only=True):
     version: int
     created_at: datetime
     updated_at: datetime
+    variation_of: VariationOf | None = None
+    """Set on a variation: the game it branched from and the step it starts at."""
 
 
 class GameList(msgspec.Struct, kw_only=True):
@@ -56,7 +60,7 @@ class PlayerRecord(PlayerTally, kw_only=True):
 
 _COLUMNS = (
     "game_id AS id, game, players, title, status, winners, version, created_at,"
-    " updated_at"
+    " updated_at, variation_of, variation_step"
 )
 
 
@@ -68,8 +72,14 @@ async def list_games(
     status: str | None,
     limit: int,
     offset: int,
+    variations_of: UUID | None = None,
 ) -> GameList:
-    """Newest first; `limit + 1` rows are read to know whether a next page exists."""
+    """Newest first; `limit + 1` rows are read to know whether a next page exists.
+    Variations are games nobody played: listed only as the variations of their
+    original (`variations_of`), never among the others."""
+    which = "variation_of IS NULL"
+    if variations_of is not None:
+        which = "variation_of = %(variations_of)s"
     async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(
             f"SELECT {_COLUMNS} FROM game_summaries"
@@ -77,12 +87,14 @@ async def list_games(
             " AND (%(player)s::text IS NULL"
             "      OR player_keys @> ARRAY[player_key(%(player)s::text)])"
             " AND (%(status)s::text IS NULL OR status = %(status)s)"
+            f" AND {which}"
             " ORDER BY created_at DESC, game_id"
             " LIMIT %(limit)s OFFSET %(offset)s",
             {
                 "game": game,
                 "player": None if player is None else normal_name(player),
                 "status": status,
+                "variations_of": variations_of,
                 "limit": limit + 1,
                 "offset": offset,
             },
@@ -90,8 +102,34 @@ async def list_games(
         rows = await cur.fetchall()
     more = len(rows) > limit
     return GameList(
-        games=[GameListItem(**row) for row in rows[:limit]],
+        games=[_item(**row) for row in rows[:limit]],
         next_offset=offset + limit if more else None,
+    )
+
+
+def _item(
+    variation_of: UUID | None, variation_step: int | None, **row: object
+) -> GameListItem:
+    return GameListItem(**row, variation_of=_variation_of(variation_of, variation_step))
+
+
+async def list_variations(
+    pool: AsyncConnectionPool, game_id: UUID, *, limit: int, offset: int
+) -> GameList:
+    """The variations branched from a game, newest first; NotFound for a game
+    never created."""
+    async with pool.connection() as conn:
+        cursor = await conn.execute("SELECT FROM games WHERE id = %s", (game_id,))
+        if await cursor.fetchone() is None:
+            raise NotFound(message("game.not_found", game_id=str(game_id)))
+    return await list_games(
+        pool,
+        game=None,
+        player=None,
+        status=None,
+        limit=limit,
+        offset=offset,
+        variations_of=game_id,
     )
 
 
@@ -106,6 +144,7 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
             " count(*) FILTER (WHERE status = 'finished'"
             "   AND player_key(%(name)s) = ANY(player_keys(winners)))"
             " FROM game_summaries WHERE player_keys @> ARRAY[player_key(%(name)s)]"
+            " AND variation_of IS NULL"
             " GROUP BY game ORDER BY game",
             {"name": name},
         )

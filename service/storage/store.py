@@ -20,6 +20,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from service.settings import Settings
 from service.storage.commits import CommitFailed, NewEvent, SharedCommits
+from service.storage.notes import NewEntry, insert_entries
 
 __all__ = [
     "AlreadyImported",
@@ -53,6 +54,9 @@ class NewGameRow:
     played_at: datetime | None = None
     location: str | None = None
     notes: str | None = None
+    # A variation: the game it branched from and the step it starts at.
+    variation_of: UUID | None = None
+    variation_step: int | None = None
     # The app key the game was created with, which may write it (migration 0016).
     app_key: UUID | None = None
     # The group the game is played in (a family, a club), named at creation.
@@ -153,7 +157,8 @@ class GameNotFound(LookupError):
 _EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
 _GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
-    " title, played_at, location, notes, app_key, created_at, group_name"
+    " title, played_at, location, notes, variation_of, variation_step, app_key,"
+    " created_at, group_name"
 )
 _PREFIXED_GAME_COLUMNS = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
 _INSERT_EVENT = """
@@ -308,6 +313,7 @@ class EventStore:
         read_back: Callable[[GameRow, list[StoredEvent]], T],
         *,
         digest: bytes | None = None,
+        notes: Sequence[NewEntry] = (),
     ) -> T:
         """Store a whole game at once (a creation or an import): all of it, or nothing.
 
@@ -320,7 +326,8 @@ class EventStore:
         the service could not read.
 
         `digest` names an import's content: a second game with the same one raises
-        AlreadyImported, naming the first.
+        AlreadyImported, naming the first. `notes`: an import's notes on its moves,
+        stored with them.
         """
         try:
             async with self._pool.connection() as conn, conn.transaction():
@@ -338,6 +345,7 @@ class EventStore:
                             )
                         ],
                     )
+                await insert_entries(conn, game.id, notes)
                 events = await _read(conn, game.id, 0, None)
                 return read_back(stored, events)
         except errors.UniqueViolation as error:
@@ -556,8 +564,9 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
     """Insert the game's row; the row as the database gives it back."""
     cursor = await conn.execute(
         "INSERT INTO games (id, game, players, first_player, seed, options,"
-        " token_hash, title, played_at, location, notes, app_key, group_name)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " token_hash, title, played_at, location, notes, variation_of, variation_step,"
+        " app_key, group_name)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         f" RETURNING {_GAME_COLUMNS}",
         (
             game.id,
@@ -571,6 +580,8 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
             game.played_at,
             game.location,
             game.notes,
+            game.variation_of,
+            game.variation_step,
             game.app_key,
             game.group,
         ),
@@ -604,7 +615,8 @@ async def _read(
 
 def _game(row: Any) -> GameRow:
     id_, game, players, first_player, seed, options, token_hash, *rest = row
-    title, played_at, location, notes, app_key, created_at, group = rest
+    title, played_at, location, notes, *rest = rest
+    variation_of, variation_step, app_key, created_at, group = rest
     return GameRow(
         id=id_,
         game=game,
@@ -617,6 +629,8 @@ def _game(row: Any) -> GameRow:
         played_at=played_at,
         location=location,
         notes=notes,
+        variation_of=variation_of,
+        variation_step=variation_step,
         app_key=app_key,
         group=group,
         created_at=created_at,

@@ -41,7 +41,18 @@ def test_an_app_key_is_a_bearer_scheme_every_other_operation_takes_optionally(sp
         for path, item in spec["paths"].items()
         for method, operation in item.items()
     }
-    del operations["post", "/games/{game_id}/moves"]
+    # The writes of one game take its write token, or the key of the app that
+    # created it.
+    writes = [
+        ("post", "/games/{game_id}/moves"),
+        ("post", "/games/{game_id}/notes"),
+        ("post", "/games/{game_id}/notes/{note}/withdrawal"),
+    ]
+    for write in writes:
+        assert operations.pop(write)["security"] == [
+            {"writeToken": []},
+            {"appKey": []},
+        ], write
     assert operations
     for where, operation in operations.items():
         # `{}`: without a key too. A key may be refused (unknown, revoked, lacking

@@ -238,6 +238,27 @@ def test_records_give_seats_first_player_streaks_rivals_and_versus(client):
     assert rates == sorted(rates, reverse=True)
 
 
+def test_a_variation_is_never_rated_nor_counted_in_records(client):
+    table = Table(client)
+    ana, bia, caio = names(3)
+    game = table.play([ana, bia, caio], seed=6)
+    last = client.get(f"/games/{game['id']}").json()["version"] - 1
+    finished = client.post(f"/games/{game['id']}/variations", json={"at": last})
+    assert finished.status_code == 201, finished.text
+    assert finished.json()["status"] == "finished"
+    branched = client.post(f"/games/{game['id']}/variations", json={"at": last - 1})
+    assert branched.status_code == 201, branched.text
+    variation = branched.json()
+    body = json.loads(table.last_moves[game["id"]])
+    assert move(client, variation, body).status_code == 201  # finished as well
+    table.play([ana, bia, caio], seed=7)  # a game played after them: rated
+    assert_rated_as_expected(table, [ana, bia, caio])
+    assert len(table.served(ana)) == 2
+    record = client.get(f"/players/{ana}").json()["games"]["dobro"]
+    assert record["by_seat"][0]["played"] == 2
+    assert client.get(f"/players/{ana}/versus/{bia}").json()["played"] == 2
+
+
 def test_reads_are_tagged_and_answer_304_when_unchanged(client):
     table = Table(client)
     ana, bia, caio = names(3)

@@ -186,6 +186,7 @@ def test_several_turns_logged_offline_go_in_order_and_a_refused_one_is_corrected
     ]
     expect(queue.get_by_role("listitem")).to_have_text(queued)
     assert client.get(f"/games/{game['id']}").json()["version"] == 1
+    assert stray_words(phone) == []
     assert serious(phone, axe_source) == []
 
     phone.context.set_offline(False)
@@ -207,13 +208,16 @@ def test_several_turns_logged_offline_go_in_order_and_a_refused_one_is_corrected
     expect(moves).to_contain_text(
         say(phone, "game.correcting", move=queued[2]).split("«")[0].split("“")[0]
     )
+    # Online again, the panel no longer speaks of a lost connection.
+    expect(moves).to_contain_text(say(phone, "game.any_move_waiting"))
     cleo = moves.get_by_role("group", name=say(phone, "game.who"))
     expect(cleo.get_by_role("radio", name="Cleo")).to_be_checked()
+    assert stray_words(phone) == []
     moves.get_by_role("radio", name="9", exact=True).check()
     moves.get_by_role(
         "button", name=say(phone, "dobro.plays", player="Cleo", cards="9")
     ).click()
-    expect(queue).to_be_hidden()
+    expect(phone.locator("section.queue")).to_be_hidden()
     stored = client.get(f"/games/{game['id']}/events").json()["events"][1:]
     plays = [e["data"]["move"] for e in stored]
     assert [(m["player"], m["cards"]) for m in plays] == [
@@ -331,7 +335,61 @@ def test_dozitos_colours_and_a_queued_move_are_in_the_pages_language(
     assert serious(phone, axe_source) == []
 
     phone.context.set_offline(False)
-    expect(queue).to_be_hidden()
+    expect(phone.locator("section.queue")).to_be_hidden()
     history = phone.get_by_role("region", name=say(phone, "history.title"))
     expect(history.locator(".said").first).to_contain_text(queued)
+    assert phone.errors == []
+
+
+@pytest.mark.parametrize("kind", ["dobro", "dozito", "double-donkey"])
+def test_offline_every_move_of_the_game_is_offered_for_any_player(
+    phone,
+    client,
+    axe_source,  # noqa: F811
+    kind,
+):
+    game = create(client, game=kind, players=PLAYERS, first_player="Ann", seed=5)
+    play_simulated(client, game, limit=3)
+    open_game(phone, game)
+    phone.context.set_offline(True)
+    moves = phone.get_by_role("region", name=say(phone, "game.log_a_move"))
+    kinds = moves.get_by_role("group", name=say(phone, "game.which_move"))
+    expect(kinds.get_by_role("radio").first).to_be_attached()
+    offered = kinds.get_by_role("radio").count()
+    assert offered >= 4
+    for n in range(offered):
+        kinds.get_by_role("radio").nth(n).check()
+        who = moves.get_by_role("group", name=say(phone, "game.who"))
+        if who.is_visible():
+            who.get_by_text("Cleo", exact=True).click()
+            expect(moves.get_by_role("button").last).to_be_visible()
+        assert stray_words(phone) == []
+        assert serious(phone, axe_source) == []
+    assert phone.errors == []
+
+
+def test_a_new_dozitos_colours_are_shown_in_the_pages_language_and_sent_as_named(
+    phone,
+    client,
+    axe_source,  # noqa: F811
+):
+    phone.goto("/app/")
+    phone.locator("select[name=game]").select_option("dozito")
+    box = phone.get_by_role("group", name=say(phone, "start.five_colours"))
+    box_colours = ["red", "blue", "green", "purple", "yellow"]
+    colours = [say(phone, f"dozito.color.{c}") for c in box_colours]
+    for n, colour in enumerate(colours, start=1):
+        field = box.get_by_label(say(phone, "start.colour_n", n=n), exact=True)
+        expect(field).to_have_value(colour)
+    box.get_by_label(say(phone, "start.colour_n", n=1), exact=True).fill("rose")
+    for n, name in enumerate(PLAYERS, start=1):
+        phone.get_by_label(say(phone, "start.player_n", n=n), exact=True).fill(name)
+    assert serious(phone, axe_source) == []
+    phone.get_by_role("button", name=say(phone, "start.start")).click()
+    expect(
+        phone.get_by_role("heading", name=say(phone, "game.on_the_table"))
+    ).to_be_visible()
+    game_id = phone.url.split("#/games/")[1][:36]
+    options = client.get(f"/games/{game_id}").json()["options"]
+    assert options["colors"] == ["rose", *box_colours[1:]]
     assert phone.errors == []

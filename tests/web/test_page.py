@@ -200,7 +200,10 @@ def test_a_finished_game_replays_step_by_step_with_a_slider(new_page, client):
     page.get_by_role("button", name="Previous step").click()
     expect(page.locator("output")).to_have_text(f"Step {logged - 1} of {logged}")
 
-    # The score sheet of the finished game, with its chart of the totals.
+    # The score sheet as it stood then: its one round is scored, and the game over,
+    # at its last step only.
+    expect(page.get_by_text("Winners:")).to_have_count(0)
+    page.get_by_role("button", name="Next step").click()
     expect(page.get_by_role("img", name=re.compile("running totals"))).to_be_visible()
     expect(page.get_by_text("Winners:")).to_be_visible()
     assert page.errors == []

@@ -15,6 +15,7 @@ import { idempotencyKey, movesQueue } from "./queue.js";
 import { gameSession } from "./session.js";
 import { sharePanel } from "./share.js";
 import { renderSheet } from "./sheet.js";
+import { variationOf } from "./variations.js";
 
 const queue = movesQueue(localStorage);
 
@@ -58,7 +59,7 @@ export async function showGame(root, id, { offered = null } = {}) {
         h("a", { href: playerLink(name) }, name)]), h("br"), when(first),
       first.location ? ` · ${first.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, t("game.replay"))),
-    boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
+    variationOf(first) ?? "", boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
     boxes.sheet);
   const refusal = refusalBeside(boxes.moves);
 
@@ -141,11 +142,12 @@ export async function showGame(root, id, { offered = null } = {}) {
     const what = chips(t("game.which_move"), "kind", kinds.map((k) => [k, t(`kind.${k}`)]),
       anyMove.kind, (k) => { anyMove.kind = k; drawControls(); }, { class: "chips kinds" });
     drawControls();
-    const correcting = anyMove.correcting ? h("div", { class: "correcting" },
+    const correcting = anyMove.correcting && h("div", { class: "correcting" },
       h("p", {}, t("game.correcting", { move: said(refused.body) })),
-      button(t("game.cancel_correction"), () => { anyMove.correcting = false; drawMoves(); }))
-      : null;
-    return [correcting, h("p", { class: "offline-note" }, t("game.any_move")), what, who, controls];
+      button(t("game.cancel_correction"), () => { anyMove.correcting = false; drawMoves(); }));
+    // replaceChildren writes a null as the word "null": no correction, no child.
+    return [...(correcting ? [correcting] : []), h("p", { class: "offline-note" },
+      t(offline ? "game.any_move" : "game.any_move_waiting")), what, who, controls];
   }
 
   /** Keep this phone's write token, or take the one a link brought instead. */

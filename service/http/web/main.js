@@ -1,4 +1,5 @@
-// The page's router: #/ (start a game), #/games/<id> (log and watch), …/replay,
+// The page's router: #/ (start a game), #/games/<id> (log and watch), …/replay and
+// …/replay/<step> (a replay opened at a step: the link a replay shares),
 // #/players/<name> (a player's ratings and records), #/leaderboards/<game>.
 import { showGame } from "./game.js";
 import { showHome } from "./home.js";
@@ -18,7 +19,7 @@ async function route() {
   clearRefusal();
   say("");
   const [path, query] = (location.hash.slice(1) || "/").split("?");
-  const match = path.match(/^\/games\/([0-9a-f-]{36})(\/replay)?$/);
+  const match = path.match(/^\/games\/([0-9a-f-]{36})(\/replay(?:\/(\d+))?)?$/);
   // A share link to log (`#/games/{id}?token=…`): keep the token on this phone, and
   // take it out of the address bar, so the page's address shared again is watch-only.
   // A different token the phone already holds is never replaced unasked: a crafted
@@ -40,7 +41,9 @@ async function route() {
     else if (board) {
       const group = new URLSearchParams(query).get("group");
       current = await showLeaderboard(main, decodeURIComponent(board[1]), group);
-    } else if (match && match[2]) current = await showReplay(main, match[1]);
+    } else if (match && match[2]) {
+      current = await showReplay(main, match[1], match[3] === undefined ? 0 : Number(match[3]));
+    }
     else if (match) current = await showGame(main, match[1], { offered });
     else current = await showHome(main);
   } catch (error) {

@@ -1,10 +1,17 @@
-// Replay a game step by step: a slider over its stored moves and each step's sentence.
-import { api } from "./api.js";
-import { button, h } from "./dom.js";
+// Replay a game step by step: a slider over its stored moves, each step's sentence, the
+// state and score sheet as they stood after it, and the table's notes on it. The
+// address follows the step (`#/games/{id}/replay/{step}`), so a link copied or shared
+// opens where its sender was. From any step the table may try another move (a
+// variation, variations.js).
+import { api, tokens } from "./api.js";
+import { button, h, uid } from "./dom.js";
 import { gameOf } from "./games/index.js";
 import { t } from "./i18n.js";
 import { gameLabel } from "./kinds.js";
+import { notesByStep, renderNotes } from "./notes.js";
+import { linkBlock, replayLink, shareToggle } from "./share.js";
 import { renderSheet } from "./sheet.js";
+import { tryAnotherMove, variationOf, variationsList } from "./variations.js";
 
 // Every step, a page at a time: `next` is the `after` of the next page.
 async function allSteps(id) {
@@ -17,10 +24,27 @@ async function allSteps(id) {
   return steps;
 }
 
-export async function showReplay(root, id) {
-  const [game, steps, start, sheet] = await Promise.all([
-    api.get(`/games/${id}`), allSteps(id),
-    api.get(`/games/${id}/replay/0`), api.get(`/games/${id}/scoresheet`)]);
+/** The score sheet as it stood after step `n`: a replay's step carries one only where
+ * it changed the sheet, so it is the nearest step's at or before `n` that does
+ * (`start`, step 0, always has one). */
+export function sheetAt(steps, start, n) {
+  for (let i = n; i >= 1; i -= 1) {
+    if (steps[i - 1].scoresheet) return steps[i - 1].scoresheet;
+  }
+  return start.scoresheet;
+}
+
+/** A step within the game's, whatever an address asked for. */
+export function clampStep(n, last) {
+  return Math.max(0, Math.min(last, Number.isInteger(n) ? n : 0));
+}
+
+export async function showReplay(root, id, asked = 0) {
+  const [game, steps, start, variations] = await Promise.all([
+    api.get(`/games/${id}`), allSteps(id), api.get(`/games/${id}/replay/0`),
+    variationsList(id)]);
+  const token = tokens.get(id);
+  let byStep = notesByStep(start, steps);
   const last = steps.length;
   const slider = h("input", {
     type: "range", id: "replay-step", min: "0", max: String(last), value: "0",
@@ -31,9 +55,23 @@ export async function showReplay(root, id) {
   const stateBox = h("div");
   const back = button(t("replay.previous"), () => go(Number(slider.value) - 1));
   const next = button(t("replay.next"), () => go(Number(slider.value) + 1));
+  const sharePanel = h("div", { class: "card share", id: uid("share"), hidden: true });
+  const [shareButton] = shareToggle(sharePanel);
+  const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
+  const notesBox = h("section", { class: "card", "aria-labelledby": "notes-title" });
+  const [tryIt, tryRefusal] = tryAnotherMove(id, () => Number(slider.value));
+  let shown = null;
+
+  const drawNotes = (step) => renderNotes(notesBox, {
+    id, step, byStep, token,
+    changed: (notes) => {
+      byStep = notes;
+      drawNotes(step);
+    },
+  });
 
   function go(n) {
-    const step = Math.max(0, Math.min(last, n));
+    const step = clampStep(n, last);
     slider.value = String(step);
     counter.textContent = t("replay.counter", { step, last });
     sentence.textContent = step === 0 ? t("replay.before") : steps[step - 1].description;
@@ -41,21 +79,29 @@ export async function showReplay(root, id) {
     stateBox.replaceChildren(gameOf(game.game).state(state, game.players));
     back.disabled = step === 0;
     next.disabled = step === last;
+    sharePanel.replaceChildren(linkBlock(t("replay.share_title", { step }),
+      t("replay.share_explain"), replayLink(id, step)));
+    drawNotes(step);
+    const sheet = sheetAt(steps, start, step);
+    if (sheet !== shown) renderSheet(sheetBox, game.game, sheet);
+    shown = sheet;
+    // The address names the step shown, without a new entry in the browser's history
+    // for every step slid past (nor a new route: `replaceState` fires no hashchange).
+    history.replaceState(null, "", `#/games/${id}/replay/${step}`);
   }
 
   slider.addEventListener("input", () => go(Number(slider.value)));
-  const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
-  renderSheet(sheetBox, game.game, sheet);
   root.append(
     h("h1", { tabindex: "-1" }, t("replay.title", { title: game.title || gameLabel(game.game) })),
     h("p", { class: "muted" }, game.players.join(" · "), " · ",
       h("a", { href: `#/games/${id}` }, t("replay.back"))),
+    variationOf(game) ?? "",
     h("section", { class: "card", "aria-label": t("replay.region") },
       h("div", { class: "field" },
         h("div", { class: "spread" }, h("label", { for: "replay-step" }, t("replay.step")), counter),
         slider),
-      h("div", { class: "row stepper" }, back, next),
-      sentence, stateBox),
-    sheetBox);
-  go(0);
+      h("div", { class: "row stepper" }, back, next, shareButton),
+      sharePanel, sentence, h("div", { class: "row" }, tryIt), tryRefusal, stateBox),
+    notesBox, sheetBox, variations ?? "");
+  go(asked);
 }

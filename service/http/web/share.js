@@ -9,6 +9,11 @@ import qrcode from "./vendor/qrcode-generator.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/** The link to a replay opened at `step`: it carries no token, whoever shares it. */
+export function replayLink(id, step) {
+  return `${location.origin}/app/#/games/${id}/replay/${step}`;
+}
+
 export function shareLink(id, token) {
   const link = `${location.origin}/app/#/games/${id}`;
   return token ? `${link}?token=${encodeURIComponent(token)}` : link;
@@ -44,7 +49,7 @@ export function qrImage(text, label) {
   return image;
 }
 
-function linkBlock(title, explain, link) {
+export function linkBlock(title, explain, link) {
   const input = h("input", {
     type: "text", readonly: true, value: link, id: uid("link"), class: "link",
     onfocus: (event) => event.target.select(),
@@ -67,10 +72,14 @@ function linkBlock(title, explain, link) {
 
 /** The "Share" button and the panel it opens. */
 export function sharePanel(id, token) {
-  const panel = h("div", { class: "card share", id: uid("share"), hidden: true },
+  return shareToggle(h("div", { class: "card share", id: uid("share"), hidden: true },
     token ? linkBlock(t("share.log_title"), t("share.log_explain"),
       shareLink(id, token)) : null,
-    linkBlock(t("share.watch_title"), t("share.watch_explain"), shareLink(id, null)));
+    linkBlock(t("share.watch_title"), t("share.watch_explain"), shareLink(id, null))));
+}
+
+/** A "Share" button that shows and hides `panel`. */
+export function shareToggle(panel) {
   const toggle = button(t("share.share"), () => {
     panel.hidden = !panel.hidden;
     toggle.setAttribute("aria-expanded", String(!panel.hidden));

@@ -108,5 +108,39 @@ export function renderSheet(box, kind, sheet) {
       "aria-label": t("sheet.table") }, table), chart(kind, sheet)]
       : [h("p", {}, t("sheet.none"))]),
     sheet.finished ? h("p", { class: "winners" }, t("sheet.winners", { winners: sheet.winners }))
-      : "");
+      : "",
+    ...rounds.map((line) => tieBreak(line)).filter(Boolean));
+}
+
+/** Each player's value in a tie-break, as "Ana: 3, Bo: 5". */
+const each = (values) => Object.entries(values)
+  .map(([player, value]) => t("sheet.tie_value", { player, value }));
+
+/** How a tie was settled, worded from a line of the sheet as the service gives it,
+ * under its ruling: on the last line of a finished game, the best total shared, then
+ * the last round's piles (D16) or the best single round (Z15); on a round's line, the
+ * highest card shared, then the fewest personal-pile cards or a roll-off (K9).
+ * Nothing when nothing was tied. */
+export function tieBreak(line) {
+  const sentence = tieSentence(line.detail ?? {});
+  return sentence
+    ? h("p", { class: "tie-break" }, t("sheet.tie_round", { round: line.round, sentence }))
+    : null;
+}
+
+function tieSentence(detail) {
+  const tie = detail.tie_break;
+  if (tie) {
+    const values = each(tie.last_round_piles ?? tie.best_round ?? {});
+    return t(`sheet.tie_${tie.rule}`, { tied: tie.tied, values });
+  }
+  if (!detail.tied || !detail.biggest_donkey) return null;
+  const narrowed = detail.fewest_personal_pile;
+  const values = { tied: detail.tied, winner: detail.biggest_donkey };
+  if (detail.roll_offs?.length) {
+    return t("sheet.tie_K9_roll_off", {
+      ...values, kept: narrowed?.players ?? detail.tied, rolls: each(detail.roll_offs.at(-1)) });
+  }
+  return t("sheet.tie_K9_fewest", {
+    ...values, cards: narrowed?.cards ?? detail.personal_piles?.[detail.biggest_donkey] });
 }

@@ -10,7 +10,8 @@ const SHELL = [
   "./", "index.html", "app.css", "manifest.webmanifest", "icon.svg",
   "main.js", "api.js", "dom.js", "game.js", "history.js", "home.js", "i18n.js",
   "i18n/en.js", "i18n/fr.js", "kinds.js", "moves-so-far.js", "players.js", "queue.js",
-  "replay.js", "session.js", "share.js", "sheet.js", "tables.js",
+  "notes.js", "replay.js", "session.js", "share.js", "sheet.js", "tables.js",
+  "variations.js",
   "games/index.js", "games/dobro.js", "games/double-donkey.js", "games/dozito.js",
   "vendor/qrcode-generator.js", KINDS,
 ];

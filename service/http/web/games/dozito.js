@@ -246,15 +246,21 @@ function said(body) {
  * default. */
 function optionFields(kind) {
   const standard = option(kind, "colors").default;
+  // The box's colours are shown in the page's language, and sent as the service
+  // names them unless the table renames them.
   const colors = standard.map((color, i) => h("input", {
-    type: "text", value: color, maxlength: "40", "aria-label": t("start.colour_n", { n: i + 1 }),
+    type: "text", value: colorName(color), maxlength: "40",
+    "aria-label": t("start.colour_n", { n: i + 1 }),
   }));
   return {
     element: h("fieldset", {}, h("legend", {}, t("start.five_colours")),
       h("div", { class: "row colors" }, colors)),
     update() {},
     chosen() {
-      const named = colors.map((c) => c.value.trim());
+      const named = colors.map((c, i) => {
+        const value = c.value.trim();
+        return value === colorName(standard[i]) ? standard[i] : value;
+      });
       return named.join() === standard.join() ? {} : { colors: named };
     },
   };

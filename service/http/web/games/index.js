@@ -1,8 +1,14 @@
 // The one place that lists the page's games, keyed by family (`GET /games/kinds`: both
 // Dobro editions are family `dobro`). A game's module gives what the page draws of it:
-//   moves(game, submit)    the controls of the moves its state allows;
+//   moves(game, submit)    the controls of the moves its state allows; with
+//                          `game.offline`, of the one move in `state.allowed`, for
+//                          `state.next_player`, whatever the state (it may be stale);
+//   offline                {kinds, playerless}: the moves a table may log offline,
+//                          and those that name no one player;
+//   said(body)             a move waiting to be sent, worded as the service words
+//                          what a player did, in the page's language;
 //   state(state, players)  its public state, as the table reads it;
-//   cardName(card)         a card as a sentence names it (a move waiting to be sent);
+//   cardName(card)         a card as a sentence names it;
 //   sheet                  (optional) its score sheet's wording, when it scores no
 //                          running totals: {running, total, chart, caption};
 //   optionFields(kind)     (optional) its options at the start of a game:

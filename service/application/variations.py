@@ -1,0 +1,105 @@
+"""Variations: "what if" games branched from a step of another.
+
+A variation is a game of its own, with its own id and write token, that starts as its
+original stood after `at` moves: its log holds those moves again, each decided once
+more by the game's rules as if the table logged it (a refusal there is a 422 naming
+the move and its ruling), and it records where it came from (`variation_of`, the
+original and the step). From then on its moves are logged and checked like any
+game's. It counts in no player's record and in no list of games played: the read
+model keeps `variation_of`, and the queries leave such games out
+(`service.readside.summaries`).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated
+
+import anyio
+import msgspec
+from msgspec import Meta
+
+from domain.errors import GameFinished, RuleError
+from domain.history import History, Recorded
+from domain.wording import message
+from service.application.creating import Creating, NewGame
+from service.application.errors import Invalid, NotFound
+from service.application.submitting import MAX_MOVES
+from service.application.timeline import FOLD_IN_THREAD, Timelines, setup_of
+from service.storage.store import GameRow
+
+
+class VariationOf(msgspec.Struct, kw_only=True):
+    """Where a variation came from: the original game and the step it starts at."""
+
+    game: uuid.UUID
+    step: int
+
+
+def variation_of(game: uuid.UUID | None, step: int | None) -> VariationOf | None:
+    """A stored row's `variation_of`, or None for a game that is not a variation."""
+    return None if game is None or step is None else VariationOf(game=game, step=step)
+
+
+class NewVariation(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The body of `POST /games/{id}/variations`: the step the variation starts
+    from (0 is the game before any move)."""
+
+    at: Annotated[int, Meta(ge=0, le=MAX_MOVES)]
+
+
+class Variations:
+    """Variations branched over `timelines`' games, stored as `creating` stores a
+    new game."""
+
+    def __init__(self, timelines: Timelines, creating: Creating) -> None:
+        self.timelines = timelines
+        self.creating = creating
+
+    async def branch(
+        self, game_id: uuid.UUID, at: int, app_key: uuid.UUID | None = None
+    ) -> tuple[GameRow, History, str]:
+        """A new game as `game_id` stood after `at` moves, and its write token;
+        NotFound for an unknown game or a step it does not have. `app_key`, the key
+        of the app branching it, may write it too."""
+        timeline = await self.timelines.load(game_id, whole=True)
+        last = timeline.moves
+        if at > last:
+            raise NotFound(message("game.no_step", last=last, step=at))
+        row = timeline.row
+        moves = [record.move for record in timeline.records[:at]]
+        start = History.start(self.timelines.rules[row.game], setup_of(row))
+        if at > FOLD_IN_THREAD:
+            records, history = await anyio.to_thread.run_sync(
+                _replayed, start, moves, limiter=self.timelines.heavy_work
+            )
+        else:
+            records, history = _replayed(start, moves)
+        request = NewGame(
+            game=row.game,
+            players=list(row.players),
+            first_player=row.first_player,
+            seed=row.seed,
+            options=row.options,
+            title=row.title,
+        )
+        stored, token = await self.creating.store_new(
+            request, start, records, variation_of=(row.id, at), app_key=app_key
+        )
+        return stored, history, token
+
+
+def _replayed(start: History, moves: list) -> tuple[list[Recorded], History]:
+    """The moves decided again by the rules from `start`: their records and the
+    game after them; Invalid naming the first move the rules now refuse."""
+    history, records = start, []
+    for step, move in enumerate(moves, start=1):
+        try:
+            record, history = history.play(move)
+        except (RuleError, GameFinished) as error:
+            said = error if isinstance(error, RuleError) else error.message
+            raise Invalid(
+                f"Step {step} cannot be logged again: {said}", rule=error.rule
+            ) from None
+        records.append(record)
+    return records, history

@@ -1,0 +1,79 @@
+"""Variations over HTTP: branch a new game from a step of another, and list a
+game's variations (docs/api.md, "Variations")."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+from litestar import Controller, Response, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody, QueryParameter
+from psycopg_pool import AsyncConnectionPool
+
+from service.application.games import Games
+from service.application.keys import App
+from service.application.variations import NewVariation
+from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
+from service.http.caching import read
+from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE
+from service.http.games import MAX_OFFSET, summary_of
+from service.http.headers import LOCATION, created, declared
+from service.http.limits import CREATES_GAMES
+from service.http.problems import problems
+from service.http.wire import CreatedGame
+from service.readside import summaries
+from service.readside.summaries import GameList
+
+
+class VariationController(Controller):
+    path = "/games/{game_id:uuid}/variations"
+    tags = ("games",)
+
+    @post(
+        "/",
+        status_code=201,
+        summary="Branch a variation: a new game from a step of this one",
+        description="A new game, with its own write token, that starts as this one "
+        "stood after `at` moves (its log holds them again, checked by the rules) and "
+        "records `variation_of`. It counts in no player's record nor in `GET /games`. "
+        "A variation is a new game: it counts with creations and imports against the "
+        "client's limit a minute (429 with Retry-After past it); an app key (scope "
+        "`games:create`) counts against its own rate instead, and may then write "
+        "the variation too.",
+        dto=strict_body(NewVariation),
+        return_dto=None,
+        request_max_body_size=MAX_JSON_BODY_BYTES,
+        opt={CREATES_GAMES: True, SCOPE: GAMES_CREATE},
+        security=KEY_OPTIONAL,
+        responses=problems(401, 403, 404, 413, 415, 422, 429, 503),
+        response_headers=[LOCATION],
+        operation_class=declared(worded=True),
+    )
+    async def create_variation(
+        self,
+        game_id: FromPath[UUID],
+        data: JSONBody[NewVariation],
+        games: NamedDependency[Games],
+        caller: NamedDependency[App | None],
+    ) -> Response[CreatedGame]:
+        row, history, token = await games.branch(game_id, data.at, caller and caller.id)
+        return created(
+            CreatedGame(**summary_of(row, history), write_token=token), row.id
+        )
+
+    @read(
+        "/",
+        summary="The game's variations, newest first",
+        responses=problems(404, 422, 503),
+    )
+    async def list_variations(
+        self,
+        game_id: FromPath[UUID],
+        read_pool: NamedDependency[AsyncConnectionPool],
+        limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
+        offset: Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)] = 0,
+    ) -> GameList:
+        return await summaries.list_variations(
+            read_pool, game_id, limit=limit, offset=offset
+        )

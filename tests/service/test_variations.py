@@ -1,0 +1,194 @@
+"""Variations through the HTTP API against the real database: a new game branched from
+a step of another, with its own token and log, visible as a variation, and counted in
+no player's record nor list of games played."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import httpx
+import msgspec
+
+from domain.registry import GAMES
+from service.application.games import Games
+from service.readside.projector import Projector
+from service.settings import Settings
+from service.storage.store import EventStore, connection_pool
+from tests.service.http import create, move, play_simulated, simulated_moves
+from tests.service.server import running_server
+from tests.service.test_keys import make_key
+
+PLAYERS = ["Vera", "Wim", "Xan"]
+
+
+def new_game(client) -> dict:
+    # Names of their own: the records counted here are these players' alone.
+    players = [f"{name} {uuid.uuid4().hex[:6]}" for name in PLAYERS]
+    return create(
+        client, game="dobro", players=players, first_player=players[0], seed=3
+    )
+
+
+def branch(client, game_id: str, at: int, **headers: str):
+    return client.post(f"/games/{game_id}/variations", json={"at": at}, headers=headers)
+
+
+def test_a_variation_starts_as_the_original_stood_at_its_step(client):
+    game = new_game(client)
+    play_simulated(client, game, limit=12)
+    answer = branch(client, game["id"], 7)
+    assert answer.status_code == 201, answer.text
+    variation = answer.json()
+    assert answer.headers["location"] == f"/games/{variation['id']}"
+    assert variation["id"] != game["id"]
+    assert variation["write_token"] and variation["write_token"] != game["write_token"]
+    assert variation["variation_of"] == {"game": game["id"], "step": 7}
+    assert variation["version"] == 8
+    original_at_7 = client.get(f"/games/{game['id']}/replay/7").json()
+    assert variation["state"] == original_at_7["state"]
+    read = client.get(f"/games/{variation['id']}").json()
+    assert read["variation_of"] == {"game": game["id"], "step": 7}
+    assert client.get(f"/games/{game['id']}").json()["variation_of"] is None
+
+    # Its own log holds the seven moves, as the original logged them.
+    events = client.get(f"/games/{variation['id']}/events").json()["events"]
+    original = client.get(f"/games/{game['id']}/events?limit=8").json()["events"]
+    assert [e["data"] for e in events[1:]] == [e["data"] for e in original[1:]]
+
+
+def test_a_variation_takes_its_own_moves_with_its_own_token_and_the_original_none(
+    client,
+):
+    game = new_game(client)
+    play_simulated(client, game, limit=6)
+    variation = branch(client, game["id"], 3).json()
+    other = next(
+        m
+        for n, m in enumerate(simulated_moves(game), start=1)
+        if n == 4  # the original's fourth move, logged in the variation
+    )
+    body = msgspec.to_builtins(other) | {"expected_version": 4}
+    assert move(client, variation, body).status_code == 201
+    # The original's token is not the variation's, and the original did not move.
+    assert move(client, game | {"id": variation["id"]}, body).status_code == 403
+    assert client.get(f"/games/{game['id']}").json()["version"] == 7
+    # Its moves are checked like any game's: the rules refuse one out of turn.
+    refused = move(client, variation, {"type": "take", "player": "nobody"})
+    assert refused.status_code == 422
+
+
+def test_a_variation_from_step_zero_is_the_game_as_created(client):
+    game = new_game(client)
+    play_simulated(client, game, limit=2)
+    variation = branch(client, game["id"], 0).json()
+    assert variation["version"] == 1
+    assert variation["variation_of"] == {"game": game["id"], "step": 0}
+    assert variation["first_player"] == game["first_player"]
+
+
+def test_a_step_the_game_does_not_have_or_an_unknown_game_is_a_404(client):
+    game = new_game(client)
+    play_simulated(client, game, limit=2)
+    answer = branch(client, game["id"], 3, **{"Accept-Language": "fr"})
+    assert answer.status_code == 404
+    assert answer.json()["detail"] == "La partie a les étapes 0 à 2, pas 3."
+    assert branch(client, str(uuid.uuid4()), 0).status_code == 404
+    assert client.get(f"/games/{uuid.uuid4()}/variations").status_code == 404
+    for body in ({"at": -1}, {"at": "1"}, {}, {"at": 1, "from": 2}):
+        answer = client.post(f"/games/{game['id']}/variations", json=body)
+        assert answer.status_code == 422, body
+
+
+def test_a_games_variations_are_listed_by_it_and_nowhere_else(client):
+    game = new_game(client)
+    play_simulated(client, game, limit=5)
+    first = branch(client, game["id"], 2).json()
+    second = branch(client, game["id"], 4).json()
+    listed = client.get(f"/games/{game['id']}/variations").json()
+    assert [(g["id"], g["variation_of"]) for g in listed["games"]] == [
+        (second["id"], {"game": game["id"], "step": 4}),
+        (first["id"], {"game": game["id"], "step": 2}),
+    ]
+    assert listed["next_offset"] is None
+    paged = client.get(f"/games/{game['id']}/variations?limit=1").json()
+    assert [g["id"] for g in paged["games"]] == [second["id"]]
+    assert paged["next_offset"] == 1
+    assert client.get(f"/games/{first['id']}/variations").json()["games"] == []
+
+    # Not among the games played, by anyone.
+    player = game["players"][0]
+    mine = client.get("/games", params={"player": player}).json()["games"]
+    assert [g["id"] for g in mine] == [game["id"]]
+    assert mine[0]["variation_of"] is None
+    everyone = client.get("/games", params={"limit": 100}).json()["games"]
+    assert first["id"] not in {g["id"] for g in everyone}
+    record = client.get(f"/players/{player}").json()
+    assert record["played"] == 1
+
+
+def test_a_variation_of_a_finished_game_counts_no_win(client):
+    game = new_game(client)
+    logged = play_simulated(client, game)
+    finished = client.get(f"/games/{game['id']}").json()
+    assert finished["status"] == "finished"
+    variation = branch(client, game["id"], logged).json()
+    assert variation["status"] == "finished"
+    assert variation["winners"] == finished["winners"]
+    for player in game["players"]:
+        record = client.get(f"/players/{player}").json()
+        assert record["played"] == record["finished"] == 1
+        assert record["won"] == (player in finished["winners"])
+
+
+def test_an_app_key_branches_a_variation_and_writes_it_and_its_notes(
+    client, database_url
+):
+    key = make_key(database_url)
+    game = new_game(client)
+    play_simulated(client, game, limit=4)
+    keyed = {"Authorization": f"Bearer {key}"}
+    answer = client.post(
+        f"/games/{game['id']}/variations", json={"at": 2}, headers=keyed
+    )
+    assert answer.status_code == 201, answer.text
+    variation = answer.json()
+    fifth = list(simulated_moves(game))[2]
+    logged = client.post(
+        f"/games/{variation['id']}/moves",
+        json=msgspec.to_builtins(fifth),
+        headers=keyed,
+    )
+    assert logged.status_code == 201, logged.text
+    noted = client.post(
+        f"/games/{variation['id']}/notes",
+        json={"step": 3, "text": "Tried it"},
+        headers=keyed,
+    )
+    assert noted.status_code == 201, noted.text
+    # The key did not create the original: it writes no note there.
+    refused = client.post(
+        f"/games/{game['id']}/notes", json={"step": 1, "text": "No"}, headers=keyed
+    )
+    assert refused.status_code == 403
+
+
+def test_a_rebuilt_read_model_keeps_a_variation_a_variation(fresh_database_url):
+    with (
+        running_server(fresh_database_url) as base_url,
+        httpx.Client(base_url=base_url, timeout=30) as client,
+    ):
+        game = new_game(client)
+        play_simulated(client, game, limit=3)
+        variation = branch(client, game["id"], 2).json()
+        asyncio.run(rebuild(fresh_database_url))
+        listed = client.get(f"/games/{game['id']}/variations").json()["games"]
+        assert [g["variation_of"] for g in listed] == [{"game": game["id"], "step": 2}]
+        assert [g["id"] for g in client.get("/games").json()["games"]] == [game["id"]]
+        assert client.get(f"/games/{variation['id']}").json()["variation_of"]
+
+
+async def rebuild(url: str) -> int:
+    async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
+        games = Games.without_read_side(EventStore(pool), GAMES)
+        return await Projector(pool, games.store, games.timelines).rebuild()
