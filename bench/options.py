@@ -12,6 +12,7 @@ MEASUREMENTS = (
     "folds",
     "replay",
     "projections",
+    "ratings",
     "tables",
     "pictures",
 )

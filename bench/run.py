@@ -10,7 +10,7 @@ import shlex
 import sys
 import time
 
-from bench import appends, folds, http, pictures, projections, replay, tables
+from bench import appends, folds, http, pictures, projections, ratings, replay, tables
 from bench.report import Report
 from bench.scratch import server
 
@@ -47,6 +47,9 @@ async def _measure(databases, report: Report, args: argparse.Namespace) -> None:
     if "projections" in args.only:
         print("projections rebuild ...", flush=True)
         await projections.measure(databases, report)
+    if "ratings" in args.only:
+        print("ratings ...", flush=True)
+        await ratings.measure(databases, report, 8 if args.quick else 800)
     if "tables" in args.only:
         print("tables held ...", flush=True)
         search = tables.Search(

@@ -28,9 +28,13 @@ class GameCreated(msgspec.Struct, tag=GAME_CREATED, kw_only=True):
     played_at: str | None = None
     location: str | None = None
     notes: str | None = None
+    # The group the game is played in (a family, a club). Unset, not null, when the
+    # table named none: such a game is stored and exported without the key, so its
+    # export is the same file, which an import recognises (its digest).
+    group: str | msgspec.UnsetType = msgspec.UNSET
 
     @classmethod
-    def of(cls, game: str, setup: Setup, **about: str | None) -> GameCreated:
+    def of(cls, game: str, setup: Setup, **about: Any) -> GameCreated:
         """The creation event of a game set up so; `about`: title, played_at, ..."""
         return cls(
             game=game,

@@ -1,4 +1,4 @@
-"""Dobro's score sheet (D14-D16): each scored round as the engine scored it.
+"""Dobro's score sheet (D14-D16, T3): each scored round as the engine scored it.
 
 The engine keeps every scored round in the state (`RoundResult`: score piles, rank
 points, the Forgetful card and its adjustment, who emptied their hand, the points net
@@ -16,7 +16,7 @@ import msgspec
 from domain.dobro.events import GameEnded, RoundScored
 from domain.dobro.state import RoundResult, State
 from domain.history import History, Recorded
-from domain.sheet import RoundLine, ScoreSheet
+from domain.sheet import RoundLine, ScoreSheet, standings
 
 # The ruling behind each scale (option `scoring`).
 SCALE_RULING = {"official": "D14", "fewest-first": "D15"}
@@ -73,13 +73,20 @@ def _sheet(state: State) -> Sheet:
             last = rounds[-1]
             detail = msgspec.structs.replace(last.detail, tie_break=tie_break)
             rounds[-1] = msgspec.structs.replace(last, detail=detail)
+    finished = state.winners is not None
     return Sheet(
         game=state.table.edition,  # type: ignore[arg-type]
         players=players,
         rounds=rounds,
         totals=totals,
         winners=winners,
-        finished=state.winners is not None,
+        finished=finished,
+        # T3: the most points win on the official scale, the fewest on the French.
+        standings=standings(
+            totals, winners, most_wins=state.table.scoring == "official"
+        )
+        if finished
+        else {},
     )
 
 

@@ -1,4 +1,4 @@
-"""Double Donkey's score sheet (K7-K12): a game without scored rounds.
+"""Double Donkey's score sheet (K7-K12, T3): a game without scored rounds.
 
 Each round that reached its reveal is a line: the Hay card as the dice were placed, the
 Angry Donkeys' flips, every revealed card with its value, and who took the Biggest
@@ -30,7 +30,7 @@ from domain.double_donkey.evolve import evolve
 from domain.double_donkey.state import State, initial_state
 from domain.double_donkey.view import outcome
 from domain.history import Abandon, History, Recorded
-from domain.sheet import RoundLine, ScoreSheet
+from domain.sheet import RoundLine, ScoreSheet, standings
 
 POINTS_NOTE = (
     "points are each player's highest card value this round (K8, K9); "
@@ -94,15 +94,20 @@ def score_sheet(history: History) -> Sheet:
 
 def _sheet(state: State, rounds: list[Line]) -> Sheet:
     winners = outcome(state)
+    totals = {
+        player: state.hand(player) + state.personal_pile(player)
+        for player in state.players
+    }
     return Sheet(
         players=list(state.players),
         rounds=rounds,
-        totals={
-            player: state.hand(player) + state.personal_pile(player)
-            for player in state.players
-        },
+        totals=totals,
         winners=list(winners or ()),
         finished=winners is not None,
+        # T3: after the winners, the fewest cards still held first.
+        standings={}
+        if winners is None
+        else standings(totals, winners, most_wins=False),
     )
 
 

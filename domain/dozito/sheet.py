@@ -1,4 +1,4 @@
-"""Dozito's score sheet (Z12, Z13, Z15): each scored round explained group by group.
+"""Dozito's score sheet (Z12, Z13, Z15, T3): each scored round explained group by group.
 
 The points of a round come from its `RoundScored` event, which lists each player's
 groups (colour, size) and suns; a group's points are the Z13 chart's, so the groups'
@@ -20,7 +20,7 @@ import msgspec
 from domain.dozito.events import GameEnded, PlayerScore, RoundScored
 from domain.dozito.scoring import CHART
 from domain.history import History, Recorded
-from domain.sheet import RoundLine, ScoreSheet
+from domain.sheet import RoundLine, ScoreSheet, standings
 
 
 class Group(msgspec.Struct, frozen=True, kw_only=True):
@@ -113,6 +113,10 @@ def _after(sheet: Sheet, record: Recorded) -> Sheet:
         totals=totals,
         winners=winners if winners is not None else sheet.winners,
         finished=winners is not None or sheet.finished,
+        # T3: the most points first, after the winners (an instant win's too, Z12).
+        standings=sheet.standings
+        if winners is None
+        else standings(totals, winners, most_wins=True),
     )
 
 

@@ -17,8 +17,8 @@ from msgspec import Meta
 from domain.creation import GAME_CREATED, GameCreated
 from domain.game import Setup, draw_first_player
 from domain.history import History, Recorded
-from domain.names import normal_name
-from domain.wording import Names, message
+from domain.names import name_fault, normal_name
+from domain.wording import ENGLISH, Names, message
 from service.application.errors import Duplicate, Invalid
 from service.application.observers import ReadSide
 from service.application.timeline import Timeline, Timelines, setup_of
@@ -62,24 +62,37 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     played_at: datetime | None = None
     location: Annotated[str, Meta(max_length=200)] | None = None
     notes: Text | None = None
+    # The group the game is played in: its leaderboards rate its games only.
+    group: PlayerName | None = None
 
     def __post_init__(self) -> None:
         # msgspec turns a ValueError raised here into its ValidationError: the client
         # reads this sentence as the reason for its 422.
         texts = {"game": self.game, "first_player": self.first_player}
         texts |= {"title": self.title, "location": self.location, "notes": self.notes}
+        texts |= {"group": self.group}
         texts |= {f"players[{i}]": name for i, name in enumerate(self.players)}
         for name, text in texts.items():
             if text is not None and "\x00" in text:
                 raise ValueError(f"{name} must not contain a NUL character (\\u0000)")
         check_moment("played_at", self.played_at)
+        check_group(self.group)
         names = {f"players[{i}]": name for i, name in enumerate(self.players)}
+        names |= {"group": self.group}
         for field, name in (names | {"first_player": self.first_player}).items():
             if name is not None and len(normal_name(name)) > NAME_LENGTH:
                 raise ValueError(
                     f"{field} must be at most {NAME_LENGTH} characters in Unicode's "
                     "composed form (NFC)"
                 )
+
+
+def check_group(group: str | None) -> None:
+    """ValueError unless a group's name reads as a player's name does: something
+    that shows, and no control character."""
+    fault = None if group is None else name_fault(group)
+    if fault is not None:
+        raise ValueError(f"group: {ENGLISH.render(fault)}")
 
 
 def check_moment(name: str, moment: datetime | None) -> None:
@@ -174,6 +187,7 @@ class Creating:
             variation_of=variation_of[0] if variation_of else None,
             variation_step=variation_of[1] if variation_of else None,
             app_key=app_key,
+            group=None if request.group is None else normal_name(request.group),
         )
         created = GameCreated.of(
             start.rules.name,
@@ -182,6 +196,7 @@ class Creating:
             played_at=request.played_at.isoformat() if request.played_at else None,
             location=request.location,
             notes=request.notes,
+            group=msgspec.UNSET if row.group is None else row.group,
         )
         lines = [created, *records]
         times = logged_at if logged_at is not None else [None] * len(lines)

@@ -38,6 +38,7 @@ from domain.game import Rules
 from domain.history import History, Recorded
 from domain.names import normal_name
 from domain.registry import GAMES
+from projections.scoresheet import score_sheet
 from service.application import strict_json
 from service.application.creating import LOGGED_AT, NewGame, check_moment, logged_at
 from service.application.errors import Conflict, Invalid, Refused, TooLarge
@@ -484,7 +485,7 @@ async def bgstats_play(games: Games, game_id: uuid.UUID) -> BgStatsPlay:
             highest_wins=highest_wins,
             no_points=totals is None,
         ),
-        players=_bgstats_players(row, winners, totals, highest_wins),
+        players=_bgstats_players(row, winners, totals, score_sheet(history).standings),
     )
 
 
@@ -492,15 +493,9 @@ def _bgstats_players(
     row: GameRow,
     winners: tuple[str, ...],
     totals: dict[str, int] | None,
-    highest_wins: bool,
+    ranks: dict[str, int],
 ) -> list[BgStatsPlayer]:
-    """Winners rank 1; the others after them by score (ties share a rank), or all
-    together when the game has no points."""
-
-    def standing(name: str) -> tuple[bool, int]:
-        score = (totals or {}).get(name, 0)
-        return (name not in winners, -score if highest_wins else score)
-
+    """Each player's rank is their place in the game's standings (T3)."""
     return [
         BgStatsPlayer(
             name=name,
@@ -508,7 +503,7 @@ def _bgstats_players(
             score=None if totals is None else totals.get(name),
             winner=name in winners,
             start_player=name == row.first_player,
-            rank=1 + sum(standing(other) < standing(name) for other in row.players),
+            rank=ranks[name],
         )
         for name in row.players
     ]

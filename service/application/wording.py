@@ -29,6 +29,7 @@ ENGLISH = {
     "game.too_fast": "The game is changing too fast: send the move again.",
     "move.other_game": "'{move}' is not a move of {game}.",
     "player.unknown": "No game has a player named {name}.",
+    "player.unrated": "{name} has no rated game of {game} there.",
     "note.unknown": "The game has no note {note}.",
     "note.game_full": (
         "The game holds {most} notes and withdrawals, the most a game may hold."
@@ -60,6 +61,7 @@ FRENCH = {
     "game.too_fast": "La partie change trop vite : envoyez le coup à nouveau.",
     "move.other_game": "« {move} » n'est pas un coup de {game}.",
     "player.unknown": "Aucune partie n'a de joueur nommé {name}.",
+    "player.unrated": "{name} n'a pas de partie de {game} classée là.",
     "note.unknown": "La partie n'a pas de note {note}.",
     "note.game_full": (
         "La partie compte {most} notes et retraits, le plus qu'une partie puisse "

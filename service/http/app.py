@@ -39,7 +39,12 @@ from service.http.limits import creation_limit, forget_expired
 from service.http.metrics import Metrics, get_metrics
 from service.http.notes import NoteController
 from service.http.pictures import RENDERERS
-from service.http.players import get_player
+from service.http.players import (
+    get_leaderboard,
+    get_player,
+    get_rating_history,
+    get_versus,
+)
 from service.http.schemas import DocumentedStructs
 from service.http.stopping import AnsweredWhenStopping
 from service.http.stream import StreamCap
@@ -123,6 +128,9 @@ def create_app(settings: Settings) -> Litestar:
             NoteController,
             FeedController,
             get_player,
+            get_versus,
+            get_rating_history,
+            get_leaderboard,
             health,
             *web_routes(),
             schema_page.asset_routes(),

@@ -13,10 +13,12 @@ read) and a game that moved is never shown stale.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import Any, TypeVar
 
+import msgspec
 from litestar import HttpMethod, MediaType, Request, Response, route
 from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
@@ -32,6 +34,8 @@ try:
     _RELEASE = version("tablelog")
 except PackageNotFoundError:  # run from a checkout without installing it
     _RELEASE = "dev"
+
+T = TypeVar("T")
 
 _NO_CACHE = CacheControlHeader(no_cache=True)
 _VARY = "Accept-Language"
@@ -72,6 +76,29 @@ def game_read(
         opt={"worded": worded, "noted": noted, "variant": variant, "vary": vary},
         **{"operation_class": declared(tagged=True, worded=worded)} | kwargs,
     )
+
+
+def content_read(path: str, **kwargs: Any) -> Any:
+    """A read of the records the projection runner keeps (no one game's version
+    names them): tagged by its content with `tagged_answer`."""
+    return read(
+        path,
+        cache_control=_NO_CACHE,
+        operation_class=declared(tagged=True, by_content=True),
+        **kwargs,
+    )
+
+
+def tagged_answer(request: Request, answer: T) -> Response[T]:
+    """The answer with an `ETag` of its content, or a 304 when If-None-Match names
+    it. The records move whenever the runner folds a batch, so the tag is a hash
+    of what is answered: it saves a client the body, not the service the query."""
+    body = msgspec.json.encode(answer)
+    tag = f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}-{_RELEASE}"'
+    headers = {"ETag": tag, "Cache-Control": _NO_CACHE.to_header()}
+    if tag in _tags(request.headers.get("If-None-Match")):
+        return Response(content=b"", status_code=304, headers=headers)
+    return Response(content=answer, headers=headers)
 
 
 def etag(

@@ -93,6 +93,7 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
         "played_at": row.played_at,
         "location": row.location,
         "notes": row.notes,
+        "group": row.group,
         "created_at": row.created_at,
         "variation_of": variation_of(row.variation_of, row.variation_step),
     }

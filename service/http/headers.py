@@ -44,6 +44,10 @@ _ETAG = OpenAPIHeader(
     description="The game's version (and the service's): send it back as "
     "If-None-Match.",
 )
+_CONTENT_ETAG = OpenAPIHeader(
+    schema=_TEXT,
+    description="A hash of the answer: send it back as If-None-Match.",
+)
 _RETRY_AFTER = OpenAPIHeader(
     schema=OpenAPISchema(type="integer"), description="Seconds to wait."
 )
@@ -67,10 +71,13 @@ def created(answer: T, game_id: UUID) -> Response[T]:
 
 
 @cache
-def declared(*, tagged: bool = False, worded: bool = False) -> type[Operation]:
+def declared(
+    *, tagged: bool = False, worded: bool = False, by_content: bool = False
+) -> type[Operation]:
     """An operation that declares, besides what Litestar found: `Retry-After` on
     429 and 503 and the language of every problem answer; with `tagged`,
-    If-None-Match, the `ETag` of a success and the 304; with `worded`,
+    If-None-Match, the `ETag` of a success and the 304 (a tag of the game's
+    version, or with `by_content` of the answer); with `worded`,
     `Accept-Language`."""
 
     @dataclass
@@ -79,17 +86,20 @@ def declared(*, tagged: bool = False, worded: bool = False) -> type[Operation]:
             responses = self.responses or {}
             for status, answer in responses.items():
                 if isinstance(answer, OpenAPIResponse):
-                    _declare_answer(status, answer, tagged, worded)
+                    _declare_answer(status, answer, tagged, worded, by_content)
             wanted = [_IF_NONE_MATCH] * tagged + [_ACCEPT_LANGUAGE] * worded
             self.parameters = [*(self.parameters or []), *wanted] or None
             if tagged:
-                self.responses = {**responses, "304": _not_modified(worded)}
+                self.responses = {
+                    **responses,
+                    "304": _not_modified(worded, by_content),
+                }
 
     return Declared
 
 
 def _declare_answer(
-    status: str, answer: OpenAPIResponse, tagged: bool, worded: bool
+    status: str, answer: OpenAPIResponse, tagged: bool, worded: bool, by_content: bool
 ) -> None:
     headers = dict(answer.headers or {})
     if status in ("429", "503"):
@@ -97,7 +107,7 @@ def _declare_answer(
     if PROBLEM in (answer.content or {}):
         headers |= {"Content-Language": _CONTENT_LANGUAGE, "Vary": _VARY}
     if tagged and status == "200":
-        headers["ETag"] = _ETAG
+        headers["ETag"] = _CONTENT_ETAG if by_content else _ETAG
         if "cache-control" not in headers:  # an answer Litestar did not describe
             headers["Cache-Control"] = _CACHE_CONTROL
         if worded:
@@ -105,10 +115,11 @@ def _declare_answer(
     answer.headers = headers or None
 
 
-def _not_modified(worded: bool) -> OpenAPIResponse:
-    headers = {"Cache-Control": _CACHE_CONTROL, "ETag": _ETAG}
+def _not_modified(worded: bool, by_content: bool = False) -> OpenAPIResponse:
+    tag = _CONTENT_ETAG if by_content else _ETAG
+    headers = {"Cache-Control": _CACHE_CONTROL, "ETag": tag}
     headers |= {"Vary": _VARY} if worded else {}
+    moved = "the answer has not changed" if by_content else "the game has not moved"
     return OpenAPIResponse(
-        description="Not Modified: the game has not moved since that tag.",
-        headers=headers,
+        description=f"Not Modified: {moved} since that tag.", headers=headers
     )

@@ -1,24 +1,99 @@
-"""A player's record across games, from the read model the projection runner keeps."""
+"""A player's record across games, two players' games together, a player's rating
+over time and the leaderboards, from the read models the projection runner keeps."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from litestar import Request, Response
 from litestar.di import NamedDependency
-from litestar.params import FromPath
+from litestar.params import FromPath, QueryParameter
 from psycopg_pool import AsyncConnectionPool
 
-from service.http.caching import read
+from service.application.creating import NAME_LENGTH
+from service.http.caching import content_read, tagged_answer
 from service.http.problems import problems
-from service.readside import summaries
-from service.readside.summaries import PlayerRecord
+from service.readside import records
+from service.readside.records import (
+    MAX_HISTORY_PAGE,
+    MAX_PAGE,
+    Leaderboard,
+    PlayerRecord,
+    RatingHistory,
+    Versus,
+)
+
+# A list's offset is kept to PostgreSQL's integers.
+MAX_OFFSET = 2**31 - 1
+Group = Annotated[str | None, QueryParameter(max_length=4 * NAME_LENGTH)]
+Limit = Annotated[int, QueryParameter(ge=1, le=MAX_PAGE)]
+Offset = Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)]
 
 
-@read(
+@content_read(
     "/players/{name:str}",
     tags=["players"],
-    summary="A player's record across games",
-    responses=problems(404, 503),
+    summary="A player's record across games: ratings, seats, streaks and rivals",
+    responses=problems(404, 422, 503),
 )
 async def get_player(
-    name: FromPath[str], read_pool: NamedDependency[AsyncConnectionPool]
-) -> PlayerRecord:
-    return await summaries.player_record(read_pool, name)
+    request: Request,
+    name: FromPath[str],
+    read_pool: NamedDependency[AsyncConnectionPool],
+) -> Response[PlayerRecord]:
+    return tagged_answer(request, await records.player_record(read_pool, name))
+
+
+@content_read(
+    "/players/{name:str}/versus/{other:str}",
+    tags=["players"],
+    summary="Two players' finished games together, newest first",
+    responses=problems(404, 422, 503),
+)
+async def get_versus(
+    request: Request,
+    name: FromPath[str],
+    other: FromPath[str],
+    read_pool: NamedDependency[AsyncConnectionPool],
+    limit: Limit = 20,
+    offset: Offset = 0,
+) -> Response[Versus]:
+    answer = await records.versus(read_pool, name, other, limit, offset)
+    return tagged_answer(request, answer)
+
+
+@content_read(
+    "/players/{name:str}/ratings/{game:str}",
+    tags=["players"],
+    summary="A player's rating after each rated game, oldest first",
+    responses=problems(404, 422, 503),
+)
+async def get_rating_history(
+    request: Request,
+    name: FromPath[str],
+    game: FromPath[str],
+    read_pool: NamedDependency[AsyncConnectionPool],
+    group: Group = None,
+    limit: Annotated[int, QueryParameter(ge=1, le=MAX_HISTORY_PAGE)] = MAX_HISTORY_PAGE,
+    offset: Offset = 0,
+) -> Response[RatingHistory]:
+    answer = await records.rating_history(read_pool, name, game, group, limit, offset)
+    return tagged_answer(request, answer)
+
+
+@content_read(
+    "/leaderboards/{game:str}",
+    tags=["players"],
+    summary="A game's players by rating, or a group's",
+    responses=problems(404, 422, 503),
+)
+async def get_leaderboard(
+    request: Request,
+    game: FromPath[str],
+    read_pool: NamedDependency[AsyncConnectionPool],
+    group: Group = None,
+    limit: Limit = 20,
+    offset: Offset = 0,
+) -> Response[Leaderboard]:
+    answer = await records.leaderboard(read_pool, game, group, limit, offset)
+    return tagged_answer(request, answer)

@@ -8,7 +8,8 @@ exactly what the service sends and takes.
 - What the service sends is a separate schema where a request body has the same
   shape (`DozitoCardRead` beside `DozitoCard`, `DobroPlayRead` beside `DobroPlay`):
   every field is present in an answer, so every field is required (except those a
-  Struct leaves out at their default, `omit_defaults`).
+  Struct leaves out at their default, `omit_defaults`, and those unset by default,
+  which an answer leaves out while they are).
 - A Struct of a game's domain is named for its game (`DozitoDiscardTops`): two games'
   `Card`s would otherwise share a title, which generated clients refuse.
 - A union of Structs told apart by a field is a `oneOf` with a `discriminator`
@@ -267,7 +268,8 @@ class DocumentedStructs(StructSchemaPlugin):
                 + [
                     info.encode_name
                     for info in fields
-                    if info.required or not config.omit_defaults
+                    if info.required
+                    or not (config.omit_defaults or _unset_by_default(info))
                 ]
             )
 
@@ -376,3 +378,8 @@ class _Discriminator(Discriminator):
 
 # The Schema attributes that JSON Schema keywords of `extra_json_schema` set.
 _ATTRIBUTES = {"oneOf": "one_of", "anyOf": "any_of", "minItems": "min_items"}
+
+
+def _unset_by_default(info: msgspec.structs.FieldInfo) -> bool:
+    """A field whose default is `msgspec.UNSET`: left out of an answer while unset."""
+    return info.default is msgspec.UNSET

@@ -49,6 +49,8 @@ class GameSummary(msgspec.Struct, kw_only=True):
     created_at: datetime | None = None
     variation_of: VariationOf | None = None
     """Set on a variation: the game it branched from and the step it starts at."""
+    # The group the game is played in (its leaderboards rate its games only).
+    group: str | None = None
 
 
 class CreatedGame(GameSummary, kw_only=True):

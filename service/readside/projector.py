@@ -1,5 +1,6 @@
-"""The projection runner: keeps the read models (`game_summaries`) by folding the
-global log, and remembers how far it got in `projection_checkpoints`.
+"""The projection runner: keeps the read models (`game_summaries`, and the players'
+ratings of `ratings.py`) by folding the global log, and remembers how far it got in
+`projection_checkpoints`.
 
 Runners in several processes take turns with an advisory lock, taken for one batch
 with `pg_try_advisory_xact_lock`: a runner that finds it taken leaves that batch to
@@ -38,6 +39,7 @@ from psycopg import AsyncConnection, sql
 
 from domain.history import History
 from service.application.timeline import Timelines
+from service.readside import ratings
 from service.storage.store import EventStore, GameRow, GlobalPosition, StoredEvent
 
 log = logging.getLogger(__name__)
@@ -68,10 +70,15 @@ class Tables:
 
     summaries: str
     failures: str
+    rated_games: str
+    rating_history: str
+    ratings: str
 
 
-LIVE = Tables("game_summaries", "projection_failures")
-REBUILT = Tables("game_summaries_rebuilt", "projection_failures_rebuilt")
+LIVE = Tables(
+    "game_summaries", "projection_failures", "rated_games", "rating_history", "ratings"
+)
+REBUILT = Tables(*(f"{table}_rebuilt" for table in astuple(LIVE)))
 
 _UPSERT = """
     INSERT INTO {summaries} AS s
@@ -120,10 +127,15 @@ class Projector:
         pool: psycopg_pool.AsyncConnectionPool,
         store: EventStore,
         timelines: Timelines,
+        *,
+        rating: bool = True,
     ) -> None:
+        """Without `rating`, the players' ratings are not kept (a baseline for the
+        bench)."""
         self._pool = pool
         self._store = store
         self._timelines = timelines
+        self._rating = rating
         self._wake = asyncio.Event()
 
     def wake(self) -> None:
@@ -165,10 +177,8 @@ class Projector:
 
     async def _rebuild(self) -> int:
         async with self._pool.connection() as conn, conn.transaction():
-            await conn.execute(
-                "SELECT start_rebuild(%s), start_rebuild(%s)",
-                (LIVE.summaries, LIVE.failures),
-            )
+            for table in astuple(LIVE):
+                await conn.execute("SELECT start_rebuild(%s)", (table,))
         position, folded, count = _START, 0, BATCH
         while count == BATCH:
             async with self._pool.connection() as conn, conn.transaction():
@@ -255,7 +265,14 @@ class Projector:
         The summaries of the games that fold, none of them set aside, are written
         together in one round trip; only when that fails, or for the others, is
         each game written on its own, where a failure sets aside that game alone."""
-        summaries = [await self._summarise(event) for event in events]
+        folds = []
+        for event in events:
+            folds.append(await self._summarise(event))
+            # A game held in the cache folds without awaiting anything: the moves
+            # waiting on this event loop go first between two games, so a batch
+            # never holds them for its whole fold.
+            await asyncio.sleep(0)
+        summaries = [f if isinstance(f, Exception) else f[0] for f in folds]
         set_aside = await _set_aside_ids(conn, tables)
         each = list(zip(events, summaries, strict=True))
         plain = {
@@ -269,15 +286,30 @@ class Projector:
             each = [(event, s) for event, s in each if event.game_id not in plain]
         for event, summary in each:
             folded += await self._write(conn, tables, event, summary, set_aside)
+        if self._rating:
+            results = {
+                event.game_id: (event.version, fold[1])
+                for event, fold in zip(events, folds, strict=True)
+                if not isinstance(fold, Exception)
+            }
+            await ratings.rate(conn, tables, results)
         return folded
 
-    async def _summarise(self, event: StoredEvent) -> tuple | Exception:
-        """The `_UPSERT` parameters of the event's game, or why it cannot fold."""
+    async def _summarise(
+        self, event: StoredEvent
+    ) -> tuple[tuple, ratings.Finish | None] | Exception:
+        """The `_UPSERT` parameters of the event's game and its result for the
+        ratings, or why it cannot fold."""
         try:
             row, history = await self._timelines.as_stored_at(
                 event.game_id, event.version
             )
-            return _summary(row, history, event.recorded_at)
+            return (
+                _summary(row, history, event.recorded_at),
+                ratings.finish_of(row, history, event.recorded_at)
+                if self._rating
+                else None,
+            )
         except _UNAVAILABLE:
             raise
         except Exception as error:

@@ -59,6 +59,8 @@ class NewGameRow:
     variation_step: int | None = None
     # The app key the game was created with, which may write it (migration 0016).
     app_key: UUID | None = None
+    # The group the game is played in (a family, a club), named at creation.
+    group: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +158,7 @@ _EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
 _GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
     " title, played_at, location, notes, variation_of, variation_step, app_key,"
-    " created_at"
+    " created_at, group_name"
 )
 _PREFIXED_GAME_COLUMNS = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
 _INSERT_EVENT = """
@@ -563,8 +565,8 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
     cursor = await conn.execute(
         "INSERT INTO games (id, game, players, first_player, seed, options,"
         " token_hash, title, played_at, location, notes, variation_of, variation_step,"
-        " app_key)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " app_key, group_name)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         f" RETURNING {_GAME_COLUMNS}",
         (
             game.id,
@@ -581,6 +583,7 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
             game.variation_of,
             game.variation_step,
             game.app_key,
+            game.group,
         ),
     )
     # The row is converted to Python here, at the fetch: a value the database took
@@ -613,7 +616,7 @@ async def _read(
 def _game(row: Any) -> GameRow:
     id_, game, players, first_player, seed, options, token_hash, *rest = row
     title, played_at, location, notes, *rest = rest
-    variation_of, variation_step, app_key, created_at = rest
+    variation_of, variation_step, app_key, created_at, group = rest
     return GameRow(
         id=id_,
         game=game,
@@ -629,6 +632,7 @@ def _game(row: Any) -> GameRow:
         variation_of=variation_of,
         variation_step=variation_step,
         app_key=app_key,
+        group=group,
         created_at=created_at,
     )
 

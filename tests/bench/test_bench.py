@@ -100,3 +100,23 @@ def test_the_bench_times_a_png_and_a_gif_of_every_game(postgres_server, tmp_path
     for figure in document["figures"]:
         assert figure["ours"]["median_ms"] > 0 and figure["ratio"] > 0
     assert len(document["details"]["pictures"]["dozito"]["gif"]) == 2
+
+
+def test_the_bench_sets_ratings_beside_the_service_without_them(
+    postgres_server, tmp_path
+):
+    report = tmp_path / "bench.json"
+    run_bench(postgres_server, report, "ratings")
+    document = json.loads(report.read_text())
+    figures = {figure["name"]: figure for figure in document["figures"]}
+    latency = figures["finishing move, p99: with ratings / without"]
+    assert latency["ours"]["count"] == latency["baseline"]["count"] > 0
+    assert latency["target"] == ["max", 1.2]
+    rebuild = figures["rebuild of the ratings / reading the log alone (games a second)"]
+    assert rebuild["ours"]["count"] == rebuild["baseline"]["count"] > 0
+    assert any(name.startswith("leaderboard read at") for name in figures)
+    # Only the contestant with ratings rated its games.
+    rated, unrated = document["counts"]["games rated (with ratings / without)"].split(
+        " / "
+    )
+    assert int(rated) > 0 and int(unrated) == 0

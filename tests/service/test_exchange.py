@@ -287,6 +287,27 @@ def test_bg_stats_knows_the_french_scale_and_games_without_points(client):
     assert [p["winner"] for p in play["players"]].count(True) >= 1
 
 
+@pytest.mark.parametrize(
+    ("name", "seed", "options"),
+    [
+        ("double-donkey", 0, {}),
+        ("dobro", 14, {"scoring": "fewest-first"}),
+        ("dobro-pixar", 23, {}),
+        ("dozito", 3, {}),
+    ],
+)
+def test_bg_stats_ranks_are_the_standings_of_the_score_sheet_T3(
+    client, name, seed, options
+):
+    game = imported(client, simulated_file(name, seed=seed, **options))
+    play = client.get(f"/games/{game['id']}/bgstats").json()
+    sheet = client.get(f"/games/{game['id']}/scoresheet").json()
+    ranks = {p["name"]: p["rank"] for p in play["players"]}
+    assert ranks == sheet["standings"]
+    if name == "double-donkey":  # the fewest cards held ranks first after the winner
+        assert sorted(ranks.values()) == [1, 2, 3]
+
+
 def test_an_unfinished_game_has_no_bg_stats_result_yet_409(client):
     lines = simulated_file("dozito", seed=2).splitlines()
     game = imported(client, b"\n".join(lines[:4]))

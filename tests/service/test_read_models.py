@@ -69,6 +69,11 @@ def test_games_list_filters_pages_and_agrees_with_player_records(client):
         "finished": 0,
         "abandoned": 0,
         "won": 0,
+        "rating": None,
+        "place": None,
+        "by_seat": [],
+        "as_first_player": {"played": 0, "won": 0, "win_rate": 0.0},
+        "longest_winning_streak": 0,
     }
 
 

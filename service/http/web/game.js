@@ -10,6 +10,7 @@ import { when } from "./home.js";
 import { t } from "./i18n.js";
 import { gameLabel } from "./kinds.js";
 import { renderHistory } from "./moves-so-far.js";
+import { playerLink } from "./players.js";
 import { idempotencyKey, movesQueue } from "./queue.js";
 import { gameSession } from "./session.js";
 import { sharePanel } from "./share.js";
@@ -53,7 +54,9 @@ export async function showGame(root, id, { offered = null } = {}) {
   drawTokenChoice();
   root.append(
     h("h1", { tabindex: "-1" }, first.title || gameLabel(first.game)),
-    h("p", { class: "muted" }, first.players.join(" · "), h("br"), when(first),
+    h("p", { class: "muted" },
+      first.players.flatMap((name, i) => [i ? " · " : "",
+        h("a", { href: playerLink(name) }, name)]), h("br"), when(first),
       first.location ? ` · ${first.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, t("game.replay"))),
     variationOf(first) ?? "", boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,

@@ -7,12 +7,14 @@ import { button, field, h, refusalBox, select } from "./dom.js";
 import { gameOf } from "./games/index.js";
 import { dateTime, t } from "./i18n.js";
 import { gameLabel, kinds, option } from "./kinds.js";
+import { boardLinks } from "./players.js";
 
 const PAGE = 10;
 
 export async function showHome(root) {
   const recent = h("section", { "aria-labelledby": "recent-title" });
-  root.append(h("h1", { tabindex: "-1" }, t("home.title")), newGameForm(), recent);
+  root.append(h("h1", { tabindex: "-1" }, t("home.title")), newGameForm(), recent,
+    boardLinks());
   await gameList(recent);
 }
 

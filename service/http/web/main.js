@@ -1,7 +1,9 @@
 // The page's router: #/ (start a game), #/games/<id> (log and watch), …/replay and
-// …/replay/<step> (a replay opened at a step: the link a replay shares).
+// …/replay/<step> (a replay opened at a step: the link a replay shares),
+// #/players/<name> (a player's ratings and records), #/leaderboards/<game>.
 import { showGame } from "./game.js";
 import { showHome } from "./home.js";
+import { showLeaderboard, showPlayer } from "./players.js";
 import { showReplay } from "./replay.js";
 import { tokens } from "./api.js";
 import { button, clearRefusal, h, refuse, say } from "./dom.js";
@@ -33,7 +35,13 @@ async function route() {
   main.replaceChildren();
   try {
     await loadKinds(); // every view draws its game from them
-    if (match && match[2]) {
+    const player = path.match(/^\/players\/([^/]+)$/);
+    const board = path.match(/^\/leaderboards\/([^/]+)$/);
+    if (player) current = await showPlayer(main, decodeURIComponent(player[1]));
+    else if (board) {
+      const group = new URLSearchParams(query).get("group");
+      current = await showLeaderboard(main, decodeURIComponent(board[1]), group);
+    } else if (match && match[2]) {
       current = await showReplay(main, match[1], match[3] === undefined ? 0 : Number(match[3]));
     }
     else if (match) current = await showGame(main, match[1], { offered });

@@ -4,12 +4,12 @@
 // it keeps only the kinds of game (`/games/kinds`), which every view is drawn from and
 // which change only with a new release; a game's state comes from the service or not
 // at all (moves tapped offline wait in the page's queue, queue.js).
-const CACHE = "tablelog-shell-v4";
+const CACHE = "tablelog-shell-v5";
 const KINDS = new URL("../games/kinds", self.location).pathname;
 const SHELL = [
   "./", "index.html", "app.css", "manifest.webmanifest", "icon.svg",
   "main.js", "api.js", "dom.js", "game.js", "history.js", "home.js", "i18n.js",
-  "i18n/en.js", "i18n/fr.js", "kinds.js", "moves-so-far.js", "queue.js",
+  "i18n/en.js", "i18n/fr.js", "kinds.js", "moves-so-far.js", "players.js", "queue.js",
   "notes.js", "replay.js", "session.js", "share.js", "sheet.js", "tables.js",
   "variations.js",
   "games/index.js", "games/dobro.js", "games/double-donkey.js", "games/dozito.js",

@@ -1,0 +1,453 @@
+"""Queries on the players' ratings and records (`ratings.py` keeps them): the
+leaderboards, a player's ratings, seats, streaks and rivals, two players' games
+against each other, and a player's rating after each rated game.
+
+A player is looked up by the key of their name (migrations/0007, `domain.names`),
+a group too. Only finished games count here (the rated ones): an abandoned game has
+no result, and one in progress none yet.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from psycopg_pool import AsyncConnectionPool
+
+from domain.names import normal_name
+from domain.registry import GAMES
+from domain.wording import message
+from service.application.creating import NAME_LENGTH
+from service.application.errors import Invalid, NotFound
+from service.application.games import GameName
+from service.readside import summaries
+from service.readside.ratings import PROVISIONAL_BELOW
+from service.readside.summaries import PlayerTally
+
+# Rows a page of a leaderboard, of two players' games or of a rating's history.
+MAX_PAGE = 100
+MAX_HISTORY_PAGE = 1000
+# Rivals: at least this many losses to a nemesis (wins over a minion).
+RIVAL_GAMES = 3
+
+
+class Rating(msgspec.Struct, kw_only=True):
+    """A player's rating on one ladder: `ordinal` (mu - 3 sigma) is the one shown;
+    `provisional` until 5 games are rated."""
+
+    ordinal: float
+    mu: float
+    sigma: float
+    games_rated: int
+    wins: int
+    provisional: bool
+    last_rated_at: datetime
+
+
+class Standing(Rating, kw_only=True):
+    """A line of a leaderboard: the place (equal ratings share it) and the name."""
+
+    place: int
+    name: str
+
+
+class Leaderboard(msgspec.Struct, kw_only=True):
+    """`GET /leaderboards/{game}`: best rated first; `next_offset` null on the last
+    page."""
+
+    game: GameName
+    group: str | None
+    players: list[Standing]
+    next_offset: int | None
+
+
+class WinRate(msgspec.Struct, kw_only=True):
+    played: int
+    won: int
+    win_rate: float
+
+
+class SeatRecord(WinRate, kw_only=True):
+    """The games played from one seat (1 is the first name of a game's players)."""
+
+    seat: int
+
+
+class GameRecord(PlayerTally, kw_only=True):
+    """A player's record at one game: the tally, the rating on the game's own
+    ladder and its place there, the finished games by seat and as first player,
+    and the longest run of finished games won."""
+
+    rating: Rating | None
+    place: int | None
+    by_seat: list[SeatRecord]
+    as_first_player: WinRate
+    longest_winning_streak: int
+
+
+class Rival(msgspec.Struct, kw_only=True):
+    """Finished games against one opponent: `wins` over them (this player won and
+    they did not), `losses` to them, `shared_wins` (both won); `rate` is the loss
+    rate of a nemesis, the win rate of a minion, over the games played together."""
+
+    name: str
+    played: int
+    wins: int
+    losses: int
+    shared_wins: int
+    rate: float
+
+
+class Rivals(msgspec.Struct, kw_only=True):
+    """`nemesis`: the opponents this player lost to at least 3 times and more often
+    than they beat them, the highest loss rate first; `minion`: the other way."""
+
+    nemesis: list[Rival]
+    minion: list[Rival]
+
+
+class PlayerRecord(PlayerTally, kw_only=True):
+    """`GET /players/{name}`: games played, finished and won, overall and per game,
+    with each game's rating, seats and streak, and the player's rivals."""
+
+    name: str
+    games: dict[str, GameRecord]
+    rivals: Rivals
+
+
+class VersusGame(msgspec.Struct, kw_only=True):
+    id: UUID
+    game: GameName
+    group: str | None
+    players: list[str]
+    winners: list[str]
+    standings: dict[str, int]
+    finished_at: datetime
+
+
+class Versus(msgspec.Struct, kw_only=True):
+    """`GET /players/{name}/versus/{other}`: their finished games together, each
+    one's wins (won and the other did not), the wins they shared, and the games,
+    newest first, a page at a time."""
+
+    name: str
+    other: str
+    played: int
+    wins: dict[str, int]
+    shared_wins: int
+    games: list[VersusGame]
+    next_offset: int | None
+
+
+class RatedGame(msgspec.Struct, kw_only=True):
+    """A player's rating after one rated game, and their rank in it (T3)."""
+
+    game_id: UUID
+    rated_at: datetime
+    rank: int
+    ordinal: float
+    mu: float
+    sigma: float
+    games_rated: int
+    provisional: bool
+
+
+class RatingHistory(msgspec.Struct, kw_only=True):
+    """`GET /players/{name}/ratings/{game}`: the rating after each rated game,
+    oldest first, a page at a time."""
+
+    name: str
+    game: GameName
+    group: str | None
+    ratings: list[RatedGame]
+    next_offset: int | None
+
+
+def kept(name: str, field: str = "name") -> str:
+    """A name as the records key it; 422 past a player's name's length."""
+    name = normal_name(name)
+    if len(name) > NAME_LENGTH:
+        raise Invalid(f"{field} must be at most {NAME_LENGTH} characters.")
+    return name
+
+
+def known_game(game: str) -> str:
+    if game not in GAMES:
+        raise NotFound(f"There is no game {game!r}: choose one of {sorted(GAMES)}.")
+    return game
+
+
+def _ladder_of(group: str | None) -> str | None:
+    """The ladder's name for SQL: None means the game's own ('')."""
+    return None if group is None else kept(group, "group")
+
+
+_LADDER = "CASE WHEN %(group)s::text IS NULL THEN '' ELSE player_key(%(group)s) END"
+
+
+def _rating(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "ordinal": row["ordinal"],
+        "mu": row["mu"],
+        "sigma": row["sigma"],
+        "games_rated": row["rated"],
+        "wins": row["wins"],
+        "provisional": row["rated"] < PROVISIONAL_BELOW,
+        "last_rated_at": row["last_rated_at"],
+    }
+
+
+async def leaderboard(
+    pool: AsyncConnectionPool, game: str, group: str | None, limit: int, offset: int
+) -> Leaderboard:
+    """A page of the ladder by the index on its ratings, and the place of its first
+    line counted by the same index: what a page costs grows with its offset, not
+    with the ladder."""
+    game, group = known_game(game), _ladder_of(group)
+    params = {"game": game, "group": group, "limit": limit + 1, "offset": offset}
+    async with pool.connection() as conn:
+        cursor = await conn.execute(
+            "SELECT player, ordinal, mu, sigma, rated, wins, last_rated_at"
+            f" FROM ratings WHERE game = %(game)s AND ladder = {_LADDER}"
+            " ORDER BY ordinal DESC, player_key LIMIT %(limit)s OFFSET %(offset)s",
+            params,
+        )
+        names = [column.name for column in cursor.description]
+        rows = [dict(zip(names, row, strict=True)) for row in await cursor.fetchall()]
+        place = 1
+        if rows:
+            cursor = await conn.execute(
+                f"SELECT 1 + count(*) FROM ratings WHERE game = %(game)s"
+                f" AND ladder = {_LADDER} AND ordinal > %(ordinal)s",
+                params | {"ordinal": rows[0]["ordinal"]},
+            )
+            (place,) = await cursor.fetchone()
+    standings, previous = [], None
+    for index, row in enumerate(rows[:limit]):
+        if previous is not None and row["ordinal"] < previous:
+            place = offset + index + 1
+        previous = row["ordinal"]
+        standings.append(Standing(place=place, name=row["player"], **_rating(row)))
+    return Leaderboard(
+        game=game,
+        group=group,
+        players=standings,
+        next_offset=offset + limit if len(rows) > limit else None,
+    )
+
+
+async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
+    """The tally of `summaries`, each game's rating, seats and streak, and rivals."""
+    tally = await summaries.player_record(pool, kept(name))
+    async with pool.connection() as conn:
+        cursor = await conn.execute(
+            "SELECT r.game, r.player, r.ordinal, r.mu, r.sigma, r.rated, r.wins,"
+            " r.last_rated_at, (SELECT 1 + count(*) FROM ratings o"
+            "   WHERE o.game = r.game AND o.ladder = '' AND o.ordinal > r.ordinal)"
+            " FROM ratings r WHERE r.player_key = player_key(%s) AND r.ladder = ''",
+            (tally.name,),
+        )
+        rated = {row[0]: row for row in await cursor.fetchall()}
+        cursor = await conn.execute(
+            "SELECT game, player_key(%s), player_keys, players, winner_keys,"
+            " player_key(first_player) FROM rated_games"
+            " WHERE player_keys @> ARRAY[player_key(%s)]"
+            " ORDER BY finish_transaction, finish_position",
+            (tally.name, tally.name),
+        )
+        finished = await cursor.fetchall()
+    games = {}
+    for game, counts in tally.games.items():
+        extra: dict[str, Any] = {"rating": None, "place": None}
+        if game in rated:
+            row = rated[game]
+            names = ("ordinal", "mu", "sigma", "rated", "wins", "last_rated_at")
+            extra["rating"] = Rating(**_rating(dict(zip(names, row[2:8], strict=True))))
+            extra["place"] = row[8]
+        extra |= _seats_and_streak([r for r in finished if r[0] == game])
+        games[game] = GameRecord(**msgspec.structs.asdict(counts), **extra)
+    return PlayerRecord(
+        name=tally.name,
+        played=tally.played,
+        finished=tally.finished,
+        abandoned=tally.abandoned,
+        won=tally.won,
+        games=games,
+        rivals=_rivals(finished),
+    )
+
+
+def _win_rate(played: int, won: int) -> dict[str, Any]:
+    return {"played": played, "won": won, "win_rate": won / played if played else 0.0}
+
+
+def _seats_and_streak(rows: list[tuple]) -> dict[str, Any]:
+    """Seats, first player and the longest winning streak of one game's finished
+    games, in the order they finished."""
+    seats: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    first = [0, 0]
+    streak = longest = 0
+    for _, me, keys, _, winner_keys, first_key in rows:
+        won = me in winner_keys
+        seat = seats[keys.index(me) + 1]
+        seat[0] += 1
+        seat[1] += won
+        if first_key == me:
+            first[0] += 1
+            first[1] += won
+        streak = streak + 1 if won else 0
+        longest = max(longest, streak)
+    return {
+        "by_seat": [
+            SeatRecord(seat=seat, **_win_rate(*counts))
+            for seat, counts in sorted(seats.items())
+        ],
+        "as_first_player": WinRate(**_win_rate(*first)),
+        "longest_winning_streak": longest,
+    }
+
+
+def _rivals(rows: list[tuple]) -> Rivals:
+    """Every opponent's games, wins, losses and shared wins, then the rivals."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    names: dict[str, str] = {}
+    for _, me, keys, players, winner_keys, _ in rows:
+        i_won = me in winner_keys
+        for key, name in zip(keys, players, strict=True):
+            if key == me:
+                continue
+            names[key] = name  # as spelt in their latest game together
+            they_won = key in winner_keys
+            tally = counts[key]
+            tally[0] += 1
+            tally[1] += i_won and not they_won
+            tally[2] += they_won and not i_won
+            tally[3] += i_won and they_won
+    rivals = [
+        (key, played, wins, losses, shared)
+        for key, (played, wins, losses, shared) in counts.items()
+    ]
+
+    def listed(by_losses: bool) -> list[Rival]:
+        found = []
+        for key, played, wins, losses, shared in rivals:
+            beaten, beating = (losses, wins) if by_losses else (wins, losses)
+            if beaten >= RIVAL_GAMES and beaten > beating:
+                found.append(
+                    Rival(
+                        name=names[key],
+                        played=played,
+                        wins=wins,
+                        losses=losses,
+                        shared_wins=shared,
+                        rate=beaten / played,
+                    )
+                )
+        return sorted(
+            found,
+            key=lambda r: (-r.rate, -(r.losses if by_losses else r.wins), r.name),
+        )
+
+    return Rivals(nemesis=listed(True), minion=listed(False))
+
+
+async def versus(
+    pool: AsyncConnectionPool, name: str, other: str, limit: int, offset: int
+) -> Versus:
+    name, other = kept(name), kept(other, "other")
+    first = await summaries.player_record(pool, name)
+    second = await summaries.player_record(pool, other)
+    params = {"a": first.name, "b": second.name, "limit": limit + 1, "offset": offset}
+    async with pool.connection() as conn:
+        cursor = await conn.execute(
+            "SELECT player_key(%(a)s) = player_key(%(b)s)", params
+        )
+        if (await cursor.fetchone())[0]:
+            raise Invalid("name and other must be two players.")
+        together = "player_keys @> ARRAY[player_key(%(a)s), player_key(%(b)s)]"
+        cursor = await conn.execute(
+            "SELECT count(*),"
+            " count(*) FILTER (WHERE a AND NOT b), count(*) FILTER (WHERE b AND NOT a),"
+            " count(*) FILTER (WHERE a AND b)"
+            " FROM (SELECT player_key(%(a)s) = ANY(winner_keys) AS a,"
+            "  player_key(%(b)s) = ANY(winner_keys) AS b"
+            f"  FROM rated_games WHERE {together}) AS w",
+            params,
+        )
+        played, a_won, b_won, shared = await cursor.fetchone()
+        cursor = await conn.execute(
+            "SELECT game_id, game, group_name, players, winners, ranks, finished_at"
+            f" FROM rated_games WHERE {together}"
+            " ORDER BY finish_transaction DESC, finish_position DESC"
+            " LIMIT %(limit)s OFFSET %(offset)s",
+            params,
+        )
+        rows = await cursor.fetchall()
+    games = [
+        VersusGame(
+            id=game_id,
+            game=game,
+            group=group,
+            players=players,
+            winners=winners,
+            standings=dict(zip(players, ranks, strict=True)),
+            finished_at=at,
+        )
+        for game_id, game, group, players, winners, ranks, at in rows[:limit]
+    ]
+    return Versus(
+        name=first.name,
+        other=second.name,
+        played=played,
+        wins={first.name: a_won, second.name: b_won},
+        shared_wins=shared,
+        games=games,
+        next_offset=offset + limit if len(rows) > limit else None,
+    )
+
+
+async def rating_history(
+    pool: AsyncConnectionPool,
+    name: str,
+    game: str,
+    group: str | None,
+    limit: int,
+    offset: int,
+) -> RatingHistory:
+    name, game, group = kept(name), known_game(game), _ladder_of(group)
+    params = {"name": name, "game": game, "group": group}
+    params |= {"limit": limit + 1, "offset": offset}
+    async with pool.connection() as conn:
+        cursor = await conn.execute(
+            "SELECT player, game_id, rated_at, rank, ordinal, mu, sigma, rated"
+            " FROM rating_history WHERE player_key = player_key(%(name)s)"
+            f" AND game = %(game)s AND ladder = {_LADDER}"
+            " ORDER BY finish_transaction, finish_position"
+            " LIMIT %(limit)s OFFSET %(offset)s",
+            params,
+        )
+        rows = await cursor.fetchall()
+    if not rows and offset == 0:
+        raise NotFound(message("player.unrated", name=repr(name), game=game))
+    return RatingHistory(
+        name=rows[-1][0] if rows else name,
+        game=game,
+        group=group,
+        ratings=[
+            RatedGame(
+                game_id=game_id,
+                rated_at=at,
+                rank=rank,
+                ordinal=ordinal,
+                mu=mu,
+                sigma=sigma,
+                games_rated=rated,
+                provisional=rated < PROVISIONAL_BELOW,
+            )
+            for _, game_id, at, rank, ordinal, mu, sigma, rated in rows[:limit]
+        ],
+        next_offset=offset + limit if len(rows) > limit else None,
+    )

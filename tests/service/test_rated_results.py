@@ -1,0 +1,64 @@
+"""What the ratings take of a finished game (`ratings.finish_of`): its players in
+seating order with their ranks in the standings (T3), and nothing of a game in
+progress or abandoned."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from uuid import uuid4
+
+from domain.game import Setup
+from domain.history import Abandon, History
+from domain.registry import GAMES
+from service.readside.ratings import finish_of
+from service.storage.store import GameRow
+from tests.toy.nim import NIM
+
+AT = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+
+
+def played(rules, players, seed, group=None, moves=None):
+    setup = Setup(players=players, first_player=players[0], seed=seed)
+    history = History.start(rules, setup)
+    for n, move in enumerate(rules.simulate(setup)):
+        if n == moves:
+            break
+        _, history = history.play(move)
+    row = GameRow(
+        id=uuid4(),
+        game=rules.name,
+        players=players,
+        first_player=players[0],
+        seed=seed,
+        options={},
+        token_hash=b"",
+        group=group,
+        created_at=AT,
+    )
+    return row, history
+
+
+def test_a_finished_game_is_taken_in_its_standings_T3():
+    row, history = played(GAMES["dozito"], ("Ana", "Bia", "Caio"), 4, group="Club")
+    finish = finish_of(row, history, AT)
+    sheet = history.rules.score_sheet(history)
+    assert finish.ranks == tuple(sheet.standings[p] for p in row.players)
+    assert finish.winners == tuple(sheet.winners)
+    assert (finish.game, finish.group, finish.finished_at) == ("dozito", "Club", AT)
+
+
+def test_nothing_is_taken_of_a_game_in_progress_or_abandoned():
+    row, history = played(GAMES["dobro"], ("Ana", "Bia"), 4, moves=5)
+    assert finish_of(row, history, AT) is None
+    _, abandoned = history.play(Abandon())
+    assert finish_of(row, abandoned, AT) is None
+
+
+def test_a_game_whose_sheet_ranks_no_one_has_its_winners_first_T3():
+    row, history = played(NIM, ("Ana", "Bia", "Caio"), 3)
+    assert history.rules.score_sheet(history).standings == {}
+    finish = finish_of(row, history, AT)
+    assert sorted(finish.ranks) == [1, 2, 2]
+    assert [p for p, r in zip(row.players, finish.ranks, strict=True) if r == 1] == (
+        list(finish.winners)
+    )

@@ -1,0 +1,347 @@
+"""Players' ratings, over HTTP on a real PostgreSQL: games imported and played
+through the API, with undos, abandons and groups, rated as an independent fold with
+openskill says they must be; a rebuild from the log gives the same numbers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+
+import msgspec
+import psycopg
+import pytest
+from openskill.models import PlackettLuce
+
+from domain.game import Setup
+from domain.registry import GAMES
+from service.application.games import Games
+from service.readside.projector import Projector
+from service.settings import Settings
+from service.storage.store import EventStore, connection_pool
+from tests.service.http import move
+from tests.service.server import running_server
+
+NDJSON = {"Content-Type": "application/x-ndjson"}
+MODEL = PlackettLuce()
+
+
+def eventually(check, seconds: float = 20):
+    deadline = time.monotonic() + seconds
+    while not (result := check()):
+        assert time.monotonic() < deadline, "the ratings did not catch up in time"
+        time.sleep(0.05)
+    return result
+
+
+class Table:
+    """Games logged through the API, and the order their finishing moves were
+    stored in: the order the ratings must fold them in."""
+
+    def __init__(self, client, game: str = "dobro") -> None:
+        self.client = client
+        self.game = game
+        self.finished: list[str] = []  # game ids, in finishing order
+        self.last_moves: dict[str, bytes] = {}
+        self.groups: dict[str, str | None] = {}
+
+    def play(self, players, seed, group=None, stop_before_end=False) -> dict:
+        """Import a simulated game played to its end (or all but its last move)."""
+        rules = GAMES[self.game]
+        setup = Setup(players=tuple(players), first_player=players[0], seed=seed)
+        created = {
+            "type": "game_created",
+            "game": self.game,
+            "players": list(players),
+            "first_player": players[0],
+            "seed": seed,
+            "options": {},
+        }
+        if group is not None:
+            created["group"] = group
+        moves = [msgspec.json.encode(m) for m in rules.simulate(setup)]
+        lines = [
+            json.dumps(created).encode(),
+            *moves[: -1 if stop_before_end else None],
+        ]
+        answer = self.client.post(
+            "/games/import", content=b"\n".join(lines) + b"\n", headers=NDJSON
+        )
+        assert answer.status_code == 201, answer.text
+        game = answer.json()
+        self.last_moves[game["id"]] = moves[-1]
+        self.groups[game["id"]] = group
+        if not stop_before_end:
+            self.finished.append(game["id"])
+        return game
+
+    def undo(self, game: dict) -> None:
+        assert move(self.client, game, {"type": "undo"}).status_code == 201
+        self.finished.remove(game["id"])
+
+    def finish(self, game: dict) -> None:
+        body = json.loads(self.last_moves[game["id"]])
+        answer = move(self.client, game, body)
+        assert answer.status_code == 201, answer.text
+        self.finished.append(game["id"])
+
+    def abandon(self, game: dict) -> None:
+        assert move(self.client, game, {"type": "abandon"}).status_code == 201
+
+    def expected(self, group: str | None = None) -> dict[str, list[tuple]]:
+        """Each player's (mu, sigma) after each rated game, folded here with
+        openskill from the standings of each finished game's score sheet."""
+        ratings: dict[str, object] = {}
+        history: dict[str, list[tuple]] = {}
+        for game_id in self.finished:
+            if group is not None and self.groups[game_id] != group:
+                continue
+            sheet = self.client.get(f"/games/{game_id}/scoresheet").json()
+            players = sheet["players"]
+            teams = [[ratings.get(p) or MODEL.rating()] for p in players]
+            ranks = [sheet["standings"][p] for p in players]
+            for player, (after,) in zip(
+                players, MODEL.rate(teams, ranks=ranks), strict=True
+            ):
+                ratings[player] = after
+                history.setdefault(player, []).append((after.mu, after.sigma))
+        return history
+
+    def served(self, player: str, group: str | None = None) -> list[tuple]:
+        params = {} if group is None else {"group": group}
+        answer = self.client.get(
+            f"/players/{player}/ratings/{self.game}", params=params
+        )
+        if answer.status_code == 404:
+            return []
+        assert answer.status_code == 200, answer.text
+        return [(r["mu"], r["sigma"]) for r in answer.json()["ratings"]]
+
+
+def names(count: int) -> list[str]:
+    tag = uuid.uuid4().hex[:6]
+    return [f"{name}-{tag}" for name in ("Ana", "Bia", "Caio", "Davi")[:count]]
+
+
+def assert_rated_as_expected(table: Table, players, group=None) -> None:
+    expected = table.expected(group)
+    eventually(lambda: all(table.served(p, group) == expected[p] for p in players))
+
+
+def test_finished_games_are_rated_in_finishing_order_undos_withdraw_them(client):
+    table = Table(client)
+    ana, bia, caio, davi = names(4)
+    club = f"Club-{uuid.uuid4().hex[:6]}"
+    first = table.play([ana, bia, caio], seed=1, group=club)
+    table.play([bia, caio, davi], seed=2)
+    table.play([ana, caio, davi], seed=3, group=club.upper())  # the same group
+    assert_rated_as_expected(table, [ana, bia, caio, davi])
+    table.undo(first)  # reopened: withdrawn from every ladder
+    assert_rated_as_expected(table, [ana, bia, caio, davi])
+    dropped = table.play([ana, bia, davi], seed=4, stop_before_end=True)
+    table.abandon(dropped)  # never rated
+    table.finish(first)  # rated again, at its new finishing move
+    table.play([ana, bia, davi], seed=5, group=club)
+    players = [ana, bia, caio, davi]
+    assert_rated_as_expected(table, players)
+    table.groups = {gid: None if g is None else club for gid, g in table.groups.items()}
+    assert_rated_as_expected(table, players, group=club)
+    assert len(table.served(ana)) == 3 and len(table.served(bia)) == 3
+
+
+def test_a_leaderboard_ranks_a_group_by_ordinal_with_every_field(client):
+    table = Table(client, game="dozito")
+    ana, bia, caio = names(3)
+    club = f"Club-{uuid.uuid4().hex[:6]}"
+    for seed in range(6):
+        table.play([ana, bia, caio], seed=seed, group=club)
+    table.play([ana, bia, caio], seed=9)  # outside the group
+    expected = table.expected(club)
+
+    def board():
+        answer = client.get("/leaderboards/dozito", params={"group": club})
+        assert answer.status_code == 200, answer.text
+        page = answer.json()
+        return page if sum(p["games_rated"] for p in page["players"]) == 18 else None
+
+    page = eventually(board)
+    lines = page["players"]
+    assert [line["name"] for line in lines] == sorted(
+        expected, key=lambda p: -(expected[p][-1][0] - 3 * expected[p][-1][1])
+    )
+    for line in lines:
+        mu, sigma = expected[line["name"]][-1]
+        assert (line["mu"], line["sigma"]) == (mu, sigma)
+        assert line["ordinal"] == mu - 3 * sigma
+        assert line["games_rated"] == 6 and line["provisional"] is False
+        assert line["last_rated_at"]
+    assert [line["place"] for line in lines] == [1, 2, 3]
+    assert page["next_offset"] is None and page["group"] == club
+    second = client.get(
+        "/leaderboards/dozito", params={"group": club, "limit": 1, "offset": 1}
+    ).json()
+    assert [line["name"] for line in second["players"]] == [lines[1]["name"]]
+    assert second["players"][0]["place"] == 2 and second["next_offset"] == 2
+    overall = eventually(
+        lambda: (
+            (r := client.get(f"/players/{ana}").json())["games"]["dozito"]["rating"]
+            and r["games"]["dozito"]["rating"]["games_rated"] == 7
+            and r
+        )
+    )
+    assert overall["games"]["dozito"]["rating"]["provisional"] is False
+
+
+def test_records_give_seats_first_player_streaks_rivals_and_versus(client):
+    table = Table(client)
+    ana, bia, caio = names(3)
+    games = [table.play([ana, bia, caio], seed=seed) for seed in range(10)]
+    sheets = [client.get(f"/games/{g['id']}/scoresheet").json() for g in games]
+    record = eventually(
+        lambda: (
+            (r := client.get(f"/players/{ana}").json())["games"]["dobro"].get("rating")
+            and r["games"]["dobro"]["rating"]["games_rated"] == 10
+            and r
+        )
+    )
+    mine = record["games"]["dobro"]
+    won = [ana in sheet["winners"] for sheet in sheets]
+    assert mine["by_seat"] == [
+        {"seat": 1, "played": 10, "won": sum(won), "win_rate": sum(won) / 10}
+    ]
+    assert mine["as_first_player"]["played"] == 10
+    longest = run = 0
+    for w in won:
+        run = run + 1 if w else 0
+        longest = max(longest, run)
+    assert mine["longest_winning_streak"] == longest
+    for other in (bia, caio):
+        losses = sum(other in s["winners"] and ana not in s["winners"] for s in sheets)
+        wins = sum(ana in s["winners"] and other not in s["winners"] for s in sheets)
+        shared = sum(ana in s["winners"] and other in s["winners"] for s in sheets)
+        nemesis = [r for r in record["rivals"]["nemesis"] if r["name"] == other]
+        minion = [r for r in record["rivals"]["minion"] if r["name"] == other]
+        assert bool(nemesis) == (losses >= 3 and losses > wins)
+        assert bool(minion) == (wins >= 3 and wins > losses)
+        for rival in nemesis + minion:
+            assert (rival["wins"], rival["losses"], rival["shared_wins"]) == (
+                wins,
+                losses,
+                shared,
+            )
+        versus = client.get(f"/players/{ana}/versus/{other}").json()
+        assert versus["played"] == 10 and versus["shared_wins"] == shared
+        assert versus["wins"] == {ana: wins, other: losses}
+        assert [g["id"] for g in versus["games"]] == [g["id"] for g in reversed(games)]
+    rates = [r["rate"] for r in record["rivals"]["nemesis"]]
+    assert rates == sorted(rates, reverse=True)
+
+
+def test_a_variation_is_never_rated_nor_counted_in_records(client):
+    table = Table(client)
+    ana, bia, caio = names(3)
+    game = table.play([ana, bia, caio], seed=6)
+    last = client.get(f"/games/{game['id']}").json()["version"] - 1
+    finished = client.post(f"/games/{game['id']}/variations", json={"at": last})
+    assert finished.status_code == 201, finished.text
+    assert finished.json()["status"] == "finished"
+    branched = client.post(f"/games/{game['id']}/variations", json={"at": last - 1})
+    assert branched.status_code == 201, branched.text
+    variation = branched.json()
+    body = json.loads(table.last_moves[game["id"]])
+    assert move(client, variation, body).status_code == 201  # finished as well
+    table.play([ana, bia, caio], seed=7)  # a game played after them: rated
+    assert_rated_as_expected(table, [ana, bia, caio])
+    assert len(table.served(ana)) == 2
+    record = client.get(f"/players/{ana}").json()["games"]["dobro"]
+    assert record["by_seat"][0]["played"] == 2
+    assert client.get(f"/players/{ana}/versus/{bia}").json()["played"] == 2
+
+
+def test_reads_are_tagged_and_answer_304_when_unchanged(client):
+    table = Table(client)
+    ana, bia, caio = names(3)
+    table.play([ana, bia, caio], seed=1)
+    assert_rated_as_expected(table, [ana])
+    for path in (
+        "/leaderboards/dobro",
+        f"/players/{ana}",
+        f"/players/{ana}/versus/{bia}",
+        f"/players/{ana}/ratings/dobro",
+    ):
+        answer = client.get(path)
+        assert answer.status_code == 200, answer.text
+        tag = answer.headers["etag"]
+        again = client.get(path, headers={"If-None-Match": tag})
+        assert again.status_code == 304 and again.content == b""
+
+
+def test_unknown_games_players_and_overlong_names_are_refused(client):
+    assert client.get("/leaderboards/chess").status_code == 404
+    assert client.get("/players/Nobody-at-all/ratings/dobro").status_code == 404
+    assert client.get("/leaderboards/dobro", params={"limit": 101}).status_code in (
+        400,
+        422,
+    )
+    assert client.get(f"/players/{'x' * 41}/versus/Ann").status_code == 422
+
+
+def test_a_group_is_named_at_creation_and_checked_as_a_name(client):
+    body = {"game": "dobro", "players": ["Ana", "Bia"], "group": "  Família  "}
+    created = client.post("/games", json=body)
+    assert created.status_code == 201, created.text
+    assert created.json()["group"] == "Família"
+    assert client.get(f"/games/{created.json()['id']}").json()["group"] == "Família"
+    export = client.get(f"/games/{created.json()['id']}/export").text
+    assert json.loads(export.splitlines()[0])["group"] == "Família"
+    for bad in ("\u200b", "a\tb", "x" * 41):
+        refused = client.post("/games", json=body | {"group": bad})
+        assert refused.status_code == 422, refused.text
+
+
+async def _rebuild(url: str) -> None:
+    async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
+        games = Games.without_read_side(EventStore(pool), GAMES)
+        await Projector(pool, games.store, games.timelines).rebuild()
+
+
+def _ratings_tables(url: str) -> dict[str, list]:
+    with psycopg.connect(url) as conn:
+        return {
+            "ratings": conn.execute(
+                "SELECT * FROM ratings ORDER BY game, ladder, player_key"
+            ).fetchall(),
+            "rating_history": conn.execute(
+                "SELECT * FROM rating_history ORDER BY game, ladder,"
+                " finish_transaction, finish_position, player_key"
+            ).fetchall(),
+        }
+
+
+@pytest.mark.parametrize("seed", [11])
+def test_a_rebuild_gives_exactly_the_ratings_the_log_was_followed_to(
+    fresh_database_url, seed
+):
+    import httpx
+
+    with (
+        running_server(fresh_database_url) as base_url,
+        httpx.Client(base_url=base_url, timeout=30) as client,
+    ):
+        table = Table(client)
+        ana, bia, caio, davi = names(4)
+        games = [
+            table.play([ana, bia, caio], seed=seed, group="Club"),
+            table.play([bia, caio, davi], seed=seed + 1),
+            table.play([davi, ana, caio], seed=seed + 2, group="Club"),
+        ]
+        table.undo(games[0])
+        table.play([ana, davi, bia], seed=seed + 3)
+        table.finish(games[0])
+        assert_rated_as_expected(table, [ana, bia, caio, davi])
+        followed = _ratings_tables(fresh_database_url)
+        assert len(followed["rating_history"]) == 2 * 3 + 3 * 4
+        asyncio.run(_rebuild(fresh_database_url))
+        assert _ratings_tables(fresh_database_url) == followed
+        assert_rated_as_expected(table, [ana, bia, caio, davi])
