@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 # The bench is run from a checkout: it is not part of the installed package.
 CHECKOUT = Path(__file__).resolve().parents[2]
 
@@ -87,3 +89,24 @@ def test_the_bench_finds_the_tables_held_by_one_worker_two_and_the_bare_handler(
     for figure in document["figures"]:
         o, b = figure["ours"]["tables"], figure["baseline"]["tables"]
         assert figure["rounds"] == [o / b if b else 0.0], figure["name"]
+
+
+def test_the_bench_measures_the_server_cpu_a_move_costs_beside_the_bare_handler(
+    postgres_server, tmp_path
+):
+    report = tmp_path / "bench.json"
+    done = run_bench(postgres_server, report, "cpu")
+    document = json.loads(report.read_text())
+    (figure,) = document["figures"]
+    assert figure["name"] == "ours / bare INSERT handler"
+    assert figure["target"] == ["max", 1.25]
+    slices = document["details"]["server CPU a move: slices"]
+    assert set(slices) == {"ours", "bare"}
+    for name, ((cpu_seconds, moves),) in slices.items():
+        assert cpu_seconds > 0 and moves > 0, name
+    (ours,), (bare,) = slices["ours"], slices["bare"]
+    assert figure["rounds"] == [
+        pytest.approx((ours[0] / ours[1]) / (bare[0] / bare[1]))
+    ]
+    assert figure["ours"]["ms"] == pytest.approx(ours[0] / ours[1] * 1000)
+    assert "ms CPU" in done.stdout
