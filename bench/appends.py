@@ -5,6 +5,11 @@ library's PostgreSQL application recorder, with 1 and with 8 writers each on a g
 its own; and the same appends with a live listener attached. Every writer times each
 append, for the 99th percentile of the latency beside plain INSERT's.
 
+With one writer, ours is also measured beside the very statement the store sends for
+a lone move, sent raw on a connection of its own ("events row, raw"): the database's
+share of an append (the events table's foreign key, identity, indexes and RETURNING),
+apart from what the store adds to it in Python.
+
 The contestants take turns round by round; each figure is the median of the rounds'
 ratios, with their range.
 """
@@ -34,6 +39,7 @@ from bench.workload import (
 )
 from service.readside.live import LiveLog
 from service.settings import Settings
+from service.storage.commits import _insert_events
 from service.storage.store import EventStore, connection_pool
 
 # More than any writer can append in a slice, so no writer ever runs out of moves.
@@ -82,6 +88,8 @@ async def measure(url: str, report: Report, seconds: float, rounds: int) -> None
                     "ours+listener": _ours(store, moves, writers, listener=True),
                     "plain INSERT": _plain(url, moves, writers, timed["plain INSERT"]),
                 }
+                if writers == 1:
+                    contestants["events row, raw"] = _raw(url, store, moves)
                 if recorder is not None:
                     contestants["eventsourcing"] = _peer(recorder, moves, writers)
                 measured = await _by_round(contestants, timed, seconds, rounds)
@@ -155,6 +163,12 @@ def _figures(report: Report, writers: int, measured: _Measured) -> None:
         report.add(
             measured.figure(
                 group, "ours / eventsourcing", "ours", "eventsourcing", target
+            )
+        )
+    if "events row, raw" in measured.rates[0]:
+        report.add(
+            measured.figure(
+                group, "ours / the same row sent raw", "ours", "events row, raw", None
             )
         )
     report.add(
@@ -232,6 +246,32 @@ def _plain(url: str, moves: list[Stored], writers: int, times: list[float]) -> S
             return await run_async(
                 [_plain_writer(c, moves, times) for c in conns], seconds
             )
+
+    return run
+
+
+def _raw(url: str, store: EventStore, moves: list[Stored]) -> Slice:
+    """The store's statement for one move, on a connection of its own: no pool, no
+    store, no shared commits."""
+    rules = default_rules()
+
+    async def run(seconds: float) -> tuple[int, float]:
+        game_id = await create_game(store, rules, setup_for(rules))
+        async with _connections(url, 1) as (conn,):
+
+            async def work(deadline: float) -> int:
+                done = 0
+                while time.perf_counter() < deadline:
+                    move = moves[done]
+                    cursor = await conn.execute(
+                        _insert_events(1),
+                        (game_id, done + 2, move.type, move.data.decode(), None, None),
+                    )
+                    await cursor.fetchall()
+                    done += 1
+                return done
+
+            return await run_async([work], seconds)
 
     return run
 

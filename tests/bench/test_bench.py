@@ -48,6 +48,9 @@ def test_the_bench_measures_side_by_side_and_writes_its_report(
         # A ratio of each round, against the baseline of that round (one round).
         assert len(figure["rounds"]) == 1, figure["name"]
     assert "ours / plain INSERT" in done.stdout
+    # A lone writer's appends beside the statement the store sends, sent raw.
+    names = {(figure["group"], figure["name"]) for figure in figures}
+    assert ("store appends, 1 writer", "ours / the same row sent raw") in names
 
 
 def test_the_bench_finds_the_tables_held_by_one_worker_two_and_the_bare_handler(
