@@ -74,6 +74,12 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="each server's slice of a round of the CPU a move (default: %(default)s)",
     )
     command.add_argument(
+        "--peers",
+        action="store_true",
+        help="store appends: Message DB's write_message beside ours too, when its "
+        "SQL is at hand (MESSAGE_DB_SQL, see docs/benchmarks.md)",
+    )
+    command.add_argument(
         "--quick",
         action="store_true",
         help="a smoke run, to see that every measurement works: half a "

@@ -34,7 +34,9 @@ async def _measure(databases, report: Report, args: argparse.Namespace) -> None:
     seconds, rounds = args.seconds, args.rounds
     if "appends" in args.only:
         print("store appends ...", flush=True)
-        await appends.measure(databases.database("appends"), report, seconds, rounds)
+        await appends.measure(
+            databases.database("appends"), report, seconds, rounds, args.peers
+        )
     if "http" in args.only:
         print("HTTP appends ...", flush=True)
         await http.measure(databases, report, seconds, rounds, args.clients)

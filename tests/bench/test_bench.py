@@ -18,11 +18,13 @@ import pytest
 CHECKOUT = Path(__file__).resolve().parents[2]
 
 
-def run_bench(server, report: Path, *only: str) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "bench", "--quick", "--only", *only]
+def run_bench(
+    server, report: Path, *only: str, options: tuple[str, ...] = (), **env: str
+) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "bench", "--quick", *options, "--only", *only]
     done = subprocess.run(
         [*command, "--out", str(report)],
-        env={**os.environ, "DATABASE_URL": server.conninfo},
+        env={**os.environ, "DATABASE_URL": server.conninfo, **env},
         cwd=CHECKOUT,
         capture_output=True,
         text=True,
@@ -113,3 +115,22 @@ def test_the_bench_measures_the_server_cpu_a_move_costs_beside_the_bare_handler(
     ]
     assert figure["ours"]["ms"] == pytest.approx(ours[0] / ours[1] * 1000)
     assert "ms CPU" in done.stdout
+
+
+def test_the_peers_without_message_db_at_hand_say_so_and_measure_the_rest(
+    postgres_server, tmp_path
+):
+    report = tmp_path / "bench.json"
+    nothing = tmp_path / "no-message-db"
+    nothing.mkdir()
+    done = run_bench(
+        postgres_server,
+        report,
+        "appends",
+        options=("--peers",),
+        MESSAGE_DB_SQL=str(nothing),
+    )
+    assert "no Message DB" in done.stdout
+    names = {f["name"] for f in json.loads(report.read_text())["figures"]}
+    assert "ours / plain INSERT" in names
+    assert not any("Message DB" in name for name in names)
