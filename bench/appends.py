@@ -5,6 +5,17 @@ library's PostgreSQL application recorder, with 1 and with 8 writers each on a g
 its own; and the same appends with a live listener attached. Every writer times each
 append, for the 99th percentile of the latency beside plain INSERT's.
 
+With `--peers`, Message DB's `write_message` (its SQL is the npm package
+`@eventide/message-db`: `npm pack @eventide/message-db`, then name its `database`
+folder in MESSAGE_DB_SQL, or install it under `node_modules` where the bench runs)
+is measured beside ours too, each writer on a stream of its own with its expected
+version, as Eventide writes.
+
+With one writer, ours is also measured beside the very statement the store sends for
+a lone move, sent raw on a connection of its own ("events row, raw"): the database's
+share of an append (the events table's foreign key, identity, indexes and RETURNING),
+apart from what the store adds to it in Python.
+
 The contestants take turns round by round; each figure is the median of the rounds'
 ratios, with their range.
 """
@@ -12,12 +23,14 @@ ratios, with their range.
 from __future__ import annotations
 
 import asyncio
+import os
 import statistics
 import time
 import uuid
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import anyio
 import psycopg
@@ -34,6 +47,7 @@ from bench.workload import (
 )
 from service.readside.live import LiveLog
 from service.settings import Settings
+from service.storage.commits import _insert_events
 from service.storage.store import EventStore, connection_pool
 
 # More than any writer can append in a slice, so no writer ever runs out of moves.
@@ -57,9 +71,12 @@ PLAIN_INSERT = (
 )
 
 
-async def measure(url: str, report: Report, seconds: float, rounds: int) -> None:
+async def measure(
+    url: str, report: Report, seconds: float, rounds: int, peers: bool = False
+) -> None:
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(PLAIN_TABLE)
+    message_db = peers and _install_message_db(url)
     moves = stored_moves(default_rules(), setup_for(default_rules()), MOVES_PER_WRITER)
     with ExitStack() as stack:
         try:
@@ -82,8 +99,12 @@ async def measure(url: str, report: Report, seconds: float, rounds: int) -> None
                     "ours+listener": _ours(store, moves, writers, listener=True),
                     "plain INSERT": _plain(url, moves, writers, timed["plain INSERT"]),
                 }
+                if writers == 1:
+                    contestants["events row, raw"] = _raw(url, store, moves)
                 if recorder is not None:
                     contestants["eventsourcing"] = _peer(recorder, moves, writers)
+                if message_db:
+                    contestants["Message DB"] = _message_db(url, moves, writers)
                 measured = await _by_round(contestants, timed, seconds, rounds)
             finally:
                 await pool.close()
@@ -155,6 +176,18 @@ def _figures(report: Report, writers: int, measured: _Measured) -> None:
         report.add(
             measured.figure(
                 group, "ours / eventsourcing", "ours", "eventsourcing", target
+            )
+        )
+    if "Message DB" in measured.rates[0]:
+        report.add(
+            measured.figure(
+                group, "ours / Message DB write_message", "ours", "Message DB", None
+            )
+        )
+    if "events row, raw" in measured.rates[0]:
+        report.add(
+            measured.figure(
+                group, "ours / the same row sent raw", "ours", "events row, raw", None
             )
         )
     report.add(
@@ -232,6 +265,32 @@ def _plain(url: str, moves: list[Stored], writers: int, times: list[float]) -> S
             return await run_async(
                 [_plain_writer(c, moves, times) for c in conns], seconds
             )
+
+    return run
+
+
+def _raw(url: str, store: EventStore, moves: list[Stored]) -> Slice:
+    """The store's statement for one move, on a connection of its own: no pool, no
+    store, no shared commits."""
+    rules = default_rules()
+
+    async def run(seconds: float) -> tuple[int, float]:
+        game_id = await create_game(store, rules, setup_for(rules))
+        async with _connections(url, 1) as (conn,):
+
+            async def work(deadline: float) -> int:
+                done = 0
+                while time.perf_counter() < deadline:
+                    move = moves[done]
+                    cursor = await conn.execute(
+                        _insert_events(1),
+                        (game_id, done + 2, move.type, move.data.decode(), None, None),
+                    )
+                    await cursor.fetchall()
+                    done += 1
+                return done
+
+            return await run_async([work], seconds)
 
     return run
 
@@ -320,5 +379,82 @@ def _peer(recorder, moves: list[Stored], writers: int) -> Slice:
 
     async def run(seconds: float) -> tuple[int, float]:
         return await anyio.to_thread.run_sync(run_threads, [writer] * writers, seconds)
+
+    return run
+
+
+# Message DB's install.sh, in its order, without the role, views and privileges
+# (the bench writes as the database's owner).
+_MESSAGE_DB_FILES = (
+    "schema/message-store.sql", "extensions/pgcrypto.sql", "tables/messages.sql",
+    "types/message.sql", "functions/message-store-version.sql",
+    "functions/hash-64.sql", "functions/acquire-lock.sql", "functions/category.sql",
+    "functions/is-category.sql", "functions/id.sql", "functions/cardinal-id.sql",
+    "functions/stream-version.sql", "functions/write-message.sql",
+    "indexes/messages-id.sql", "indexes/messages-stream.sql",
+    "indexes/messages-category.sql",
+)  # fmt: skip
+
+
+def _message_db_sql() -> Path | None:
+    """Message DB's `database` folder, if it is at hand."""
+    named = os.environ.get("MESSAGE_DB_SQL")
+    found = Path(named) if named else None
+    installed = Path("node_modules/@eventide/message-db/database")
+    for folder in (found, installed):
+        if folder is not None and (folder / "functions/write-message.sql").is_file():
+            return folder
+    return None
+
+
+def _install_message_db(url: str) -> bool:
+    folder = _message_db_sql()
+    if folder is None:
+        print(
+            "  (no Message DB: `npm pack @eventide/message-db` and name its "
+            "database folder in MESSAGE_DB_SQL for the peer)"
+        )
+        return False
+    with psycopg.connect(url, autocommit=True) as conn:
+        for name in _MESSAGE_DB_FILES:
+            # pgcrypto only brings gen_random_uuid(), built in from PostgreSQL 13
+            # (the embedded server ships no contrib extensions).
+            if name.startswith("extensions/") and conn.info.server_version >= 130000:
+                continue
+            conn.execute((folder / name).read_text())
+    return True
+
+
+def _message_db(url: str, moves: list[Stored], writers: int) -> Slice:
+    """Message DB's write_message, each writer on a stream of its own, autocommit
+    (one transaction a message, as Eventide's writer sends one)."""
+    write = "SELECT write_message(%s, %s, %s, %s::jsonb, NULL, %s)"
+
+    def writer(conn: psycopg.AsyncConnection):
+        async def work(deadline: float) -> int:
+            stream = f"game-{uuid.uuid4().hex}"
+            done = 0
+            while time.perf_counter() < deadline:
+                move = moves[done]
+                await conn.execute(
+                    write,
+                    (
+                        str(uuid.uuid4()),
+                        stream,
+                        move.type,
+                        move.data.decode(),
+                        done - 1,
+                    ),
+                )
+                done += 1
+            return done
+
+        return work
+
+    async def run(seconds: float) -> tuple[int, float]:
+        async with _connections(url, writers) as conns:
+            for conn in conns:
+                await conn.execute("SET search_path TO message_store, public")
+            return await run_async([writer(c) for c in conns], seconds)
 
     return run

@@ -36,6 +36,13 @@ CHILD_ENV = os.environ | {
 def server(app: str, url: str, workers: int = 1) -> Iterator[str]:
     """`app` ("tablelog" or "bare") served by uvicorn in a child process (and its
     workers)."""
+    with served(app, url, workers) as (base_url, _):
+        yield base_url
+
+
+@contextmanager
+def served(app: str, url: str, workers: int = 1) -> Iterator[tuple[str, int]]:
+    """As `server`: the base URL, and the server's process id."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -45,7 +52,7 @@ def server(app: str, url: str, workers: int = 1) -> Iterator[str]:
     )
     try:
         _wait_for(port, process)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", process.pid
     finally:
         process.terminate()
         process.wait(timeout=30)

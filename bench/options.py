@@ -9,6 +9,7 @@ from pathlib import Path
 MEASUREMENTS = (
     "appends",
     "http",
+    "cpu",
     "folds",
     "replay",
     "projections",
@@ -70,11 +71,31 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="the most tables tried (default: %(default)s)",
     )
     command.add_argument(
+        "--cpu-tables",
+        type=int,
+        default=300,
+        help="the tables logging while the server's CPU a move is measured, fewer "
+        "than either server holds (default: %(default)s)",
+    )
+    command.add_argument(
+        "--cpu-seconds",
+        type=float,
+        default=12.0,
+        help="each server's slice of a round of the CPU a move (default: %(default)s)",
+    )
+    command.add_argument(
+        "--peers",
+        action="store_true",
+        help="store appends: Message DB's write_message beside ours too, when its "
+        "SQL is at hand (MESSAGE_DB_SQL, see docs/benchmarks.md)",
+    )
+    command.add_argument(
         "--quick",
         action="store_true",
         help="a smoke run, to see that every measurement works: half a "
         "second per contestant, one round, tables held in 2 s steps of 4 and "
-        "8 tables after a half-second warm-up (its figures mean nothing)",
+        "8 tables after a half-second warm-up, the CPU a move at 8 tables for "
+        "2 s (its figures mean nothing)",
     )
     command.add_argument("--out", type=Path, help="write the JSON report here")
 
@@ -85,4 +106,5 @@ def quick(args: argparse.Namespace) -> argparse.Namespace:
         args.seconds, args.rounds = 0.5, 1
         args.step_seconds, args.tables_from, args.tables_most = 2.0, 4, 8
         args.warm_up_seconds = 0.5
+        args.cpu_tables, args.cpu_seconds = 8, 2.0
     return args

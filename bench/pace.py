@@ -1,6 +1,8 @@
-"""Tables at human pace, the load generator of `bench.tables`, run as its own process:
-`python -m bench.pace URL tablelog|bare TABLES SECONDS` prints {"tables",
-"requests", "p50_ms", "p99_ms", "generator_lag_p99_ms", "failures"} as JSON.
+"""Tables at human pace, the load generator of `bench.tables` and `bench.cpu`, run as
+its own process: `python -m bench.pace URL tablelog|bare TABLES SECONDS [PID]` prints
+{"tables", "requests", "p50_ms", "p99_ms", "generator_lag_p99_ms", "failures"} as
+JSON, and with the server's process id, "server_cpu_seconds": the CPU that process
+and its children spent while the tables logged (their games' creation left out).
 
 Each table is one game (the kinds in turn, several set-ups of each) logged from one
 phone: a legal move about every PACE seconds, the gaps drawn from an exponential
@@ -127,7 +129,9 @@ async def play(
         conn.close()
 
 
-async def run(url: str, target: str, count: int, seconds: float) -> dict[str, Any]:
+async def run(
+    url: str, target: str, count: int, seconds: float, pid: int | None = None
+) -> dict[str, Any]:
     parts = urlsplit(url)
     address = (parts.hostname, parts.port)
     chosen = tables(count, seconds)
@@ -140,10 +144,14 @@ async def run(url: str, target: str, count: int, seconds: float) -> dict[str, An
 
         await asyncio.gather(*(created(t) for t in chosen))
     tally = Tally()
+    spent = _cpu_seconds(pid)
     began = time.perf_counter()
     await asyncio.gather(*(play(address, t, began, seconds, tally) for t in chosen))
+    spent = _cpu_seconds(pid) - spent
     ordered = sorted(tally.latencies)
+    measured = {} if pid is None else {"server_cpu_seconds": round(spent, 4)}
     return {
+        **measured,
         "tables": count,
         "requests": len(ordered),
         "p50_ms": round(_quantile(ordered, 0.5) * 1000, 2),
@@ -153,6 +161,19 @@ async def run(url: str, target: str, count: int, seconds: float) -> dict[str, An
     }
 
 
+def _cpu_seconds(pid: int | None) -> float:
+    """The CPU time the process and its children have spent so far (0 without one)."""
+    if pid is None:
+        return 0.0
+    import psutil  # the embedded server's dependency, so always at hand
+
+    process = psutil.Process(pid)
+    return sum(
+        times.user + times.system
+        for times in (p.cpu_times() for p in [process, *process.children(True)])
+    )
+
+
 def _quantile(ordered: list[float], q: float) -> float:
     if not ordered:
         return 0.0
@@ -160,12 +181,13 @@ def _quantile(ordered: list[float], q: float) -> float:
 
 
 def main() -> None:
-    url, target, count, seconds = sys.argv[1:5]
+    url, target, count, seconds, *pid = sys.argv[1:6]
     # A connection per table: more than the usual 1,024 open files.
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = 65_536 if hard == resource.RLIM_INFINITY else hard
     resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-    result = asyncio.run(run(url, target, int(count), float(seconds)))
+    server = int(pid[0]) if pid else None
+    result = asyncio.run(run(url, target, int(count), float(seconds), server))
     print(json.dumps(result))
 
 

@@ -57,6 +57,18 @@ class Percentile:
 
 
 @dataclass(frozen=True, slots=True)
+class Cost:
+    """Milliseconds of a process's CPU time per operation, over `count` of them."""
+
+    label: str
+    ms: float
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.ms:.2f} ms CPU"
+
+
+@dataclass(frozen=True, slots=True)
 class Held:
     """The most `tables` served within the latency bound; `p99_ms` at that load."""
 
@@ -74,8 +86,8 @@ class Figure:
 
     group: str
     name: str
-    ours: Rate | Latency | Percentile | Held
-    baseline: Rate | Latency | Percentile | Held
+    ours: Rate | Latency | Percentile | Held | Cost
+    baseline: Rate | Latency | Percentile | Held | Cost
     # ("min", 0.8): the ratio must be at least 0.8; ("max", 3): at most 3.
     target: tuple[str, float] | None = None
     note: str = ""
@@ -90,7 +102,7 @@ class Figure:
         if isinstance(self.ours, Rate):
             theirs = self.baseline.per_second
             return self.ours.per_second / theirs if theirs else 0.0
-        if isinstance(self.ours, Percentile):
+        if isinstance(self.ours, Percentile | Cost):
             return self.ours.ms / self.baseline.ms
         if isinstance(self.ours, Held):
             theirs = self.baseline.tables
@@ -186,5 +198,5 @@ def _target(target: tuple[str, float]) -> str:
     return f"≥ {bound:g}" if kind == "min" else f"≤ {bound:g}"
 
 
-def _cell(value: Rate | Latency | Percentile | Held) -> str:
+def _cell(value: Rate | Latency | Percentile | Held | Cost) -> str:
     return f"{value.label} {value}"

@@ -10,7 +10,17 @@ import shlex
 import sys
 import time
 
-from bench import appends, folds, http, pictures, projections, ratings, replay, tables
+from bench import (
+    appends,
+    cpu,
+    folds,
+    http,
+    pictures,
+    projections,
+    ratings,
+    replay,
+    tables,
+)
 from bench.report import Report
 from bench.scratch import server
 
@@ -34,10 +44,16 @@ async def _measure(databases, report: Report, args: argparse.Namespace) -> None:
     seconds, rounds = args.seconds, args.rounds
     if "appends" in args.only:
         print("store appends ...", flush=True)
-        await appends.measure(databases.database("appends"), report, seconds, rounds)
+        await appends.measure(
+            databases.database("appends"), report, seconds, rounds, args.peers
+        )
     if "http" in args.only:
         print("HTTP appends ...", flush=True)
         await http.measure(databases, report, seconds, rounds, args.clients)
+    if "cpu" in args.only:
+        print("server CPU a move ...", flush=True)
+        load = cpu.Load(args.cpu_tables, args.cpu_seconds, args.warm_up_seconds)
+        await cpu.measure(databases, report, load, rounds)
     if "folds" in args.only:
         print("folds ...", flush=True)
         await folds.measure(report, seconds / 2, rounds)

@@ -1,13 +1,15 @@
-"""The HTTP server that runs the app: uvicorn, with a guard on every connection.
+"""The HTTP server that runs the app: uvicorn on uvloop, with httptools' parser (what
+`uvicorn[standard]` serves) and a guard on every connection.
 
 A client on the internet may open connections and never finish a request on them.
 What the servers on offer do about it (read from their code and documentation):
 
 - uvicorn closes a keep-alive connection left idle *after* an answer
-  (`timeout_keep_alive`) and bounds a request head's size (h11), but has no timeout
-  on receiving a request: a connection that sends half a request line, or nothing,
-  is kept for ever. `limit_concurrency` answers 503 only once a request has arrived
-  whole, so half-sent requests still pile up until the file descriptors run out.
+  (`timeout_keep_alive`), but has no timeout on receiving a request: a connection
+  that sends half a request line, or nothing, is kept for ever. `limit_concurrency`
+  answers 503 only once a request has arrived whole, so half-sent requests still
+  pile up until the file descriptors run out. With httptools it bounds no request
+  head's size either (its h11 parser does, at 16 KiB).
 - hypercorn drops a connection idle before its first request (`keep_alive_timeout`)
   and has a per-read `read_timeout`, which a client sending a byte every few seconds
   never trips; it has no cap on connections.
@@ -15,11 +17,13 @@ What the servers on offer do about it (read from their code and documentation):
   (`backpressure`), but runs the app in worker processes of its own and cannot run
   in a thread of the test process as the tests run the service.
 
-So the service stays on uvicorn's h11 protocol and `GuardedProtocol` adds, on each
-connection, what it lacks:
+So the service stays on uvicorn and `GuardedProtocol`, its httptools protocol, adds
+on each connection what it lacks:
 
 - a whole request (head and body) must arrive within `request_timeout` of the
   connection being ready for one (opened, or answered);
+- a request head (its line and headers) holds at most `MAX_HEAD_BYTES`, as h11
+  bounds it; a longer one is answered 431 and its connection closed;
 - one client address holds at most `max_connections_per_client` connections, and
   the process at most `max_connections`: a connection beyond either is answered 503
   and closed at once, before a byte of it is read, so the connections already open
@@ -32,9 +36,16 @@ connection, what it lacks:
 - an answer its client reads none of for `write_timeout` (the transport paused: its
   buffers full) has its connection dropped, its unsent bytes with it;
 - a request framed twice, with Content-Length and Transfer-Encoding, is read by its
-  Transfer-Encoding (as h11 does), answered, and its connection closed (RFC 9112,
-  section 6.3): whatever a proxy in front took for the rest of its body is never
-  read as a request.
+  Transfer-Encoding, answered, and its connection closed (RFC 9112, section 6.3):
+  whatever a proxy in front took for the rest of its body is never read as a
+  request.
+
+One parser, not two: the guard follows the parser's progress through a request (its
+callbacks), so a second parser would need a second guard, kept equal to the first.
+httptools is a dependency on every platform (it has wheels for each); uvloop is not
+on Windows, where the standard asyncio loop serves (`LOOP`). Both are what a move
+spends least CPU on: the parser and the loop are C, where h11 and asyncio's
+transports are Python.
 
 uvicorn's own `timeout_keep_alive` still closes idle keep-alive connections. A live
 stream is a request that arrived whole long ago: the request deadline does not cut
@@ -52,14 +63,13 @@ import asyncio
 import functools
 import logging
 import socket
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import h11
 import uvicorn
-from uvicorn.protocols.http.flow_control import CLOSE_HEADER
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from service.http.limits import client_key
 from service.settings import Settings
@@ -77,6 +87,12 @@ _OTHER_FILES = 64
 
 _TIMED_OUT = (
     b"HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+)
+
+
+_HEAD_TOO_LONG = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\n"
+    b"Connection: close\r\n\r\n"
 )
 
 
@@ -109,10 +125,11 @@ _HEALTH_PATHS = (b"/health", b"/health/live", b"/health/ready")
 # A request line longer than this is no health check.
 _LONGEST_PROBE_LINE = 1024
 
-# The client's h11 states once its request is in: DONE at the end of the body (at
-# once for a request without one), MUST_CLOSE for HTTP/1.0; after ERROR or CLOSED
-# uvicorn answers or closes the connection itself.
-_ARRIVED = (h11.DONE, h11.MUST_CLOSE, h11.ERROR, h11.CLOSED)
+# The longest request head (request line and headers) read: h11's bound.
+MAX_HEAD_BYTES = 16 * 1024
+
+# uvicorn's event loop: uvloop where it is installed (every platform but Windows).
+LOOP = "asyncio" if sys.platform == "win32" else "uvloop"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +142,10 @@ class ConnectionLimits:
     max_connections_per_client: int
 
 
-class GuardedProtocol(H11Protocol):
-    """uvicorn's h11 protocol with a deadline on each request and on each stalled
-    answer, and caps on connections, per process and per client address.
+class GuardedProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol with a deadline on each request and on each
+    stalled answer, a bound on each request head, and caps on connections, per
+    process and per client address.
 
     uvicorn builds one instance per connection, through the factory `guarded()`
     makes. The caps count the connections of this process: with several workers
@@ -136,6 +154,9 @@ class GuardedProtocol(H11Protocol):
 
     def __init__(self, *args: Any, limits: ConnectionLimits, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Read by its Transfer-Encoding, then closed (on_headers_complete), as h11
+        # reads it; llhttp would refuse it.
+        self.parser.set_dangerous_leniencies(lenient_chunked_length=True)
         self.limits = limits
         self.client_key = ""
         self._deadline: asyncio.TimerHandle | None = None
@@ -144,6 +165,11 @@ class GuardedProtocol(H11Protocol):
         # request line is whole; None on any other connection.
         self._probe: bytearray | None = None
         self._close_after_answer = False
+        # Requests arrived whole and answered on this connection: the next one is
+        # awaited (its deadline running) while every one that arrived is answered.
+        self._arrived = self._answered = 0
+        # The bytes received of the head being read; None once it is whole.
+        self._head: int | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -185,14 +211,26 @@ class GuardedProtocol(H11Protocol):
                 return
             self._close_after_answer = True
         super().data_received(data)
-        if self._request_arrived():
-            self._cancel_deadline()
+        if self._head is not None:
+            # Counted by the reads that end inside the head: httptools keeps a
+            # header's bytes until the header is whole, so its own callbacks would
+            # come too late to bound them.
+            self._head += len(data)
+            if self._head > MAX_HEAD_BYTES:
+                log.warning(
+                    "refused a request head longer than %d bytes", MAX_HEAD_BYTES
+                )
+                self._refuse(_HEAD_TOO_LONG)
 
-    def handle_events(self) -> None:
-        before = self.cycle
-        super().handle_events()
-        if self.cycle is before:
-            return
+    # The parser's callbacks, in the order it calls them for each request.
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._head = 0
+
+    def on_headers_complete(self) -> None:
+        self._head = None
+        super().on_headers_complete()
         if _framed_twice(self.headers):
             log.warning(
                 "answered a request with both Content-Length and Transfer-Encoding, "
@@ -200,10 +238,25 @@ class GuardedProtocol(H11Protocol):
             )
         elif not self._close_after_answer:
             return
-        # The answer says the connection closes (uvicorn adds the header when the
-        # request's headers, the scope's, hold it), then h11 and uvicorn close it.
+        # The answer says the connection closes, then uvicorn closes it: nothing
+        # after this request is read as one.
         self.cycle.keep_alive = False
-        self.headers.append(CLOSE_HEADER)
+
+    def on_message_complete(self) -> None:
+        super().on_message_complete()
+        self._arrived += 1
+        # A request answered before its body was whole (refused unread) leaves
+        # the deadline running: it is the next request's, from that answer.
+        if self._arrived > self._answered:
+            self._cancel_deadline()
+
+    def on_response_complete(self) -> None:
+        self._answered += 1
+        super().on_response_complete()
+        # Ready for the next request on this connection (a pipelined one may have
+        # arrived whole already).
+        if not self.transport.is_closing() and self._arrived <= self._answered:
+            self._await_request()
 
     def pause_writing(self) -> None:
         super().pause_writing()
@@ -216,13 +269,6 @@ class GuardedProtocol(H11Protocol):
         super().resume_writing()
         self._cancel_stall()
 
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        # Ready for the next request on this connection (a pipelined one may have
-        # arrived whole already).
-        if not self.transport.is_closing() and not self._request_arrived():
-            self._await_request()
-
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_deadline()
         self._cancel_stall()
@@ -232,9 +278,6 @@ class GuardedProtocol(H11Protocol):
         self._cancel_deadline()
         self.transport.write(answer)
         self.transport.close()
-
-    def _request_arrived(self) -> bool:
-        return self.conn.their_state in _ARRIVED
 
     def _await_request(self, seconds: float | None = None) -> None:
         self._cancel_deadline()
@@ -256,9 +299,7 @@ class GuardedProtocol(H11Protocol):
             "closed a connection that did not send a whole request within %g s",
             self.limits.request_timeout,
         )
-        buffered, _ = self.conn.trailing_data
-        started = self.cycle is not None and not self.cycle.response_complete
-        if buffered and not started:
+        if self._head is not None:
             # Half a request head: say why before closing. Once the app is running
             # (a body too slow), closing tells it the client is gone.
             self.transport.write(_TIMED_OUT)
@@ -332,6 +373,7 @@ def config(app: Any, settings: Settings, **options: Any) -> uvicorn.Config:
     return uvicorn.Config(
         app,
         http=guarded(limits),
+        loop=LOOP,
         timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
         **options,
     )

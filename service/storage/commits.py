@@ -5,7 +5,9 @@ A commit costs the database a flush of its write-ahead log and the client a roun
 trip; under load most of an append is that cost, so sharing it lets more appends
 through. Nobody waits for company: an append that finds a lane free is sent at once,
 alone if it is alone, and appends arriving while every lane is committing queue up
-for the next batch.
+for the next batch. An append that finds no lane at all (a lone writer, a quiet
+moment) is sent from its caller's own task, a lane for that one commit: it pays no
+queue, no task to wake and no wake-up back.
 
 Each move keeps its own outcome. The statement skips a row whose version or
 idempotency key is already taken (ON CONFLICT DO NOTHING) and the others go in: the
@@ -155,18 +157,47 @@ class SharedCommits:
         game, a value it rejects) is raised as psycopg raises it; CommitFailed when
         the commit it shared failed."""
         waiting = _Waiting(event)
+        if self._lanes == 0 and not self._waiting:
+            return await self._alone(waiting)
         self._waiting.append(waiting)
         self._arrived.set()
         if self._lanes == self._committing and self._lanes < self._at_once:
-            self._lanes += 1
-            lane = asyncio.create_task(self._lane())
-            self._running.add(lane)
-            lane.add_done_callback(self._running.discard)
+            self._start_lane()
         try:
             return await waiting.answer
         finally:
             if waiting.sent:
                 _may_be_stored.set(True)
+
+    async def _alone(self, waiting: _Waiting) -> Inserted | None:
+        """Commit the one move from the caller's task, counted as a lane committing:
+        a move arriving meanwhile starts a lane of its own rather than wait."""
+        self._lanes += 1
+        self._committing += 1
+        try:
+            async with self._pool.connection() as conn:
+                waiting.sent = True
+                await self._commit(conn, [waiting])
+        except BaseException as error:
+            # No connection to be had, or the caller cancelled: as a lane's batch.
+            _fail([waiting], error)
+            if not isinstance(error, Exception):
+                waiting.answer.exception()  # settled, yet raised here: read
+                raise
+        finally:
+            self._committing -= 1
+            self._lanes -= 1
+            if waiting.sent:
+                _may_be_stored.set(True)
+            if self._waiting and self._lanes < self._at_once:
+                self._start_lane()
+        return waiting.answer.result()
+
+    def _start_lane(self) -> None:
+        self._lanes += 1
+        lane = asyncio.create_task(self._lane())
+        self._running.add(lane)
+        lane.add_done_callback(self._running.discard)
 
     async def _lane(self) -> None:
         try:

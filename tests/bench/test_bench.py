@@ -12,15 +12,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 # The bench is run from a checkout: it is not part of the installed package.
 CHECKOUT = Path(__file__).resolve().parents[2]
 
 
-def run_bench(server, report: Path, *only: str) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "bench", "--quick", "--only", *only]
+def run_bench(
+    server, report: Path, *only: str, options: tuple[str, ...] = (), **env: str
+) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "bench", "--quick", *options, "--only", *only]
     done = subprocess.run(
         [*command, "--out", str(report)],
-        env={**os.environ, "DATABASE_URL": server.conninfo},
+        env={**os.environ, "DATABASE_URL": server.conninfo, **env},
         cwd=CHECKOUT,
         capture_output=True,
         text=True,
@@ -46,6 +50,9 @@ def test_the_bench_measures_side_by_side_and_writes_its_report(
         # A ratio of each round, against the baseline of that round (one round).
         assert len(figure["rounds"]) == 1, figure["name"]
     assert "ours / plain INSERT" in done.stdout
+    # A lone writer's appends beside the statement the store sends, sent raw.
+    names = {(figure["group"], figure["name"]) for figure in figures}
+    assert ("store appends, 1 writer", "ours / the same row sent raw") in names
 
 
 def test_the_bench_finds_the_tables_held_by_one_worker_two_and_the_bare_handler(
@@ -120,3 +127,43 @@ def test_the_bench_sets_ratings_beside_the_service_without_them(
         " / "
     )
     assert int(rated) > 0 and int(unrated) == 0
+
+
+def test_the_bench_measures_the_server_cpu_a_move_costs_beside_the_bare_handler(
+    postgres_server, tmp_path
+):
+    report = tmp_path / "bench.json"
+    done = run_bench(postgres_server, report, "cpu")
+    document = json.loads(report.read_text())
+    (figure,) = document["figures"]
+    assert figure["name"] == "ours / bare INSERT handler"
+    assert figure["target"] == ["max", 1.25]
+    slices = document["details"]["server CPU a move: slices"]
+    assert set(slices) == {"ours", "bare"}
+    for name, ((cpu_seconds, moves),) in slices.items():
+        assert cpu_seconds > 0 and moves > 0, name
+    (ours,), (bare,) = slices["ours"], slices["bare"]
+    assert figure["rounds"] == [
+        pytest.approx((ours[0] / ours[1]) / (bare[0] / bare[1]))
+    ]
+    assert figure["ours"]["ms"] == pytest.approx(ours[0] / ours[1] * 1000)
+    assert "ms CPU" in done.stdout
+
+
+def test_the_peers_without_message_db_at_hand_say_so_and_measure_the_rest(
+    postgres_server, tmp_path
+):
+    report = tmp_path / "bench.json"
+    nothing = tmp_path / "no-message-db"
+    nothing.mkdir()
+    done = run_bench(
+        postgres_server,
+        report,
+        "appends",
+        options=("--peers",),
+        MESSAGE_DB_SQL=str(nothing),
+    )
+    assert "no Message DB" in done.stdout
+    names = {f["name"] for f in json.loads(report.read_text())["figures"]}
+    assert "ours / plain INSERT" in names
+    assert not any("Message DB" in name for name in names)

@@ -27,7 +27,9 @@ import msgspec
 import pytest
 
 from service.cli.logs import collapse_repeats, flush
-from service.http.server import HEALTH_RESERVE
+from service.http.app import create_app
+from service.http.server import HEALTH_RESERVE, MAX_HEAD_BYTES, config
+from service.settings import Settings
 from tests.service.http import create, move, simulated_moves
 from tests.service.server import running_server
 from tests.service.test_stream import open_stream, take
@@ -103,6 +105,61 @@ def test_the_next_request_on_a_kept_alive_connection_has_the_same_deadline(
         c.sendall(HALF_A_REQUEST)
         took, _ = closed_after(c, limit=5)
         assert took < 2.5
+
+
+def test_a_request_after_one_answered_before_its_body_came_has_the_same_deadline(
+    database_url,
+):
+    with (
+        running_server(
+            database_url, request_timeout=1.0, keep_alive_timeout=30
+        ) as base_url,
+        httpx.Client(base_url=base_url) as client,
+    ):
+        game = create(client, game="dobro", players=["Ann", "Bob"], seed=3)
+        # No token: refused before a byte of the body is read.
+        unread = (
+            f"POST /games/{game['id']}/moves HTTP/1.1\r\nHost: t\r\n"
+            "Content-Type: application/json\r\nContent-Length: 10\r\n\r\n"
+        ).encode()
+        with slow_clients(base_url, 1, unread) as (c,):
+            c.settimeout(5)
+            assert c.recv(4096).startswith(b"HTTP/1.1 401 ")
+            c.sendall(b'{"a": 1}  ' + HALF_A_REQUEST)
+            took, _ = closed_after(c, limit=5)
+        assert took < 2.5
+
+
+def test_a_request_head_longer_than_the_bound_is_refused(database_url):
+    with running_server(database_url, request_timeout=30) as base_url:
+        # Within the bound, in pieces: answered.
+        with slow_clients(base_url, 1, b"GET /health HTTP/1.1\r\nHost: t\r\n") as (c,):
+            c.sendall(b"X-Long: " + b"a" * (MAX_HEAD_BYTES // 2))
+            time.sleep(0.1)
+            c.sendall(b"\r\n\r\n")
+            c.settimeout(5)
+            assert c.recv(4096).startswith(b"HTTP/1.1 200 ")
+        # One header past it, sent a piece at a time: refused once it passes.
+        with slow_clients(base_url, 1, b"GET /health HTTP/1.1\r\nHost: t\r\n") as (c,):
+            c.sendall(b"X-Long: ")
+            for _ in range(3):
+                time.sleep(0.05)
+                c.sendall(b"a" * (MAX_HEAD_BYTES // 3))
+            took, answer = closed_after(c, limit=5)
+        assert answer.startswith(b"HTTP/1.1 431 ")
+        assert took < 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no uvloop on Windows")
+def test_the_server_runs_on_uvloop(database_url):
+    import uvloop
+
+    settings = Settings(database_url=database_url)
+    loop = config(create_app(settings), settings).get_loop_factory()()
+    try:
+        assert isinstance(loop, uvloop.Loop)
+    finally:
+        loop.close()
 
 
 def test_an_idle_keep_alive_connection_is_closed(database_url):

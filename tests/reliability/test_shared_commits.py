@@ -190,6 +190,25 @@ def test_one_key_at_two_versions_in_one_commit_is_stored_once(store, run):
     assert [e.version for e in run(store.read(game_id))] == [1, 2]
 
 
+def test_a_lone_append_runs_in_its_callers_task_and_gives_its_connection_back(
+    store, run
+):
+    (game_id,) = run(new_games(store, 1))
+
+    async def alone() -> tuple[StoredEvent, set, int]:
+        before = asyncio.all_tasks()
+        stored = await Append(game_id, 2, b'{"type": "play"}').to(store)
+        others = asyncio.all_tasks() - before
+        return stored, others, store.pool.get_stats()["pool_available"]
+
+    stored, others, available = run(alone())
+
+    assert stored.version == 2
+    assert others == set(), "a task of the store outlived the append"
+    # Every connection the pool opened is back in it: nothing holds one on.
+    assert available == store.pool.get_stats()["pool_size"]
+
+
 def test_a_move_the_database_refuses_fails_alone(store, run):
     game_ids = run(new_games(store, 4))
     never_created = uuid4()
@@ -217,13 +236,15 @@ def test_a_failed_commit_fails_each_of_its_moves_and_stores_none(
     game_ids = run(new_games(store, 8))
     racers = [Append(g, 2, b'{"type": "play"}') for g in game_ids]
 
-    answers = run(killed_while_held(database_url, game_ids[0], at_once(store, racers)))
+    # The first racer, alone when it came, is sent at once; the others arrive
+    # while it commits and share the next commit, held up by the last racer's.
+    answers = run(killed_while_held(database_url, game_ids[-1], at_once(store, racers)))
 
     failed = [
         r for r, a in zip(racers, answers, strict=True) if isinstance(a, CommitFailed)
     ]
-    assert racers[0] in failed
-    assert len(failed) > 1, "the held-up commit had only the first racer"
+    assert racers[-1] in failed
+    assert len(failed) > 1, "the held-up commit had only the last racer"
     for racer, answer in zip(racers, answers, strict=True):
         assert isinstance(answer, StoredEvent | CommitFailed), answer
         stored = run(store.read(racer.game_id))

@@ -143,3 +143,48 @@ def test_the_runner_under_concurrent_writers_loses_and_duplicates_nothing(
             assert await summaries(pool) == await folded(games)
 
     run(scenario())
+
+
+def test_a_batch_of_summaries_goes_in_one_statement_and_only_moves_forward(
+    database_url, run
+):
+    from datetime import UTC, datetime
+
+    import psycopg
+
+    from service.readside.projector import LIVE, _upsert_together
+
+    ids = [uuid.uuid4(), uuid.uuid4()]
+    at = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+    def summary(game_id, version, status="in_progress", winners=()):
+        title = 'Ana\'s "night"' if game_id == ids[0] else None
+        return (game_id, "dobro", ["Ana", "Zoé"], title, status, list(winners),
+                version, at, at)  # fmt: skip
+
+    async def write(summaries) -> tuple[bool, list]:
+        async with await psycopg.AsyncConnection.connect(database_url) as conn:
+            written = await _upsert_together(conn, LIVE, summaries)
+            await conn.commit()
+            cursor = await conn.execute(
+                "SELECT game_id, players, title, status, winners, version, updated_at"
+                " FROM game_summaries WHERE game_id = ANY(%s) ORDER BY version",
+                (ids,),
+            )
+            return written, await cursor.fetchall()
+
+    assert run(write([summary(ids[0], 3), summary(ids[1], 2)])) == (
+        True,
+        [
+            (ids[1], ["Ana", "Zoé"], None, "in_progress", [], 2, at),
+            (ids[0], ["Ana", "Zoé"], 'Ana\'s "night"', "in_progress", [], 3, at),
+        ],
+    )
+    written, rows = run(
+        write([summary(ids[0], 2), summary(ids[1], 5, "finished", ["Zoé"])])
+    )
+    assert written
+    assert [(r[0], r[3], r[4], r[5]) for r in rows] == [
+        (ids[0], "in_progress", [], 3),
+        (ids[1], "finished", ["Zoé"], 5),
+    ]
