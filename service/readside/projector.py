@@ -99,16 +99,16 @@ _UPSERT = """
 # row's parameters. Each game is in it once.
 _SUMMARY_COLUMNS = (
     "game_id", "game", "players", "title", "status", "winners", "version",
-    "created_at", "updated_at",
+    "created_at", "updated_at", "variation_of", "variation_step",
 )  # fmt: skip
 _UPSERT_ALL = """
     INSERT INTO {summaries} AS s
         (game_id, game, players, title, status, winners, version, created_at,
-         updated_at)
+         updated_at, variation_of, variation_step)
     SELECT * FROM jsonb_to_recordset(%s::jsonb) AS r(
         game_id uuid, game text, players text[], title text, status text,
         winners text[], version integer, created_at timestamptz,
-        updated_at timestamptz)
+        updated_at timestamptz, variation_of uuid, variation_step integer)
     ON CONFLICT (game_id) DO UPDATE SET
         status = excluded.status, winners = excluded.winners,
         version = excluded.version, updated_at = excluded.updated_at

@@ -145,6 +145,9 @@ def test_the_runner_under_concurrent_writers_loses_and_duplicates_nothing(
     run(scenario())
 
 
+NIGHT = 'Ana\'s "night"'
+
+
 def test_a_batch_of_summaries_goes_in_one_statement_and_only_moves_forward(
     database_url, run
 ):
@@ -158,17 +161,20 @@ def test_a_batch_of_summaries_goes_in_one_statement_and_only_moves_forward(
     at = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
     def summary(game_id, version, status="in_progress", winners=()):
-        title = 'Ana\'s "night"' if game_id == ids[0] else None
+        title = NIGHT if game_id == ids[0] else None
+        # The second game is a variation of the first, from its step 1.
+        of, step = (None, None) if game_id == ids[0] else (ids[0], 1)
         return (game_id, "dobro", ["Ana", "Zoé"], title, status, list(winners),
-                version, at, at)  # fmt: skip
+                version, at, at, of, step)  # fmt: skip
 
     async def write(summaries) -> tuple[bool, list]:
         async with await psycopg.AsyncConnection.connect(database_url) as conn:
             written = await _upsert_together(conn, LIVE, summaries)
             await conn.commit()
             cursor = await conn.execute(
-                "SELECT game_id, players, title, status, winners, version, updated_at"
-                " FROM game_summaries WHERE game_id = ANY(%s) ORDER BY version",
+                "SELECT game_id, players, title, status, winners, version, updated_at,"
+                " variation_of, variation_step FROM game_summaries"
+                " WHERE game_id = ANY(%s) ORDER BY version",
                 (ids,),
             )
             return written, await cursor.fetchall()
@@ -176,8 +182,8 @@ def test_a_batch_of_summaries_goes_in_one_statement_and_only_moves_forward(
     assert run(write([summary(ids[0], 3), summary(ids[1], 2)])) == (
         True,
         [
-            (ids[1], ["Ana", "Zoé"], None, "in_progress", [], 2, at),
-            (ids[0], ["Ana", "Zoé"], 'Ana\'s "night"', "in_progress", [], 3, at),
+            (ids[1], ["Ana", "Zoé"], None, "in_progress", [], 2, at, ids[0], 1),
+            (ids[0], ["Ana", "Zoé"], NIGHT, "in_progress", [], 3, at, None, None),
         ],
     )
     written, rows = run(
