@@ -13,31 +13,41 @@ export function gameSession({ id, game, history, service, queue, newKey, on }) {
   const session = { game, history, id };
   let flushing = false;
 
-  /** Add stored events (from the stream or a move's answer) and their sentences. */
+  /** Add stored events (from the stream or a move's answer) and their sentences;
+   * true when there was any to add or to word (the moves drawn need drawing again). */
   async function learn(events) {
     const { entries } = history;
-    const stored = events.filter((e) => e.version > 1);
-    for (const event of stored) {
-      if (entries.has(event.version)) continue;
-      const fresh = entry(event);
-      // Two refreshes may learn one move: both wait for its one sentence.
-      fresh.ready = service.read(`/games/${id}/replay/${event.version - 1}`)
-        .then((step) => { fresh.description = step.description; });
-      entries.set(event.version, fresh);
+    for (const event of events) {
+      if (event.version > 1 && !entries.has(event.version)) {
+        entries.set(event.version, entry(event));
+      }
     }
-    await Promise.all(stored.map((e) => entries.get(e.version).ready));
+    const unsaid = [...entries.values()].filter((e) => e.description === null);
+    await Promise.all(unsaid.map(word));
+    return unsaid.length > 0;
   }
 
-  /** The game, its score sheet and the moves stored since the newest one known. */
+  /** A move's sentence, read once however many refreshes learn it at the same time;
+   * one that could not be read is read again by the next refresh. */
+  function word(known) {
+    known.ready ??= service.read(`/games/${id}/replay/${known.version - 1}`).then(
+      (step) => { known.description = step.description; },
+      (error) => { known.ready = null; throw error; });
+    return known.ready;
+  }
+
+  /** The game, its score sheet and the moves stored since the newest one known.
+   * Two refreshes may overlap (the stream's and a move's): each draws the moves it
+   * worded, even when the other already drew the game at that version. */
   async function refresh() {
     const [summary, sheet, log] = await Promise.all([
       service.read(`/games/${id}`), service.read(`/games/${id}/scoresheet`),
       service.read(`/games/${id}/events?after=${Math.max(1, ...history.entries.keys())}`)]);
     if (summary.version < session.game.version) return; // a late answer: newer is known
-    await learn(log.events);
+    const worded = await learn(log.events);
     await reachUndoTarget(history);
     on.sheet(sheet);
-    if (summary.version === session.game.version) return;
+    if (summary.version === session.game.version && !worded) return;
     session.game = summary;
     on.game();
   }

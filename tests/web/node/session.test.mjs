@@ -155,6 +155,36 @@ test("a read that fails while following the game is reported, not thrown", async
   await until(() => drawn.includes("error No connection"));
 });
 
+test("a move worded after another refresh drew its version is drawn again", async () => {
+  // Two refreshes overlap: one read the game at version 2 and drew it while the
+  // other was still reading move 2's sentence.
+  const { service, session, drawn } = await given();
+  service.store("take");
+  session.game = { ...session.game, version: 2 };
+  await session.refresh();
+  assert.equal(session.history.entries.get(2).description, "said 2");
+  assert.deepEqual(drawn.filter((d) => d === "game"), ["game"]);
+});
+
+test("a sentence that could not be read is read again by the next refresh", async () => {
+  const { service, session, drawn } = await given();
+  const read = service.read;
+  service.read = async (path) => {
+    if (path.includes("/replay/")) {
+      service.read = read;
+      throw Object.assign(new Error("Busy"), { status: 503 });
+    }
+    return read(path);
+  };
+  service.store("take");
+  await assert.rejects(session.refresh(), { status: 503 });
+  assert.equal(session.history.entries.get(2).description, null);
+  await session.refresh();
+  assert.equal(session.history.entries.get(2).description, "said 2");
+  assert.equal(session.game.version, 2);
+  assert.ok(drawn.includes("game"));
+});
+
 async function until(condition) {
   for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 5));
   assert.ok(condition(), `never true: ${condition}`);
