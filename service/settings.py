@@ -81,6 +81,42 @@ class Settings:
         "tl_...); without one, a 401",
     )
 
+    # The deliverer takes turns with the other processes' (one delivers at a time);
+    # off, only `tablelog webhooks deliver` delivers.
+    webhooks: bool = setting(
+        True,
+        "deliver webhooks from this process (off: only `tablelog webhooks deliver` "
+        "does)",
+    )
+    # Loopback, private, link-local and the cloud metadata range are refused as
+    # endpoints: a key's holder could otherwise make the service call inside its
+    # network.
+    webhooks_allow_private: bool = setting(
+        False,
+        "let webhook endpoints be on loopback or private addresses (a test rig, a "
+        "receiver inside your own network)",
+    )
+    # The waits between the attempts to deliver an event, in seconds; after the
+    # last one fails the endpoint is switched off.
+    webhook_retries: tuple[str, ...] = setting(
+        (
+            "5",
+            "300",
+            "1800",
+            "7200",
+            "18000",
+            "36000",
+            "36000",
+            "36000",
+            "36000",
+            "36000",
+            "36000",
+            "36000",
+        ),
+        "seconds waited before each new attempt at a delivery (about three days in "
+        "all by default); after the last, the endpoint is switched off",
+    )
+
     # Seconds a client has to deliver a whole request (head and body), counted from
     # the moment the connection is ready for one: when it opens, and after each
     # answer. A client that sends half a request is dropped when they run out.

@@ -45,6 +45,7 @@ SCOPES = {
     "games:create": "create and import games",
     "moves:write": "log moves in the games it created",
     "read": "read games, lists and streams",
+    "webhooks": "register webhook endpoints and read their deliveries",
 }
 
 NAME_LENGTH = 100

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,35 @@ def rebuild_projections(args: argparse.Namespace) -> None:
     with database(args.data_dir) as where:
         folded = asyncio.run(rebuild(where))
     print(f"rebuilt the read models from {folded} events")
+
+
+def deliver_webhooks(args: argparse.Namespace) -> None:
+    from domain.registry import GAMES
+    from service.application.timeline import Timelines
+    from service.readside.deliverer import Deliverer
+    from service.settings import Settings
+    from service.storage.store import EventStore, connection_pool
+
+    async def deliver(where: Database) -> None:
+        run_migrations(where.migrate)
+        settings = Settings(database_url=where.serve, pool_min_size=1, pool_max_size=4)
+        async with connection_pool(settings) as pool:
+            store = EventStore(pool)
+            deliverer = Deliverer(
+                where.serve,
+                pool,
+                store,
+                Timelines(store, GAMES),
+                allow_private=args.webhooks_allow_private,
+                retries=[float(wait) for wait in args.webhook_retries],
+            )
+            try:
+                await deliverer.run()
+            finally:
+                await deliverer.close()
+
+    with database(args.data_dir) as where, suppress(KeyboardInterrupt):
+        asyncio.run(deliver(where))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -93,6 +123,17 @@ def parser() -> argparse.ArgumentParser:
         rebuild_projections,
         under=projections.add_subparsers(required=True, metavar="COMMAND"),
     )
+    webhooks = commands.add_parser("webhooks", help="Deliver the webhooks.")
+    deliverer = command(
+        "deliver",
+        "Deliver the webhooks until stopped, taking turns with the serving "
+        "processes' deliverers (one delivers at a time).",
+        deliver_webhooks,
+        under=webhooks.add_subparsers(required=True, metavar="COMMAND"),
+    )
+    for served in SERVED:
+        if served.name in ("webhooks_allow_private", "webhook_retries"):
+            setting(deliverer, served.name, served.default, served.metadata["help"])
     exchange.add_commands(command)
     keys.add_commands(command, commands)
     benchmark.add_command(commands)

@@ -26,6 +26,7 @@ from service.application.games import Games
 from service.application.keys import Keys
 from service.application.pictures import Pictures
 from service.application.timeline import Timelines
+from service.application.webhooks import Webhooks
 from service.http import problems, schema_page
 from service.http.bodies import DeclaredMediaType
 from service.http.callers import APP_KEY_SCHEME, Callers, provide_caller
@@ -49,7 +50,9 @@ from service.http.schemas import DocumentedStructs
 from service.http.stopping import AnsweredWhenStopping
 from service.http.stream import StreamCap
 from service.http.variations import VariationController
+from service.http.webhooks import WebhookController
 from service.http.webpage import web_routes
+from service.readside.deliverer import Deliverer
 from service.readside.followers import Followers
 from service.readside.live import LiveLog
 from service.readside.projector import Projector
@@ -81,7 +84,19 @@ def create_app(settings: Settings) -> Litestar:
         )
         live = LiveLog(timelines.store)
         projector = Projector(pool, timelines.store, timelines)
-        games = Games(timelines, read_side=Followers(live, projector), observer=metrics)
+        deliverer = Deliverer(
+            settings.database_url,
+            pool,
+            timelines.store,
+            timelines,
+            allow_private=settings.webhooks_allow_private,
+            retries=[float(wait) for wait in settings.webhook_retries],
+        )
+        games = Games(
+            timelines,
+            read_side=Followers(live, projector, deliverer),
+            observer=metrics,
+        )
         app.state.update(
             pool=pool,
             read_pool=replicas or pool,
@@ -90,12 +105,21 @@ def create_app(settings: Settings) -> Litestar:
             app_keys=Keys(pool),
             live=live,
             projector=projector,
+            webhooks=Webhooks(
+                deliverer.store, timelines.store, settings.webhooks_allow_private
+            ),
+            deliverer=deliverer,
         )
         try:
             async with asyncio.TaskGroup() as followers:
                 running = [
                     followers.create_task(live.run()),
                     followers.create_task(projector.run()),
+                    *(
+                        [followers.create_task(deliverer.run())]
+                        if settings.webhooks
+                        else []
+                    ),
                     followers.create_task(forget_expired(rate_limits)),
                     followers.create_task(
                         metrics.sample(games, pool, lambda: streams.open)
@@ -109,6 +133,7 @@ def create_app(settings: Settings) -> Litestar:
                 for task in running:
                     task.cancel()
         finally:
+            await deliverer.close()
             await pool.close()
             if replicas is not None:
                 await replicas.close()
@@ -126,6 +151,7 @@ def create_app(settings: Settings) -> Litestar:
             ExchangeController,
             VariationController,
             NoteController,
+            WebhookController,
             FeedController,
             get_player,
             get_versus,
@@ -139,7 +165,15 @@ def create_app(settings: Settings) -> Litestar:
         dependencies={
             **{
                 name: from_state(name)
-                for name in ("games", "live", "pictures", "pool", "read_pool")
+                for name in (
+                    "games",
+                    "live",
+                    "pictures",
+                    "pool",
+                    "read_pool",
+                    "webhooks",
+                    "deliverer",
+                )
             },
             "metrics": Provide(lambda: metrics, sync_to_thread=False),
             "caller": Provide(provide_caller),

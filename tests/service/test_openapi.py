@@ -53,6 +53,13 @@ def test_an_app_key_is_a_bearer_scheme_every_other_operation_takes_optionally(sp
             {"writeToken": []},
             {"appKey": []},
         ], write
+    # An app's webhooks are its own: only a key reaches them.
+    keyed = [where for where in operations if where[1].startswith("/webhooks")]
+    assert len(keyed) == 8
+    for where in keyed:
+        operation = operations.pop(where)
+        assert operation["security"] == [{"appKey": []}], where
+        assert {"401", "403"} <= set(operation["responses"]), where
     assert operations
     for where, operation in operations.items():
         # `{}`: without a key too. A key may be refused (unknown, revoked, lacking

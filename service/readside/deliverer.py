@@ -1,0 +1,296 @@
+"""The deliverer: tells each webhook endpoint what the log stores, at least once,
+in the log's order.
+
+One process delivers at a time: the one holding a session advisory lock on a
+connection of its own, idle between statements, so it holds no transaction id and
+keeps no reader of the log waiting; when that process dies its connection closes and
+another takes the turn. The others try again every `poll_seconds`.
+
+Each enabled endpoint is followed by a task of its own, from its checkpoint in the
+global log (migration 0017): it sends the events of the batch it read one after the
+other, each until the endpoint takes it (any 2xx) or it is given up, and only then
+moves its checkpoint past it. A crash between the two sends the event again, under
+the same `webhook-id`. A slow or failing endpoint waits in its own task: the others
+and the moves go on. An attempt that fails is tried again after the waits of
+`retries` (about three days by default); after the last, or at once on a 410 Gone,
+the endpoint is switched off, and says why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+import uuid
+from collections.abc import Sequence
+from contextlib import suppress
+from datetime import UTC, datetime
+
+import httpx
+import msgspec
+import psycopg
+import psycopg_pool
+
+from domain.names import name_key
+from service.application.errors import Invalid
+from service.application.timeline import Timelines
+from service.application.webhooks import (
+    Message,
+    MessageData,
+    check_address,
+    message_id,
+    signature,
+)
+from service.storage import webhooks as stored
+from service.storage.store import EventStore, StoredEvent
+from service.storage.webhooks import AttemptRow, EndpointRow, NewAttempt, WebhookStore
+
+log = logging.getLogger(__name__)
+
+TURN = 0x746C_7768_6F6F6B  # "tl" "whook"
+# The events an endpoint's task reads from the log at a time.
+BATCH = 100
+# An endpoint has this long to answer an attempt.
+TIMEOUT_SECONDS = 15.0
+# What an attempt keeps of an answer that was not a 2xx, for its log.
+ERROR_KEPT = 200
+
+_UNAVAILABLE = (psycopg.OperationalError, psycopg_pool.PoolTimeout)
+
+
+class Deliverer:
+    def __init__(
+        self,
+        conninfo: str,
+        pool: psycopg_pool.AsyncConnectionPool,
+        log_store: EventStore,
+        timelines: Timelines,
+        *,
+        allow_private: bool,
+        retries: Sequence[float],
+    ) -> None:
+        self._conninfo = conninfo
+        self._pool = pool
+        self._log = log_store
+        self._timelines = timelines
+        self.store = WebhookStore(pool)
+        self._allow_private = allow_private
+        self._retries = tuple(retries)
+        self._wake = asyncio.Event()
+        self._following: dict[uuid.UUID, asyncio.Task[None]] = {}
+        self._client = httpx.AsyncClient(
+            timeout=TIMEOUT_SECONDS,
+            follow_redirects=False,
+            headers={"user-agent": "tablelog-webhooks"},
+            trust_env=False,
+        )
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def close(self) -> None:
+        await self._client.aclose()
+
+    async def run(self, poll_seconds: float = 1.0) -> None:
+        """Deliver while this process holds the turn, until cancelled."""
+        try:
+            while True:
+                try:
+                    await self._take_turn(poll_seconds)
+                except _UNAVAILABLE as error:
+                    log.warning("deliverer: database unavailable (%s)", error)
+                except Exception:
+                    log.exception("deliverer: failed; trying again")
+                await asyncio.sleep(poll_seconds)
+        finally:
+            for task in self._following.values():
+                task.cancel()
+            await asyncio.gather(*self._following.values(), return_exceptions=True)
+            self._following.clear()
+
+    async def _take_turn(self, poll_seconds: float) -> None:
+        async with await psycopg.AsyncConnection.connect(
+            self._conninfo, autocommit=True
+        ) as turn:
+            cursor = await turn.execute("SELECT pg_try_advisory_lock(%s)", (TURN,))
+            (taken,) = await cursor.fetchone()
+            if not taken:
+                return
+            while True:
+                await self._follow_enabled()
+                with suppress(TimeoutError):
+                    async with asyncio.timeout(poll_seconds):
+                        await self._wake.wait()
+                self._wake.clear()
+                await turn.execute("SELECT 1")  # the turn is still ours
+
+    async def _follow_enabled(self) -> None:
+        for endpoint in await self.store.enabled():
+            if endpoint.id not in self._following:
+                task = asyncio.create_task(self._follow(endpoint))
+                self._following[endpoint.id] = task
+                task.add_done_callback(
+                    lambda _, id=endpoint.id: self._following.pop(id, None)
+                )
+
+    async def _follow(self, endpoint: EndpointRow) -> None:
+        """Deliver what the log holds after the endpoint's checkpoint."""
+        try:
+            while True:
+                async with self._pool.connection() as conn:
+                    after = await stored.checkpoint(conn, endpoint.id)
+                batch = await self._log.read_feed(after, BATCH, endpoint.game)
+                for position, event, game in batch:
+                    for kind, body in await self.messages(endpoint, event, game):
+                        if not await self._deliver(endpoint, kind, event, body):
+                            return  # switched off
+                    async with self._pool.connection() as conn:
+                        await stored.save_checkpoint(conn, endpoint.id, position)
+                if len(batch) < BATCH:
+                    return
+        except _UNAVAILABLE as error:
+            log.warning("deliverer: database unavailable (%s)", error)
+        except Exception:
+            log.exception("deliverer: following endpoint %s failed", endpoint.id)
+
+    async def messages(
+        self, endpoint: EndpointRow, event: StoredEvent, game: str
+    ) -> list[tuple[str, bytes]]:
+        """The messages an event makes for the endpoint: its kinds, with their
+        bodies (the same bytes on every attempt)."""
+        if event.version == 1 or (
+            endpoint.game_id is not None and endpoint.game_id != event.game_id
+        ):
+            return []
+        row, after = await self._timelines.as_stored_at(event.game_id, event.version)
+        if endpoint.group is not None and endpoint.group != _group_key(row.group):
+            return []
+        _, before = await self._timelines.as_stored_at(event.game_id, event.version - 1)
+        kinds = ["move.stored"]
+        if after.status != before.status:
+            if after.status in ("finished", "abandoned"):
+                kinds.append(f"game.{after.status}")
+            elif before.status in ("finished", "abandoned"):
+                kinds.append("game.reopened")
+        data = MessageData(
+            game_id=event.game_id,
+            game=game,
+            version=event.version,
+            move=event.type,
+            status=after.status,
+            winners=list(after.winners or ()),
+            href=f"/games/{event.game_id}",
+        )
+        return [
+            (
+                kind,
+                msgspec.json.encode(
+                    Message(type=kind, timestamp=event.recorded_at, data=data)
+                ),
+            )
+            for kind in kinds
+            if kind in endpoint.kinds
+        ]
+
+    async def _deliver(
+        self, endpoint: EndpointRow, kind: str, event: StoredEvent, body: bytes
+    ) -> bool:
+        """Send until the endpoint takes it (True) or is switched off (False)."""
+        id = message_id(endpoint.id, event.game_id, event.version, kind)
+        made = await self.store.attempts_made(endpoint.id, id)
+        while True:
+            current = await self.store.get(endpoint.id)
+            if current is None or not current.enabled:
+                return False
+            status = await self.attempt(current, id, kind, event, body, made + 1)
+            made += 1
+            if status is not None and 200 <= status < 300:
+                return True
+            if status == 410:
+                await self.store.switch(
+                    endpoint.id, False, "the endpoint answered 410 Gone"
+                )
+                return False
+            if made > len(self._retries):
+                waited = sum(self._retries)
+                await self.store.switch(
+                    endpoint.id,
+                    False,
+                    f"every attempt failed, {made} of them over "
+                    f"{waited / 3600:.1f} hours",
+                )
+                return False
+            wait = self._retries[made - 1]
+            await asyncio.sleep(wait * random.uniform(0.9, 1.1))
+
+    async def attempt(
+        self,
+        endpoint: EndpointRow,
+        id: str,
+        kind: str,
+        event: StoredEvent,
+        body: bytes,
+        number: int,
+        by_hand: bool = False,
+    ) -> int | None:
+        """One attempt, logged: the status the endpoint answered (None: none)."""
+        started = time.monotonic()
+        status: int | None = None
+        error: str | None = None
+        try:
+            await check_address(endpoint.url, self._allow_private)
+            at = datetime.now(UTC)
+            headers = {
+                "content-type": "application/json",
+                "webhook-id": id,
+                "webhook-timestamp": str(int(at.timestamp())),
+                "webhook-signature": signature(
+                    await self.store.secrets(endpoint.id), id, at, body
+                ),
+            }
+            answer = await self._client.post(
+                endpoint.url, content=body, headers=headers
+            )
+            status = answer.status_code
+            if not 200 <= status < 300:
+                error = answer.text[:ERROR_KEPT] or None
+        except Invalid as refused:
+            error = refused.detail
+        except httpx.HTTPError as failed:
+            error = f"{type(failed).__name__}: {failed}"[:ERROR_KEPT]
+        await self.store.attempt(
+            NewAttempt(
+                endpoint_id=endpoint.id,
+                message_id=id,
+                kind=kind,
+                game_id=event.game_id,
+                version=event.version,
+                attempt=number,
+                status=status,
+                error=error,
+                milliseconds=round((time.monotonic() - started) * 1000),
+                by_hand=by_hand,
+            )
+        )
+        return status
+
+    async def resend(self, endpoint: EndpointRow, of: AttemptRow) -> AttemptRow:
+        """The event of an attempt sent once more, now, as the app asked: logged as
+        an attempt by hand, with the same `webhook-id`."""
+        events = await self._log.read(of.game_id, of.version - 1, 1)
+        (event,) = events
+        row = await self._timelines.row(of.game_id)
+        bodies = dict(await self.messages(endpoint, event, row.game))
+        body = bodies.get(of.kind)
+        if body is None:  # the endpoint no longer asks for that kind
+            raise Invalid(f"The endpoint is no longer told of '{of.kind}'.")
+        await self.attempt(
+            endpoint, of.message_id, of.kind, event, body, of.attempt, by_hand=True
+        )
+        (latest,) = await self.store.attempts(endpoint.id, 1)
+        return latest
+
+
+def _group_key(group: str | None) -> str | None:
+    return name_key(group) if group else None

@@ -1,0 +1,334 @@
+"""Webhooks, told to a real receiving server on loopback: every message's signature
+verified with the `standardwebhooks` package, at least once and in the log's order,
+retried under the same `webhook-id` after a failure, an endpoint that answers 410
+switched off, an address inside the network refused, and a slow endpoint that
+holds up no other."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import httpx
+import pytest
+from standardwebhooks import Webhook
+
+from tests.service.server import running_server
+from tests.service.test_keys import BODY, assert_problem, bearer, make_key
+
+KEYED = ("games:create", "moves:write", "read", "webhooks")
+# Fast retries, so a test sees the second attempt within a second.
+FAST = {"webhooks_allow_private": True, "webhook_retries": ("0.2", "0.2", "0.2")}
+
+
+@dataclass
+class Receiver:
+    """A receiving server: what it was sent, and what it answers (`answers`, one
+    status an attempt, then 200s; `delay` seconds before each answer)."""
+
+    url: str
+    received: list[tuple[dict[str, str], bytes]] = field(default_factory=list)
+    answers: list[int] = field(default_factory=list)
+    delay: float = 0.0
+
+    def messages(self) -> list[dict]:
+        return [json.loads(body) for _, body in self.received]
+
+
+@contextmanager
+def receiver(path: str = "/hook") -> Iterator[Receiver]:
+    got = Receiver(url="")
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers["content-length"]))
+            time.sleep(got.delay)
+            got.received.append(({k.lower(): v for k, v in self.headers.items()}, body))
+            status = got.answers.pop(0) if got.answers else 200
+            self.send_response(status)
+            self.send_header("content-length", "0")
+            self.end_headers()
+
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    got.url = f"http://127.0.0.1:{server.server_address[1]}{path}"
+    try:
+        yield got
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def until(condition, seconds: float = 15) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "never came"
+        time.sleep(0.05)
+
+
+def register(client: httpx.Client, key: str, url: str, **asked) -> dict:
+    asked.setdefault("kinds", ["move.stored", "game.finished", "game.reopened"])
+    answer = client.post("/webhooks", json={"url": url, **asked}, headers=bearer(key))
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def play(client: httpx.Client, game: dict, *bodies: dict) -> None:
+    for body in bodies:
+        answer = client.post(
+            f"/games/{game['id']}/moves",
+            json=body,
+            headers=bearer(game["write_token"]),
+        )
+        assert answer.status_code == 201, answer.text
+
+
+def verified(got: Receiver, secret: str) -> list[dict]:
+    """Every message received, each checked against its signature."""
+    return [Webhook(secret).verify(body, headers) for headers, body in got.received]
+
+
+@pytest.fixture
+def served(fresh_database_url):
+    def serve(**settings):
+        return running_server(fresh_database_url, **{**FAST, **settings})
+
+    return fresh_database_url, serve
+
+
+MOVES = [
+    {"type": "play", "player": "Ann", "cards": [4]},
+    {"type": "play", "player": "Bob", "cards": [9]},
+    {"type": "undo"},
+]
+
+
+def new_game(client: httpx.Client, **extra) -> dict:
+    answer = client.post("/games", json={**BODY, **extra})
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def test_every_move_is_told_signed_in_order_under_a_stable_id(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
+        endpoint = register(client, key, got.url, kinds=["move.stored"])
+        assert endpoint["secret"].startswith("whsec_")
+        game = new_game(client)
+        play(client, game, *MOVES)
+        until(lambda: len(got.received) == 3)
+        messages = verified(got, endpoint["secret"])
+        assert [m["data"]["version"] for m in messages] == [2, 3, 4]
+        assert [m["data"]["move"] for m in messages] == ["play", "play", "undo"]
+        assert {m["type"] for m in messages} == {"move.stored"}
+        assert messages[0]["data"]["href"] == f"/games/{game['id']}"
+        ids = [headers["webhook-id"] for headers, _ in got.received]
+        assert len(set(ids)) == 3
+        # What the endpoint was told is in its deliveries, each a 200.
+        deliveries = client.get(
+            f"/webhooks/{endpoint['id']}/deliveries", headers=bearer(key)
+        ).json()["attempts"]
+        assert sorted(d["webhook_id"] for d in deliveries) == sorted(ids)
+        assert {d["status"] for d in deliveries} == {200}
+        # Another key sees no such endpoint.
+        other = make_key(database_url, KEYED)
+        answer = client.get(f"/webhooks/{endpoint['id']}", headers=bearer(other))
+        assert_problem(answer, 404, "no webhook endpoint")
+
+
+def test_a_failed_delivery_is_retried_under_the_same_id_and_holds_back_the_next(
+    served,
+):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
+        got.answers = [500, 503]
+        endpoint = register(client, key, got.url, kinds=["move.stored"])
+        game = new_game(client)
+        play(client, game, *MOVES[:2])
+        until(lambda: len(got.received) == 4)
+        ids = [headers["webhook-id"] for headers, _ in got.received]
+        assert ids[0] == ids[1] == ids[2] != ids[3]
+        versions = [m["data"]["version"] for m in verified(got, endpoint["secret"])]
+        assert versions == [2, 2, 2, 3]
+        attempts = client.get(
+            f"/webhooks/{endpoint['id']}/deliveries", headers=bearer(key)
+        ).json()["attempts"]
+        assert [(a["attempt"], a["status"]) for a in reversed(attempts)] == [
+            (1, 500),
+            (2, 503),
+            (3, 200),
+            (1, 200),
+        ]
+        # Sent again by hand: the same message under the same id.
+        first = attempts[-1]
+        again = client.post(
+            f"/webhooks/{endpoint['id']}/deliveries/{first['id']}/resend",
+            headers=bearer(key),
+        )
+        assert again.status_code == 200, again.text
+        assert again.json()["by_hand"] and again.json()["status"] == 200
+        until(lambda: len(got.received) == 5)
+        assert got.received[-1][0]["webhook-id"] == ids[0]
+        assert got.received[-1][1] == got.received[0][1]
+
+
+def test_an_endpoint_that_answers_410_is_switched_off_and_says_why(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
+        got.answers = [410]
+        endpoint = register(client, key, got.url, kinds=["move.stored"])
+        play(client, new_game(client), *MOVES[:2])
+        path = f"/webhooks/{endpoint['id']}"
+
+        def switched_off() -> bool:
+            return not client.get(path, headers=bearer(key)).json()["enabled"]
+
+        until(switched_off)
+        assert "410" in client.get(path, headers=bearer(key)).json()["reason"]
+        time.sleep(0.5)
+        assert len(got.received) == 1  # nothing more
+        # Switched on again, it is told from the event it stopped at.
+        assert client.post(f"{path}/enable", headers=bearer(key)).json()["enabled"]
+        until(lambda: len(got.received) == 3)
+        assert [m["data"]["version"] for m in got.messages()] == [2, 2, 3]
+
+
+def test_an_endpoint_failing_every_attempt_is_switched_off(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
+        got.answers = [500] * 10
+        endpoint = register(client, key, got.url, kinds=["move.stored"])
+        play(client, new_game(client), MOVES[0])
+        path = f"/webhooks/{endpoint['id']}"
+        until(lambda: not client.get(path, headers=bearer(key)).json()["enabled"])
+        assert (
+            "every attempt failed, 4 of them"
+            in (client.get(path, headers=bearer(key)).json()["reason"])
+        )
+        assert len(got.received) == 4
+
+
+def test_a_finished_game_and_its_reopening_are_told_with_the_move(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
+        endpoint = register(
+            client, key, got.url, kinds=["game.abandoned", "game.reopened"]
+        )
+        game = new_game(client)
+        play(client, game, MOVES[0], {"type": "abandon"}, {"type": "undo"})
+        until(lambda: len(got.received) == 2)
+        messages = verified(got, endpoint["secret"])
+        assert [(m["type"], m["data"]["status"]) for m in messages] == [
+            ("game.abandoned", "abandoned"),
+            ("game.reopened", "in_progress"),
+        ]
+
+
+def test_filters_keep_other_games_out(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
+        game = new_game(client, group="Thursday club")
+        register(client, key, got.url, kinds=["move.stored"], group="thursday CLUB")
+        register(client, key, got.url, kinds=["move.stored"], game="dozito")
+        play(client, new_game(client), MOVES[0])  # neither: no group, a Dobro game
+        play(client, game, MOVES[0])
+        until(lambda: len(got.received) == 1)
+        time.sleep(1)
+        assert [m["data"]["game_id"] for m in got.messages()] == [game["id"]]
+
+
+def test_a_rotated_secret_and_the_one_before_both_sign(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
+        endpoint = register(client, key, got.url, kinds=["move.stored"])
+        rotated = client.post(
+            f"/webhooks/{endpoint['id']}/rotate", headers=bearer(key)
+        ).json()
+        assert rotated["secret"] != endpoint["secret"]
+        play(client, new_game(client), MOVES[0])
+        until(lambda: len(got.received) == 1)
+        assert verified(got, endpoint["secret"]) == verified(got, rotated["secret"])
+        assert len(got.received[0][0]["webhook-signature"].split(" ")) == 2
+
+
+def test_a_slow_endpoint_holds_up_no_other(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with (
+        receiver() as slow,
+        receiver() as quick,
+        serve() as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        slow.delay = 3
+        register(client, key, slow.url, kinds=["move.stored"])
+        register(client, key, quick.url, kinds=["move.stored"])
+        game = new_game(client)
+        started = time.monotonic()
+        play(client, game, *MOVES)
+        assert time.monotonic() - started < 2  # the moves did not wait either
+        until(lambda: len(quick.received) == 3, seconds=2.5)
+        assert len(slow.received) <= 1
+
+
+def test_an_address_inside_the_network_is_refused(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with (
+        serve(webhooks_allow_private=False) as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        for address in (
+            "http://127.0.0.1:9/hook",
+            "http://10.0.0.7/hook",
+            "http://169.254.169.254/latest/meta-data",
+            "http://[::1]/hook",
+            "http://localhost/hook",
+        ):
+            answer = client.post(
+                "/webhooks",
+                json={"url": address, "kinds": ["move.stored"]},
+                headers=bearer(key),
+            )
+            assert_problem(answer, 422, "public addresses only")
+        answer = client.post(
+            "/webhooks",
+            json={"url": "ftp://example.com/", "kinds": ["move.stored"]},
+            headers=bearer(key),
+        )
+        assert_problem(answer, 422, "not an http or https address")
+
+
+def test_registering_needs_a_key_with_the_webhooks_scope(served):
+    database_url, serve = served
+    reader = make_key(database_url, ("read",))
+    with serve() as url, httpx.Client(base_url=url) as client:
+        asked = {"url": "http://127.0.0.1:9/", "kinds": ["move.stored"]}
+        assert_problem(client.post("/webhooks", json=asked), 401)
+        answer = client.post("/webhooks", json=asked, headers=bearer(reader))
+        assert_problem(answer, 403, "webhooks")
+        key = make_key(database_url, KEYED)
+        answer = client.post(
+            "/webhooks", json={**asked, "kinds": ["game.won"]}, headers=bearer(key)
+        )
+        assert_problem(answer, 422, "game.won")
+        for _ in range(10):
+            register(client, key, asked["url"])
+        answer = client.post("/webhooks", json=asked, headers=bearer(key))
+        assert_problem(answer, 422, "at most 10")
