@@ -27,6 +27,7 @@ from service.http.openapi import document
 from service.storage.migrate import migrate
 from tests.docs.examples import GUIDE, README, examples
 from tests.service.server import running_server
+from tests.service.test_webhooks import receiver
 
 HERE = Path(__file__).resolve().parent
 LANGUAGES = ("sh", "python", "ts")
@@ -51,19 +52,28 @@ def test_every_code_block_of_the_guide_runs():
 def api(create_database) -> str:
     database = create_database()
     migrate(database)
-    with running_server(database) as base_url, keys_on(database):
-        yield base_url
+    # The webhooks' endpoint (step 9) is a receiver on loopback, as a test rig's.
+    with (
+        running_server(database, webhooks_allow_private=True) as base_url,
+        keys_on(database),
+        receiver() as hook,
+    ):
+        os.environ["HOOK_URL"] = hook.url
+        try:
+            yield base_url
+        finally:
+            os.environ.pop("HOOK_URL", None)
 
 
 @contextmanager
 def keys_on(database: str) -> Iterator[None]:
     """The guide's scripts as the service's host runs them: `tablelog` at hand, on
-    the service's database, and the app's key in `APP_KEY` (step 8)."""
+    the service's database, and the app's key in `APP_KEY` (steps 8 and 9)."""
     bin_ = str(Path(sys.executable).parent)
     env = {"DATABASE_URL": database, "PATH": f"{bin_}{os.pathsep}{os.environ['PATH']}"}
     made = subprocess.run(
         [bin_ + "/tablelog", "keys", "create", "--name", "guide", "--scopes",
-         "games:create,moves:write,read"],
+         "games:create,moves:write,read,webhooks"],
         env={**os.environ, **env}, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert made.returncode == 0, made.stderr
