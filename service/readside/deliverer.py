@@ -43,7 +43,7 @@ from service.application.webhooks import (
     signature,
 )
 from service.storage import webhooks as stored
-from service.storage.store import EventStore, StoredEvent
+from service.storage.store import EventStore, GlobalPosition, StoredEvent
 from service.storage.webhooks import AttemptRow, EndpointRow, NewAttempt, WebhookStore
 
 log = logging.getLogger(__name__)
@@ -53,6 +53,8 @@ TURN = 0x746C_7768_6F6F6B  # "tl" "whook"
 BATCH = 100
 # An endpoint has this long to answer an attempt.
 TIMEOUT_SECONDS = 15.0
+# The longest the attempts made and the checkpoint wait to be written.
+FLUSH_SECONDS = 1.0
 # What an attempt keeps of an answer that was not a 2xx, for its log.
 ERROR_KEPT = 200
 
@@ -141,18 +143,86 @@ class Deliverer:
                 async with self._pool.connection() as conn:
                     after = await stored.checkpoint(conn, endpoint.id)
                 batch = await self._log.read_feed(after, BATCH, endpoint.game)
-                for position, event, game in batch:
-                    for kind, body in await self.messages(endpoint, event, game):
-                        if not await self._deliver(endpoint, kind, event, body):
-                            return  # switched off
-                    async with self._pool.connection() as conn:
-                        await stored.save_checkpoint(conn, endpoint.id, position)
+                if not await self._deliver_batch(endpoint, batch):
+                    return
                 if len(batch) < BATCH:
                     return
         except _UNAVAILABLE as error:
             log.warning("deliverer: database unavailable (%s)", error)
         except Exception:
             log.exception("deliverer: following endpoint %s failed", endpoint.id)
+
+    async def _deliver_batch(
+        self,
+        endpoint: EndpointRow,
+        batch: list[tuple[GlobalPosition, StoredEvent, str]],
+    ) -> bool:
+        """Deliver a batch of the log in order; False once the endpoint is switched
+        off. The attempts and the checkpoint are written together, after the batch
+        or a failed attempt, or every `FLUSH_SECONDS`: a crash before sends again
+        what was taken since, under the same ids."""
+        current = await self.store.get(endpoint.id)
+        if current is None or not current.enabled or not batch:
+            return False
+        attempts: list[NewAttempt] = []
+        made = await self.store.attempts_made(
+            endpoint.id,
+            [
+                message_id(endpoint.id, event.game_id, event.version, kind)
+                for _, event, _ in batch
+                for kind in endpoint.kinds
+            ],
+        )
+        secrets = await self.store.secrets(endpoint.id)
+        done: GlobalPosition | None = None
+        flushed = time.monotonic()
+        for position, event, game in batch:
+            for kind, body in await self.messages(current, event, game):
+                id = message_id(endpoint.id, event.game_id, event.version, kind)
+                number = made.get(id, 0)
+                while True:
+                    number += 1
+                    status, attempt = await self.attempt(
+                        current, secrets, id, kind, event, body, number
+                    )
+                    attempts.append(attempt)
+                    if status is not None and 200 <= status < 300:
+                        break
+                    await self.store.record(endpoint.id, attempts, done)
+                    attempts, done = [], None
+                    if not await self._after_failure(current, status, number):
+                        return False
+                    current = await self.store.get(endpoint.id)
+                    if current is None or not current.enabled:
+                        return False
+                    secrets = await self.store.secrets(endpoint.id)
+            done = position
+            if time.monotonic() - flushed > FLUSH_SECONDS:
+                await self.store.record(endpoint.id, attempts, done)
+                attempts, done, flushed = [], None, time.monotonic()
+        await self.store.record(endpoint.id, attempts, done)
+        return True
+
+    async def _after_failure(
+        self, endpoint: EndpointRow, status: int | None, made: int
+    ) -> bool:
+        """After a failed attempt: wait for the next one (True), or switch the
+        endpoint off (False) on a 410 or once every attempt has failed."""
+        if status == 410:
+            await self.store.switch(
+                endpoint.id, False, "the endpoint answered 410 Gone"
+            )
+            return False
+        if made > len(self._retries):
+            waited = sum(self._retries)
+            await self.store.switch(
+                endpoint.id,
+                False,
+                f"every attempt failed, {made} of them over {waited / 3600:.1f} hours",
+            )
+            return False
+        await asyncio.sleep(self._retries[made - 1] * random.uniform(0.9, 1.1))
+        return True
 
     async def messages(
         self, endpoint: EndpointRow, event: StoredEvent, game: str
@@ -193,48 +263,19 @@ class Deliverer:
             if kind in endpoint.kinds
         ]
 
-    async def _deliver(
-        self, endpoint: EndpointRow, kind: str, event: StoredEvent, body: bytes
-    ) -> bool:
-        """Send until the endpoint takes it (True) or is switched off (False)."""
-        id = message_id(endpoint.id, event.game_id, event.version, kind)
-        made = await self.store.attempts_made(endpoint.id, id)
-        while True:
-            current = await self.store.get(endpoint.id)
-            if current is None or not current.enabled:
-                return False
-            status = await self.attempt(current, id, kind, event, body, made + 1)
-            made += 1
-            if status is not None and 200 <= status < 300:
-                return True
-            if status == 410:
-                await self.store.switch(
-                    endpoint.id, False, "the endpoint answered 410 Gone"
-                )
-                return False
-            if made > len(self._retries):
-                waited = sum(self._retries)
-                await self.store.switch(
-                    endpoint.id,
-                    False,
-                    f"every attempt failed, {made} of them over "
-                    f"{waited / 3600:.1f} hours",
-                )
-                return False
-            wait = self._retries[made - 1]
-            await asyncio.sleep(wait * random.uniform(0.9, 1.1))
-
     async def attempt(
         self,
         endpoint: EndpointRow,
+        secrets: list[str],
         id: str,
         kind: str,
         event: StoredEvent,
         body: bytes,
         number: int,
         by_hand: bool = False,
-    ) -> int | None:
-        """One attempt, logged: the status the endpoint answered (None: none)."""
+    ) -> tuple[int | None, NewAttempt]:
+        """One attempt: the status the endpoint answered (None: none), and the
+        attempt to log."""
         started = time.monotonic()
         status: int | None = None
         error: str | None = None
@@ -245,9 +286,7 @@ class Deliverer:
                 "content-type": "application/json",
                 "webhook-id": id,
                 "webhook-timestamp": str(int(at.timestamp())),
-                "webhook-signature": signature(
-                    await self.store.secrets(endpoint.id), id, at, body
-                ),
+                "webhook-signature": signature(secrets, id, at, body),
             }
             answer = await self._client.post(
                 endpoint.url, content=body, headers=headers
@@ -259,21 +298,18 @@ class Deliverer:
             error = refused.detail
         except httpx.HTTPError as failed:
             error = f"{type(failed).__name__}: {failed}"[:ERROR_KEPT]
-        await self.store.attempt(
-            NewAttempt(
-                endpoint_id=endpoint.id,
-                message_id=id,
-                kind=kind,
-                game_id=event.game_id,
-                version=event.version,
-                attempt=number,
-                status=status,
-                error=error,
-                milliseconds=round((time.monotonic() - started) * 1000),
-                by_hand=by_hand,
-            )
+        return status, NewAttempt(
+            endpoint_id=endpoint.id,
+            message_id=id,
+            kind=kind,
+            game_id=event.game_id,
+            version=event.version,
+            attempt=number,
+            status=status,
+            error=error,
+            milliseconds=round((time.monotonic() - started) * 1000),
+            by_hand=by_hand,
         )
-        return status
 
     async def resend(self, endpoint: EndpointRow, of: AttemptRow) -> AttemptRow:
         """The event of an attempt sent once more, now, as the app asked: logged as
@@ -285,9 +321,17 @@ class Deliverer:
         body = bodies.get(of.kind)
         if body is None:  # the endpoint no longer asks for that kind
             raise Invalid(f"The endpoint is no longer told of '{of.kind}'.")
-        await self.attempt(
-            endpoint, of.message_id, of.kind, event, body, of.attempt, by_hand=True
+        _, attempt = await self.attempt(
+            endpoint,
+            await self.store.secrets(endpoint.id),
+            of.message_id,
+            of.kind,
+            event,
+            body,
+            of.attempt,
+            by_hand=True,
         )
+        await self.store.record(endpoint.id, [attempt], None)
         (latest,) = await self.store.attempts(endpoint.id, 1)
         return latest
 

@@ -4,7 +4,7 @@ checkpoint in the global log, the one row that moves."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from datetime import datetime
 from uuid import UUID
 
@@ -170,25 +170,24 @@ class WebhookStore:
                 (id, enabled, reason),
             )
 
-    async def attempt(self, attempt: NewAttempt) -> None:
-        async with self._pool.connection() as conn:
-            await conn.execute(
-                "INSERT INTO webhook_attempts (endpoint_id, message_id, kind, game_id,"
-                " version, attempt, status, error, milliseconds, by_hand)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    attempt.endpoint_id,
-                    attempt.message_id,
-                    attempt.kind,
-                    attempt.game_id,
-                    attempt.version,
-                    attempt.attempt,
-                    attempt.status,
-                    attempt.error,
-                    attempt.milliseconds,
-                    attempt.by_hand,
-                ),
-            )
+    async def record(
+        self, id: UUID, attempts: list[NewAttempt], done: GlobalPosition | None
+    ) -> None:
+        """The attempts made, and the endpoint's checkpoint moved to `done` (None:
+        kept), in one transaction."""
+        if not attempts and done is None:
+            return
+        async with self._pool.connection() as conn, conn.transaction():
+            if attempts:
+                async with conn.cursor() as cursor:
+                    await cursor.executemany(
+                        "INSERT INTO webhook_attempts (endpoint_id, message_id, kind,"
+                        " game_id, version, attempt, status, error, milliseconds,"
+                        " by_hand) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                        [astuple(attempt) for attempt in attempts],
+                    )
+            if done is not None:
+                await save_checkpoint(conn, id, done)
 
     async def attempts(self, id: UUID, limit: int) -> list[AttemptRow]:
         """The endpoint's latest attempts, the newest first."""
@@ -212,16 +211,17 @@ class WebhookStore:
             row = await cursor.fetchone()
         return AttemptRow(*row) if row else None
 
-    async def attempts_made(self, id: UUID, message_id: str) -> int:
-        """How many attempts the event's delivery has had (by the deliverer)."""
+    async def attempts_made(self, id: UUID, message_ids: list[str]) -> dict[str, int]:
+        """How many attempts each of these messages has had (by the deliverer),
+        for those that had any."""
         async with self._pool.connection() as conn:
             cursor = await conn.execute(
-                "SELECT count(*) FROM webhook_attempts WHERE endpoint_id = %s"
-                " AND message_id = %s AND NOT by_hand",
-                (id, message_id),
+                "SELECT message_id, count(*) FROM webhook_attempts"
+                " WHERE endpoint_id = %s AND message_id = ANY(%s) AND NOT by_hand"
+                " GROUP BY message_id",
+                (id, message_ids),
             )
-            (count,) = await cursor.fetchone()
-        return count
+            return dict(await cursor.fetchall())
 
 
 async def checkpoint(conn: AsyncConnection, id: UUID) -> GlobalPosition:
