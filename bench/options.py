@@ -16,6 +16,7 @@ MEASUREMENTS = (
     "ratings",
     "tables",
     "pictures",
+    "webhooks",
 )
 
 

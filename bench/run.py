@@ -20,6 +20,7 @@ from bench import (
     ratings,
     replay,
     tables,
+    webhooks,
 )
 from bench.report import Report
 from bench.scratch import server
@@ -75,3 +76,6 @@ async def _measure(databases, report: Report, args: argparse.Namespace) -> None:
     if "pictures" in args.only:
         print("pictures ...", flush=True)
         await pictures.measure(report, 2 if args.quick else pictures.RUNS)
+    if "webhooks" in args.only:
+        print("webhooks ...", flush=True)
+        await webhooks.measure(databases, report, seconds, rounds)

@@ -47,6 +47,9 @@ from service.storage.store import EventStore, GlobalPosition, StoredEvent
 from service.storage.webhooks import AttemptRow, EndpointRow, NewAttempt, WebhookStore
 
 log = logging.getLogger(__name__)
+# httpx logs every request at INFO: a line for each message sent, which the attempts
+# already keep.
+logging.getLogger("httpx").setLevel(logging.WARNING)
 
 TURN = 0x746C_7768_6F6F6B  # "tl" "whook"
 # The events an endpoint's task reads from the log at a time.

@@ -167,3 +167,20 @@ def test_the_peers_without_message_db_at_hand_say_so_and_measure_the_rest(
     names = {f["name"] for f in json.loads(report.read_text())["figures"]}
     assert "ours / plain INSERT" in names
     assert not any("Message DB" in name for name in names)
+
+
+def test_the_bench_measures_moves_beside_ten_webhook_endpoints_and_their_delay(
+    postgres_server, tmp_path
+):
+    report = tmp_path / "bench.json"
+    done = run_bench(postgres_server, report, "webhooks")
+    written = json.loads(report.read_text())
+    figures = {figure["name"]: figure for figure in written["figures"]}
+    moves = figures["moves a second, 10 endpoints told every move / none"]
+    assert moves["ours"]["count"] > 0 and moves["baseline"]["count"] > 0
+    assert moves["target"] == ["min", 0.9]
+    (delay,) = [name for name in figures if name.startswith("delay from a move")]
+    assert figures[delay]["ours"]["rank"] == 99
+    assert figures[delay]["baseline"]["rank"] == 50
+    assert written["details"]["webhooks: delays (ms), paced"] > 0
+    assert "messages a second to 10 endpoints" in done.stdout
