@@ -1,5 +1,6 @@
 """A server for the HTTP measurements, run as its own process:
-`python -m bench.serve tablelog|bare DATABASE_URL PORT [WORKERS]`.
+`python -m bench.serve tablelog|bare|tablelog-without-deliverer DATABASE_URL PORT
+[WORKERS]`.
 
 Both apps run exactly as `tablelog serve` runs the service (the guarded protocol and
 its limits, uvicorn's supervisor for several workers, the heap frozen after start-up),
@@ -34,11 +35,15 @@ class BareApp:
 
 
 APPS = {"tablelog": ServedApp, "bare": BareApp}
+# The service whose webhooks another process delivers (`tablelog webhooks deliver`).
+WITHOUT_DELIVERER = "tablelog-without-deliverer"
 
 
 def main() -> None:
     name, url, port, *more = sys.argv[1:]
     workers = int(more[0]) if more else 1
+    delivers = name != WITHOUT_DELIVERER
+    app = APPS["tablelog" if name == WITHOUT_DELIVERER else name]
     whole = Settings(database_url=url)
     settings = Settings(
         database_url=url,
@@ -47,10 +52,11 @@ def main() -> None:
         max_streams_per_client=whole.max_streams,
         # The webhooks' bench sends to a receiver on loopback.
         webhooks_allow_private=True,
+        webhooks=delivers,
         workers=workers,
     )
     served = config(
-        APPS[name](settings),
+        app(settings),
         settings,
         factory=True,
         host="127.0.0.1",

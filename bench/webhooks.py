@@ -1,14 +1,16 @@
 """Webhooks: what delivering them costs the moves, and how soon they arrive.
 
-Two servers of the service, each with a database of its own: one with 10 endpoints
+Servers of the service, each with a database of its own: two with 10 endpoints
 subscribed to every move (`move.stored`), one with none. A receiver in this process
 answers every message 204 at once.
 
 - **Moves a second.** `bench.load`'s clients log moves as fast as they are answered
-  on each server in turn (`--rounds` slices each). After a slice of the subscribed
+  on each server in turn (`--rounds` slices each): one whose serving process
+  delivers, one whose webhooks `tablelog webhooks deliver` delivers from a process
+  of its own under `nice`, and one with no endpoint. After a slice of a subscribed
   server, its deliverer finishes the messages of that slice before the next slice
-  of either server begins, so neither pays for the other's deliveries; the ratio is
-  of the moves' rates alone. How fast the deliverer then sends is a figure of its
+  of any server begins, so none pays for another's deliveries; the ratios are of
+  the moves' rates alone. How fast the deliverer then sends is a figure of its
   own: messages a second while it catches up.
 - **Delay.** Tables at human pace (`bench.pace`) on the subscribed server: the time
   from each move's storing (its message's `timestamp`) to the message's arrival,
@@ -24,7 +26,8 @@ import subprocess
 import sys
 import threading
 import time
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 
 import anyio
@@ -33,6 +36,7 @@ import httpx
 from bench.http import CHILD_ENV, _load, server
 from bench.report import Figure, Percentile, Report
 from bench.scratch import Server
+from bench.serve import WITHOUT_DELIVERER
 from bench.timing import by_round, summed
 from service.application.keys import Keys
 from service.settings import Settings
@@ -98,61 +102,51 @@ async def measure(
 ) -> None:
     receiver = Receiver()
     hook = receiver.start()
-    subscribed_db = databases.database("webhooks")
+    inside_db = databases.database("webhooks")
+    apart_db = databases.database("webhooks_apart")
     with ExitStack() as stack:
-        subscribed = stack.enter_context(server("tablelog", subscribed_db))
+        inside = stack.enter_context(server("tablelog", inside_db))
+        apart = stack.enter_context(server(WITHOUT_DELIVERER, apart_db))
+        stack.enter_context(_deliverer(apart_db))
         alone = stack.enter_context(server("tablelog", databases.database("alone")))
-        await _subscribe(subscribed_db, subscribed, hook)
-        moves = _load(subscribed, "tablelog", 8, report.counts)
-        catching_up: list[tuple[int, float]] = []
-
-        async def subscribed_slice(slice_seconds: float) -> tuple[int, float]:
-            before = receiver.count
-            done, spent = await moves(slice_seconds)
-            began = time.perf_counter()
-            # Every move of the slice, told to every endpoint (each game's creation
-            # is no move).
-            while receiver.count - before < done * ENDPOINTS:
-                if time.perf_counter() - began > DRAIN_SECONDS:
-                    raise RuntimeError(
-                        f"{done * ENDPOINTS - receiver.count + before} messages "
-                        f"not delivered {DRAIN_SECONDS} s after their slice"
-                    )
-                await asyncio.sleep(0.05)
-            catching_up.append(
-                (receiver.count - before, time.perf_counter() - began + spent)
-            )
-            return done, spent
-
+        await _subscribe(inside_db, inside, hook)
+        await _subscribe(apart_db, apart, hook)
+        sending: list[tuple[int, float]] = []
         per_round = await by_round(
             {
-                "subscribed": subscribed_slice,
+                "in-process": _told(receiver, inside, report, sending),
+                "apart": _told(receiver, apart, report, sending),
                 "none": _load(alone, "tablelog", 8, report.counts),
             },
             seconds,
             rounds,
         )
-        report.add(
-            Figure(
-                "webhooks",
-                f"moves a second, {ENDPOINTS} endpoints told every move / none",
-                summed("subscribed", per_round),
-                summed("none", per_round),
-                ("min", TARGET),
-                rounds=tuple(
-                    r["subscribed"].per_second / r["none"].per_second for r in per_round
-                ),
-                note="each slice's messages delivered before the next slice",
+        for name, how in (
+            ("in-process", "delivered by the serving process"),
+            ("apart", "delivered by `nice tablelog webhooks deliver`"),
+        ):
+            report.add(
+                Figure(
+                    "webhooks",
+                    f"moves a second, {ENDPOINTS} endpoints told every move, {how} "
+                    "/ none",
+                    summed(name, per_round),
+                    summed("none", per_round),
+                    ("min", TARGET),
+                    rounds=tuple(
+                        r[name].per_second / r["none"].per_second for r in per_round
+                    ),
+                    note="each slice's messages delivered before the next slice",
+                )
             )
-        )
-        sent = sum(count for count, _ in catching_up)
-        taken = sum(spent for _, spent in catching_up)
+        sent = sum(count for count, _ in sending)
+        taken = sum(spent for _, spent in sending)
         # Counted from each slice's start to its last message's arrival.
-        sending = sent / taken if taken else 0.0
-        report.details["webhooks: messages a second, slices and catching up"] = sending
-        print(f"  webhooks: {sending:,.0f} messages a second to {ENDPOINTS} endpoints")
+        rate = sent / taken if taken else 0.0
+        report.details["webhooks: messages a second, slices and catching up"] = rate
+        print(f"  webhooks: {rate:,.0f} messages a second to {ENDPOINTS} endpoints")
         receiver.timing = True
-        await anyio.to_thread.run_sync(_paced, subscribed, max(seconds, 4.0))
+        await anyio.to_thread.run_sync(_paced, inside, max(seconds, 4.0))
         await asyncio.sleep(2)  # the last moves' messages
         receiver.timing = False
         delays = sorted(receiver.delays_ms)
@@ -162,11 +156,54 @@ async def measure(
                 Figure(
                     "webhooks",
                     f"delay from a move stored to its message, {PACED_TABLES} tables "
-                    "at human pace: p99 / p50",
+                    "at human pace, delivered by the serving process: p99 / p50",
                     Percentile("delay", _quantile(delays, 0.99), len(delays), 99),
                     Percentile("delay", statistics.median(delays), len(delays), 50),
                 )
             )
+
+
+def _told(
+    receiver: Receiver, url: str, report: Report, sending: list[tuple[int, float]]
+):
+    """A slice of moves on a subscribed server, then the wait for their messages:
+    the moves' count and time (the wait not counted). Each slice's messages and the
+    time from its start to the last one's arrival go into `sending`."""
+    moves = _load(url, "tablelog", 8, report.counts)
+
+    async def told(slice_seconds: float) -> tuple[int, float]:
+        before = receiver.count
+        done, spent = await moves(slice_seconds)
+        began = time.perf_counter()
+        # Every move of the slice, told to every endpoint (a game's creation is no
+        # move).
+        while receiver.count - before < done * ENDPOINTS:
+            if time.perf_counter() - began > DRAIN_SECONDS:
+                raise RuntimeError(
+                    f"{done * ENDPOINTS - receiver.count + before} messages "
+                    f"not delivered {DRAIN_SECONDS} s after their slice"
+                )
+            await asyncio.sleep(0.05)
+        sending.append((receiver.count - before, time.perf_counter() - began + spent))
+        return done, spent
+
+    return told
+
+
+@contextmanager
+def _deliverer(database_url: str) -> Iterator[None]:
+    """`tablelog webhooks deliver` in a process of its own, at a lower priority
+    than the server's (`nice`), as a host runs it beside a busy service."""
+    process = subprocess.Popen(
+        ["nice", "-n", "10", sys.executable, "-m", "service", "webhooks", "deliver",
+         "--webhooks-allow-private"],
+        env=CHILD_ENV | {"DATABASE_URL": database_url},
+    )  # fmt: skip
+    try:
+        yield
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
 
 
 async def _subscribe(database_url: str, base_url: str, hook: str) -> None:

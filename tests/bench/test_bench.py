@@ -176,9 +176,12 @@ def test_the_bench_measures_moves_beside_ten_webhook_endpoints_and_their_delay(
     done = run_bench(postgres_server, report, "webhooks")
     written = json.loads(report.read_text())
     figures = {figure["name"]: figure for figure in written["figures"]}
-    moves = figures["moves a second, 10 endpoints told every move / none"]
-    assert moves["ours"]["count"] > 0 and moves["baseline"]["count"] > 0
-    assert moves["target"] == ["min", 0.9]
+    moves = [figures[name] for name in figures if name.startswith("moves a second")]
+    # Delivered by the serving process, and by a process of its own.
+    assert {figure["ours"]["label"] for figure in moves} == {"in-process", "apart"}
+    for figure in moves:
+        assert figure["ours"]["count"] > 0 and figure["baseline"]["count"] > 0
+        assert figure["target"] == ["min", 0.9]
     (delay,) = [name for name in figures if name.startswith("delay from a move")]
     assert figures[delay]["ours"]["rank"] == 99
     assert figures[delay]["baseline"]["rank"] == 50
