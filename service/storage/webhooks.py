@@ -4,7 +4,7 @@ checkpoint in the global log, the one row that moves."""
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass
+from dataclasses import astuple, dataclass, field
 from datetime import datetime
 from uuid import UUID
 
@@ -50,22 +50,10 @@ class EndpointRow:
 
 
 @dataclass(frozen=True, slots=True)
-class AttemptRow:
-    id: int
-    message_id: str
-    kind: str
-    game_id: UUID
-    version: int
-    attempt: int
-    status: int | None
-    error: str | None
-    milliseconds: int
-    by_hand: bool
-    at: datetime
-
-
-@dataclass(frozen=True, slots=True)
 class NewAttempt:
+    """An attempt to deliver a message: `status` what the endpoint answered (None:
+    no answer, `error` says why)."""
+
     endpoint_id: UUID
     message_id: str
     kind: str
@@ -76,6 +64,25 @@ class NewAttempt:
     error: str | None
     milliseconds: int
     by_hand: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptRow(NewAttempt):
+    """An attempt as stored: with its number among all attempts, and its time."""
+
+    id: int = field(kw_only=True)
+    at: datetime = field(kw_only=True)
+
+
+_ATTEMPTS = (
+    "SELECT endpoint_id, message_id, kind, game_id, version, attempt, status, error,"
+    " milliseconds, by_hand, id, at FROM webhook_attempts WHERE endpoint_id = %s"
+)
+
+
+def _attempt(row: tuple) -> AttemptRow:
+    *fields, id, at = row
+    return AttemptRow(*fields, id=id, at=at)
 
 
 class WebhookStore:
@@ -193,23 +200,19 @@ class WebhookStore:
         """The endpoint's latest attempts, the newest first."""
         async with self._pool.connection() as conn:
             cursor = await conn.execute(
-                "SELECT id, message_id, kind, game_id, version, attempt, status,"
-                " error, milliseconds, by_hand, at FROM webhook_attempts"
-                " WHERE endpoint_id = %s ORDER BY id DESC LIMIT %s",
+                f"{_ATTEMPTS} ORDER BY id DESC LIMIT %s",
                 (id, limit),
             )
-            return [AttemptRow(*row) for row in await cursor.fetchall()]
+            return [_attempt(row) for row in await cursor.fetchall()]
 
     async def attempt_by_id(self, id: UUID, attempt_id: int) -> AttemptRow | None:
         async with self._pool.connection() as conn:
             cursor = await conn.execute(
-                "SELECT id, message_id, kind, game_id, version, attempt, status,"
-                " error, milliseconds, by_hand, at FROM webhook_attempts"
-                " WHERE endpoint_id = %s AND id = %s",
+                f"{_ATTEMPTS} AND id = %s",
                 (id, attempt_id),
             )
             row = await cursor.fetchone()
-        return AttemptRow(*row) if row else None
+        return _attempt(row) if row else None
 
     async def attempts_made(self, id: UUID, message_ids: list[str]) -> dict[str, int]:
         """How many attempts each of these messages has had (by the deliverer),
