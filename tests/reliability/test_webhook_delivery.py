@@ -7,19 +7,17 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
-import pytest
 from standardwebhooks import Webhook
 
+from tests.reliability.test_workers import CHECKOUT, answering
 from tests.service.http import play_simulated
 from tests.service.test_cli import free_port
 from tests.service.test_keys import BODY, bearer, make_key
 from tests.service.test_webhooks import KEYED, receiver, until
 
-CHECKOUT = Path(__file__).resolve().parents[2]
 MOVES = 30
 
 
@@ -40,17 +38,7 @@ def serve(database_url: str, port: int, log: Path) -> subprocess.Popen:
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"tablelog serve exited: {log.read_text()}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200:
-                return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    pytest.fail("tablelog serve did not answer in time")
+    return answering(process, port, log, 60)
 
 
 def test_a_kill_9_mid_delivery_loses_no_message_and_keeps_its_id(

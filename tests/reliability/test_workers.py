@@ -48,7 +48,15 @@ def serve_with_workers(data_dir: Path, port: int, log: Path) -> subprocess.Popen
         process = subprocess.Popen(
             command, env=env, cwd=CHECKOUT, stdout=out, stderr=subprocess.STDOUT
         )
-    deadline = time.monotonic() + 120
+    return answering(process, port, log, 120)
+
+
+def answering(
+    process: subprocess.Popen, port: int, log: Path, seconds: float
+) -> subprocess.Popen:
+    """`process`, once `tablelog serve` answers on `port`; the test fails with its
+    `log` if it exits, or if it does not answer within `seconds`."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             pytest.fail(f"tablelog serve exited: {log.read_text()}")
@@ -58,7 +66,7 @@ def serve_with_workers(data_dir: Path, port: int, log: Path) -> subprocess.Popen
         except httpx.TransportError:
             time.sleep(0.2)
     process.kill()
-    pytest.fail("tablelog serve --workers 2 did not answer in time")
+    pytest.fail(f"tablelog serve did not answer in {seconds} s")
 
 
 def log_together(base: str, game: dict, moves: list, acknowledged: list) -> None:
