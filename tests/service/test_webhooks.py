@@ -135,9 +135,13 @@ def test_every_move_is_told_signed_in_order_under_a_stable_id(served):
         ids = [headers["webhook-id"] for headers, _ in got.received]
         assert len(set(ids)) == 3
         # What the endpoint was told is in its deliveries, each a 200.
-        deliveries = client.get(
-            f"/webhooks/{endpoint['id']}/deliveries", headers=bearer(key)
-        ).json()["attempts"]
+        path = f"/webhooks/{endpoint['id']}/deliveries"
+
+        def deliveries_logged() -> list[dict]:
+            return client.get(path, headers=bearer(key)).json()["attempts"]
+
+        until(lambda: len(deliveries_logged()) == 3)
+        deliveries = deliveries_logged()
         assert sorted(d["webhook_id"] for d in deliveries) == sorted(ids)
         assert {d["status"] for d in deliveries} == {200}
         # Another key sees no such endpoint.
@@ -161,9 +165,14 @@ def test_a_failed_delivery_is_retried_under_the_same_id_and_holds_back_the_next(
         assert ids[0] == ids[1] == ids[2] != ids[3]
         versions = [m["data"]["version"] for m in verified(got, endpoint["secret"])]
         assert versions == [2, 2, 2, 3]
-        attempts = client.get(
-            f"/webhooks/{endpoint['id']}/deliveries", headers=bearer(key)
-        ).json()["attempts"]
+
+        # The attempts are written after each failure and at the batch's end.
+        def attempts_logged() -> list[dict]:
+            path = f"/webhooks/{endpoint['id']}/deliveries"
+            return client.get(path, headers=bearer(key)).json()["attempts"]
+
+        until(lambda: len(attempts_logged()) == 4)
+        attempts = attempts_logged()
         assert [(a["attempt"], a["status"]) for a in reversed(attempts)] == [
             (1, 500),
             (2, 503),
