@@ -99,36 +99,38 @@ class Deliverer:
 
     async def run(self, poll_seconds: float = 1.0) -> None:
         """Deliver while this process holds the turn, until cancelled."""
-        try:
-            while True:
-                try:
-                    await self._take_turn(poll_seconds)
-                except _UNAVAILABLE as error:
-                    log.warning("deliverer: database unavailable (%s)", error)
-                except Exception:
-                    log.exception("deliverer: failed; trying again")
-                await asyncio.sleep(poll_seconds)
-        finally:
-            for task in self._following.values():
-                task.cancel()
-            await asyncio.gather(*self._following.values(), return_exceptions=True)
-            self._following.clear()
+        while True:
+            try:
+                await self._take_turn(poll_seconds)
+            except _UNAVAILABLE as error:
+                log.warning("deliverer: database unavailable (%s)", error)
+            except Exception:
+                log.exception("deliverer: failed; trying again")
+            await asyncio.sleep(poll_seconds)
 
     async def _take_turn(self, poll_seconds: float) -> None:
+        """Wait for the turn on a connection of its own (asked again every
+        `poll_seconds` on that one connection), then deliver until the connection
+        is lost; the endpoints' tasks stop with it, so that two processes do not
+        deliver for long at once."""
         async with await psycopg.AsyncConnection.connect(
             self._conninfo, autocommit=True
         ) as turn:
-            cursor = await turn.execute("SELECT pg_try_advisory_lock(%s)", (TURN,))
-            (taken,) = await cursor.fetchone()
-            if not taken:
-                return
-            while True:
-                await self._follow_enabled()
-                with suppress(TimeoutError):
-                    async with asyncio.timeout(poll_seconds):
-                        await self._wake.wait()
-                self._wake.clear()
-                await turn.execute("SELECT 1")  # the turn is still ours
+            while not await _try_turn(turn):
+                await asyncio.sleep(poll_seconds)
+            try:
+                while True:
+                    await self._follow_enabled()
+                    with suppress(TimeoutError):
+                        async with asyncio.timeout(poll_seconds):
+                            await self._wake.wait()
+                    self._wake.clear()
+                    await turn.execute("SELECT 1")  # the turn is still ours
+            finally:
+                following = list(self._following.values())
+                for task in following:
+                    task.cancel()
+                await asyncio.gather(*following, return_exceptions=True)
 
     async def _follow_enabled(self) -> None:
         for endpoint in await self.store.enabled():
@@ -337,6 +339,12 @@ class Deliverer:
         await self.store.record(endpoint.id, [attempt], None)
         (latest,) = await self.store.attempts(endpoint.id, 1)
         return latest
+
+
+async def _try_turn(conn: psycopg.AsyncConnection) -> bool:
+    cursor = await conn.execute("SELECT pg_try_advisory_lock(%s)", (TURN,))
+    (taken,) = await cursor.fetchone()
+    return taken
 
 
 def _group_key(group: str | None) -> str | None:

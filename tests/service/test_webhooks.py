@@ -11,7 +11,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 
 import httpx
@@ -341,3 +341,22 @@ def test_registering_needs_a_key_with_the_webhooks_scope(served):
             register(client, key, asked["url"])
         answer = client.post("/webhooks", json=asked, headers=bearer(key))
         assert_problem(answer, 422, "at most 10")
+
+
+def test_when_the_delivering_process_stops_another_takes_its_turn(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, ExitStack() as first:
+        # The first process up takes the turn; the second waits for it.
+        first_url = first.enter_context(serve())
+        before = first.enter_context(httpx.Client(base_url=first_url))
+        with serve() as second, httpx.Client(base_url=second) as client:
+            endpoint = register(before, key, got.url, kinds=["move.stored"])
+            game = new_game(before)
+            play(before, game, MOVES[0])
+            until(lambda: len(got.received) == 1)
+            first.close()
+            play(client, game, MOVES[1])
+            until(lambda: len(got.received) >= 2)
+    versions = [m["data"]["version"] for m in verified(got, endpoint["secret"])]
+    assert versions[-1] == 3 and set(versions) == {2, 3}
