@@ -177,6 +177,7 @@ class Deliverer:
                 for _, event, _ in batch
                 for kind in endpoint.kinds
             ],
+            current.switched_at,
         )
         secrets = await self.store.secrets(endpoint.id)
         done: GlobalPosition | None = None
@@ -184,9 +185,12 @@ class Deliverer:
         for position, event, game in batch:
             for kind, body in await self.messages(current, event, game):
                 id = message_id(endpoint.id, event.game_id, event.version, kind)
-                number = made.get(id, 0)
+                # `number` counts every attempt at the message; `tries` those since
+                # the endpoint was last switched, which the retries' waits follow.
+                number, tries = made.get(id, (0, 0))
                 while True:
                     number += 1
+                    tries += 1
                     status, attempt = await self.attempt(
                         current, secrets, id, kind, event, body, number
                     )
@@ -195,7 +199,7 @@ class Deliverer:
                         break
                     await self.store.record(endpoint.id, attempts, done)
                     attempts, done = [], None
-                    if not await self._after_failure(current, status, number):
+                    if not await self._after_failure(current, status, tries):
                         return False
                     current = await self.store.get(endpoint.id)
                     if current is None or not current.enabled:

@@ -214,17 +214,25 @@ class WebhookStore:
             row = await cursor.fetchone()
         return _attempt(row) if row else None
 
-    async def attempts_made(self, id: UUID, message_ids: list[str]) -> dict[str, int]:
-        """How many attempts each of these messages has had (by the deliverer),
-        for those that had any."""
+    async def attempts_made(
+        self, id: UUID, message_ids: list[str], since: datetime | None
+    ) -> dict[str, tuple[int, int]]:
+        """How many attempts each of these messages has had (by the deliverer), for
+        those that had any: in all, and `since` the endpoint was last switched (a
+        switch on starts the retries afresh)."""
         async with self._pool.connection() as conn:
             cursor = await conn.execute(
-                "SELECT message_id, count(*) FROM webhook_attempts"
+                "SELECT message_id, count(*),"
+                " count(*) FILTER (WHERE at > coalesce(%s, '-infinity'::timestamptz))"
+                " FROM webhook_attempts"
                 " WHERE endpoint_id = %s AND message_id = ANY(%s) AND NOT by_hand"
                 " GROUP BY message_id",
-                (id, message_ids),
+                (since, id, message_ids),
             )
-            return dict(await cursor.fetchall())
+            return {
+                message: (made, lately)
+                for message, made, lately in await cursor.fetchall()
+            }
 
 
 async def checkpoint(conn: AsyncConnection, id: UUID) -> GlobalPosition:

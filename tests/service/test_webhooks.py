@@ -214,7 +214,9 @@ def test_an_endpoint_that_answers_410_is_switched_off_and_says_why(served):
         assert [m["data"]["version"] for m in got.messages()] == [2, 2, 3]
 
 
-def test_an_endpoint_failing_every_attempt_is_switched_off(served):
+def test_an_endpoint_failing_every_attempt_is_switched_off_then_retried_afresh(
+    served,
+):
     database_url, serve = served
     key = make_key(database_url, KEYED)
     with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
@@ -228,6 +230,14 @@ def test_an_endpoint_failing_every_attempt_is_switched_off(served):
             in (client.get(path, headers=bearer(key)).json()["reason"])
         )
         assert len(got.received) == 4
+        # Switched on again, it has the retries afresh: one more failure is retried.
+        got.answers = [500]
+        assert client.post(f"{path}/enable", headers=bearer(key)).json()["enabled"]
+        until(lambda: len(got.received) == 6)
+        time.sleep(0.5)
+        assert client.get(path, headers=bearer(key)).json()["enabled"]
+        ids = {headers["webhook-id"] for headers, _ in got.received}
+        assert len(ids) == 1
 
 
 def test_a_finished_game_and_its_reopening_are_told_with_the_move(served):
