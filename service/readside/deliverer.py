@@ -297,14 +297,22 @@ class Deliverer:
                 "webhook-timestamp": str(int(at.timestamp())),
                 "webhook-signature": signature(secrets, id, at, body),
             }
-            answer = await self._client.post(
-                endpoint.url, content=body, headers=headers
-            )
-            status = answer.status_code
-            if not 200 <= status < 300:
-                error = answer.text[:ERROR_KEPT] or None
+            # The whole attempt has the timeout, not each read: an endpoint that
+            # answers a byte at a time holds its task no longer than one that is
+            # silent. Only the start of an answer is read, however long it is.
+            async with (
+                asyncio.timeout(TIMEOUT_SECONDS),
+                self._client.stream(
+                    "POST", endpoint.url, content=body, headers=headers
+                ) as answer,
+            ):
+                status = answer.status_code
+                if not 200 <= status < 300:
+                    error = await _start_of(answer) or None
         except Invalid as refused:
             error = refused.detail
+        except TimeoutError:
+            error = f"no whole answer within {TIMEOUT_SECONDS:g} s"
         except httpx.HTTPError as failed:
             error = f"{type(failed).__name__}: {failed}"[:ERROR_KEPT]
         return status, NewAttempt(
@@ -343,6 +351,16 @@ class Deliverer:
         await self.store.record(endpoint.id, [attempt], None)
         (latest,) = await self.store.attempts(endpoint.id, 1)
         return latest
+
+
+async def _start_of(answer: httpx.Response) -> str:
+    """The first `ERROR_KEPT` bytes of an answer's body, as text."""
+    kept = b""
+    async for chunk in answer.aiter_raw():
+        kept += chunk
+        if len(kept) >= ERROR_KEPT:
+            break
+    return kept[:ERROR_KEPT].decode(errors="replace")
 
 
 async def _try_turn(conn: psycopg.AsyncConnection) -> bool:

@@ -11,13 +11,14 @@ import json
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 
 import httpx
 import pytest
 from standardwebhooks import Webhook
 
+from service.readside import deliverer
 from tests.service.server import running_server
 from tests.service.test_keys import BODY, assert_problem, bearer, make_key
 
@@ -35,6 +36,10 @@ class Receiver:
     received: list[tuple[dict[str, str], bytes]] = field(default_factory=list)
     answers: list[int] = field(default_factory=list)
     delay: float = 0.0
+    # How many of the next answers come with a body that never ends, sent a byte
+    # each `drip` seconds (0: as fast as it goes).
+    endless: int = 0
+    drip: float = 0.0
 
     def messages(self) -> list[dict]:
         return [json.loads(body) for _, body in self.received]
@@ -51,6 +56,16 @@ def receiver(path: str = "/hook") -> Iterator[Receiver]:
             got.received.append(({k.lower(): v for k, v in self.headers.items()}, body))
             status = got.answers.pop(0) if got.answers else 200
             self.send_response(status)
+            if got.endless:
+                got.endless -= 1
+                self.send_header("content-length", str(10**12))
+                self.end_headers()
+                with suppress(OSError):  # until the deliverer hangs up
+                    while True:
+                        self.wfile.write(b"x" if got.drip else b"x" * 65536)
+                        self.wfile.flush()
+                        time.sleep(got.drip)
+                return
             self.send_header("content-length", "0")
             self.end_headers()
 
@@ -190,6 +205,39 @@ def test_a_failed_delivery_is_retried_under_the_same_id_and_holds_back_the_next(
         until(lambda: len(got.received) == 5)
         assert got.received[-1][0]["webhook-id"] == ids[0]
         assert got.received[-1][1] == got.received[0][1]
+
+
+def test_an_answer_that_never_ends_is_cut_short_and_retried(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
+        got.answers, got.endless = [500], 1
+        endpoint = register(client, key, got.url, kinds=["move.stored"])
+        play(client, new_game(client), MOVES[0])
+        until(lambda: len(got.received) == 2)
+        path = f"/webhooks/{endpoint['id']}/deliveries"
+
+        def attempts_logged() -> list[dict]:
+            return client.get(path, headers=bearer(key)).json()["attempts"]
+
+        until(lambda: len(attempts_logged()) == 2)
+        failed, taken = reversed(attempts_logged())
+        assert (failed["status"], taken["status"]) == (500, 200)
+        assert failed["error"] == "x" * 200
+
+
+def test_an_answer_sent_a_byte_at_a_time_has_the_whole_timeout(served, monkeypatch):
+    monkeypatch.setattr(deliverer, "TIMEOUT_SECONDS", 1.0)
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
+        got.answers, got.endless, got.drip = [500], 1, 0.1
+        endpoint = register(client, key, got.url, kinds=["move.stored"])
+        play(client, new_game(client), MOVES[0])
+        until(lambda: len(got.received) == 2, seconds=5)
+        path = f"/webhooks/{endpoint['id']}/deliveries"
+        attempts = client.get(path, headers=bearer(key)).json()["attempts"]
+        assert attempts[-1]["error"] == "no whole answer within 1 s"
 
 
 def test_an_endpoint_that_answers_410_is_switched_off_and_says_why(served):
