@@ -158,6 +158,7 @@ class WebhookController(Controller):
         request: Request,
         data: JSONBody[NewEndpoint],
         webhooks: NamedDependency[Webhooks],
+        deliverer: NamedDependency[Deliverer],
     ) -> EndpointSecret:
         row, secret = await webhooks.register(
             app_of(request),
@@ -169,6 +170,7 @@ class WebhookController(Controller):
                 group=data.group,
             ),
         )
+        deliverer.wake(endpoints_changed=True)
         return EndpointSecret(**_fields(row), secret=secret)
 
     @get(
@@ -258,7 +260,7 @@ class WebhookController(Controller):
         deliverer: NamedDependency[Deliverer],
     ) -> Endpoint:
         endpoint = await webhooks.switch(app_of(request), webhook_id, True)
-        deliverer.wake()
+        deliverer.wake(endpoints_changed=True)
         return endpoint_of(endpoint)
 
     @get(

@@ -83,6 +83,9 @@ class Deliverer:
         self._allow_private = allow_private
         self._retries = tuple(retries)
         self._wake = asyncio.Event()
+        # Set when this process switched an endpoint on or added one: the list of
+        # enabled endpoints is read again at once rather than at the next poll.
+        self._endpoints_changed = False
         self._following: dict[uuid.UUID, asyncio.Task[None]] = {}
         self._client = httpx.AsyncClient(
             timeout=TIMEOUT_SECONDS,
@@ -91,7 +94,10 @@ class Deliverer:
             trust_env=False,
         )
 
-    def wake(self) -> None:
+    def wake(self, *, endpoints_changed: bool = False) -> None:
+        """Something was stored, or (`endpoints_changed`) an endpoint was added or
+        switched on: deliver it now rather than at the next poll."""
+        self._endpoints_changed |= endpoints_changed
         self._wake.set()
 
     async def close(self) -> None:
@@ -118,22 +124,32 @@ class Deliverer:
         ) as turn:
             while not await _try_turn(turn):
                 await asyncio.sleep(poll_seconds)
+            loop = asyncio.get_running_loop()
+            enabled: list[EndpointRow] = []
+            next_poll = loop.time()
             try:
                 while True:
-                    await self._follow_enabled()
+                    # Once a poll, not once a wake-up (each move stored is one): the
+                    # turn is checked and the enabled endpoints read again, so a
+                    # move costs nothing here while no endpoint is enabled.
+                    if self._endpoints_changed or loop.time() >= next_poll:
+                        self._endpoints_changed = False
+                        await turn.execute("SELECT 1")  # the turn is still ours
+                        enabled = await self.store.enabled()
+                        next_poll = loop.time() + poll_seconds
+                    self._follow_enabled(enabled)
                     with suppress(TimeoutError):
-                        async with asyncio.timeout(poll_seconds):
+                        async with asyncio.timeout_at(next_poll):
                             await self._wake.wait()
                     self._wake.clear()
-                    await turn.execute("SELECT 1")  # the turn is still ours
             finally:
                 following = list(self._following.values())
                 for task in following:
                     task.cancel()
                 await asyncio.gather(*following, return_exceptions=True)
 
-    async def _follow_enabled(self) -> None:
-        for endpoint in await self.store.enabled():
+    def _follow_enabled(self, enabled: list[EndpointRow]) -> None:
+        for endpoint in enabled:
             if endpoint.id not in self._following:
                 task = asyncio.create_task(self._follow(endpoint))
                 self._following[endpoint.id] = task
