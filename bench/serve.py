@@ -6,8 +6,9 @@ Both apps run exactly as `tablelog serve` runs the service (the guarded protocol
 its limits, uvicorn's supervisor for several workers, the heap frozen after start-up),
 with the access log off, since printing it would be most of the work measured, and
 with no limit on games created per client nor a client's share of the connections
-and streams, since the bench's one client plays every table, and with webhook
-endpoints allowed on loopback, where the bench's receiver is.
+and streams, since the bench's one client plays every table, with more connections
+a worker than the most tables tried, and with webhook endpoints allowed on loopback,
+where the bench's receiver is.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ class BareApp:
 
 
 APPS = {"tablelog": ServedApp, "bare": BareApp}
+# The connections each worker serves: above the most tables the tables held try
+# (`--tables-most`, each table a connection), so that they measure the server and not
+# its limit (1,000 by default).
+MOST_CONNECTIONS = 10_000
 # The service whose webhooks another process delivers (`tablelog webhooks deliver`).
 WITHOUT_DELIVERER = "tablelog-without-deliverer"
 
@@ -48,7 +53,8 @@ def main() -> None:
     settings = Settings(
         database_url=url,
         creations_per_minute=None,
-        max_connections_per_client=whole.max_connections,
+        max_connections=MOST_CONNECTIONS,
+        max_connections_per_client=MOST_CONNECTIONS,
         max_streams_per_client=whole.max_streams,
         # The webhooks' bench sends to a receiver on loopback.
         webhooks_allow_private=True,
