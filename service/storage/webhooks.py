@@ -16,7 +16,9 @@ from service.storage.store import GlobalPosition
 _ENDPOINT = """
     SELECT e.id, e.app_key, e.url, e.kinds, e.game_id, e.game, e.group_name,
            e.created_at,
-           coalesce(s.enabled, true), s.reason, s.at
+           coalesce(s.enabled, true) AND NOT EXISTS (
+               SELECT FROM app_key_revocations r WHERE r.key_id = e.app_key),
+           s.reason, s.at
     FROM webhook_endpoints e
     LEFT JOIN LATERAL (SELECT enabled, reason, at FROM webhook_switches w
                        WHERE w.endpoint_id = e.id ORDER BY at DESC LIMIT 1) s ON true
@@ -43,6 +45,7 @@ class EndpointRow:
     game: str | None
     group: str | None
     created_at: datetime
+    # Switched on, and its key not revoked.
     enabled: bool
     # Why it was last switched off or on, and when (None: never switched).
     reason: str | None
@@ -133,11 +136,7 @@ class WebhookStore:
 
     async def enabled(self) -> list[EndpointRow]:
         """Every endpoint switched on whose key is not revoked."""
-        rows = await self._endpoints(
-            "WHERE NOT EXISTS (SELECT FROM app_key_revocations r"
-            "                  WHERE r.key_id = e.app_key)"
-        )
-        return [row for row in rows if row.enabled]
+        return [row for row in await self._endpoints("") if row.enabled]
 
     async def _endpoints(self, where: str, *params: object) -> list[EndpointRow]:
         async with self._pool.connection() as conn:

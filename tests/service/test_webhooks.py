@@ -20,7 +20,7 @@ from standardwebhooks import Webhook
 
 from service.readside import deliverer
 from tests.service.server import running_server
-from tests.service.test_keys import BODY, assert_problem, bearer, make_key
+from tests.service.test_keys import BODY, assert_problem, bearer, make_key, revoke
 
 KEYED = ("games:create", "moves:write", "read", "webhooks")
 # Fast retries, so a test sees the second attempt within a second.
@@ -238,6 +238,22 @@ def test_an_answer_sent_a_byte_at_a_time_has_the_whole_timeout(served, monkeypat
         path = f"/webhooks/{endpoint['id']}/deliveries"
         attempts = client.get(path, headers=bearer(key)).json()["attempts"]
         assert attempts[-1]["error"] == "no whole answer within 1 s"
+
+
+def test_a_revoked_keys_endpoint_is_told_nothing_more(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
+        register(client, key, got.url, kinds=["move.stored"])
+        game = new_game(client)
+        play(client, game, MOVES[0])
+        until(lambda: len(got.received) == 1)
+
+        revoke(database_url, key)
+        play(client, game, MOVES[1])
+        time.sleep(2)  # two of the deliverer's polls
+
+        assert len(got.received) == 1
 
 
 def test_an_endpoint_that_answers_410_is_switched_off_and_says_why(served):
