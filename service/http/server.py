@@ -60,6 +60,7 @@ applies both limits to the connections it accepted: the machine serves up to
 from __future__ import annotations
 
 import asyncio
+import collections
 import functools
 import logging
 import socket
@@ -149,16 +150,27 @@ class GuardedProtocol(HttpToolsProtocol):
 
     uvicorn builds one instance per connection, through the factory `guarded()`
     makes. The caps count the connections of this process: with several workers
-    (`tablelog serve --workers`) each holds its own.
+    (`tablelog serve --workers`) each holds its own. `held` counts the open
+    connections of each client address, shared by every connection of the process,
+    so a new connection costs the same however many are open.
     """
 
-    def __init__(self, *args: Any, limits: ConnectionLimits, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        limits: ConnectionLimits,
+        held: collections.Counter[str],
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         # Read by its Transfer-Encoding, then closed (on_headers_complete), as h11
         # reads it; llhttp would refuse it.
         self.parser.set_dangerous_leniencies(lenient_chunked_length=True)
         self.limits = limits
-        self.client_key = ""
+        self._held = held
+        # The address counted in `held`; None until counted, and again once the
+        # connection is gone.
+        self._client_key: str | None = None
         self._deadline: asyncio.TimerHandle | None = None
         self._stalled: asyncio.TimerHandle | None = None
         # The bytes received so far on a connection of the health reserve, until its
@@ -175,13 +187,9 @@ class GuardedProtocol(HttpToolsProtocol):
         super().connection_made(transport)
         _send_at_once(transport)
         limits = self.limits
-        self.client_key = client_key(self.client[0]) if self.client else ""
-        held = sum(
-            1
-            for other in self.connections
-            if getattr(other, "client_key", None) == self.client_key
-        )
-        if held > limits.max_connections_per_client:
+        key = self._client_key = client_key(self.client[0]) if self.client else ""
+        self._held[key] += 1
+        if self._held[key] > limits.max_connections_per_client:
             log.warning(
                 "refused a connection: its address holds %d, the most one client may",
                 limits.max_connections_per_client,
@@ -272,6 +280,11 @@ class GuardedProtocol(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_deadline()
         self._cancel_stall()
+        key, self._client_key = self._client_key, None
+        if key is not None:
+            self._held[key] -= 1
+            if not self._held[key]:
+                del self._held[key]
         super().connection_lost(exc)
 
     def _refuse(self, answer: bytes) -> None:
@@ -350,10 +363,11 @@ def _send_at_once(transport: asyncio.Transport) -> None:
 
 
 def guarded(limits: ConnectionLimits) -> Callable[..., GuardedProtocol]:
-    """The protocol factory for uvicorn's `http=`, with these limits. A partial, not
-    a class made on the fly: worker processes are spawned and get the configuration
-    pickled, which takes a function of a module by name only."""
-    return functools.partial(GuardedProtocol, limits=limits)
+    """The protocol factory for uvicorn's `http=`, with these limits and a count of
+    connections per client address. A partial, not a class made on the fly: worker
+    processes are spawned and get the configuration pickled, which takes a function
+    of a module by name only; each worker unpickles a count of its own."""
+    return functools.partial(GuardedProtocol, limits=limits, held=collections.Counter())
 
 
 def config(app: Any, settings: Settings, **options: Any) -> uvicorn.Config:

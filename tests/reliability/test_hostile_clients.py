@@ -81,6 +81,29 @@ def test_one_address_holds_at_most_its_share_of_the_connections(database_url):
             assert other.get("/health").status_code == 200
 
 
+def test_an_address_gets_its_share_back_as_its_connections_close(database_url):
+    with running_server(
+        database_url,
+        request_timeout=30,
+        max_connections=50,
+        max_connections_per_client=10,
+    ) as url:
+        # Each round fills the address's share and has one more refused; then all
+        # of them close.
+        for _ in range(3):
+            with clients_from(url, "127.0.0.2", 10, HALF_A_REQUEST):
+                with clients_from(url, "127.0.0.2", 1, b"") as (refused,):
+                    _, answer = closed_after(refused, limit=5)
+                assert answer.startswith(b"HTTP/1.1 503 ")
+        # The server learns of the closes as it reads them: a moment later the
+        # address is served again.
+        deadline = time.monotonic() + 5
+        with client_at(url, "127.0.0.2") as again:
+            while (status := again.get("/health").status_code) != 200:
+                assert time.monotonic() < deadline, status
+                time.sleep(0.05)
+
+
 def test_the_health_checks_answer_while_every_connection_is_held(database_url):
     with (
         running_server(database_url, request_timeout=30, max_connections=20) as url,
