@@ -105,9 +105,18 @@ def test_moves_cut_by_a_stop_while_the_database_stalls_are_answered_503(
     play = {"type": "play", "player": "Ana", "cards": [6]}
     answers: dict[str, httpx.Response] = {}
 
-    def send(base_url: str, game: dict) -> None:
+    def send(base_url: str, game: dict, sent: threading.Event) -> None:
+        def trace(event: str, info: dict) -> None:
+            if event == "http11.send_request_body.complete":
+                sent.set()
+
         with httpx.Client(base_url=base_url, timeout=30) as client:
-            answers[game["id"]] = move(client, game, play)
+            answers[game["id"]] = client.post(
+                f"/games/{game['id']}/moves",
+                json=play,
+                headers={"Authorization": f"Bearer {game['write_token']}"},
+                extensions={"trace": trace},
+            )
 
     with (
         psycopg.connect(fresh_database_url, autocommit=True) as watcher,
@@ -121,12 +130,16 @@ def test_moves_cut_by_a_stop_while_the_database_stalls_are_answered_503(
             games = [create(client, game="dobro", **players) for _ in range(4)]
             blocker.execute("LOCK TABLE events IN EXCLUSIVE MODE")
             sending = []
-            for sent, game in enumerate(games, start=1):
-                sending.append(threading.Thread(target=send, args=(url, game)))
+            for count, game in enumerate(games, start=1):
+                sent = threading.Event()
+                sending.append(threading.Thread(target=send, args=(url, game, sent)))
                 sending[-1].start()
+                # Each move's request is sent whole before the next one starts
+                # (under load a thread may take a while to connect).
+                assert sent.wait(timeout=10), "the move was not sent"
                 deadline = time.monotonic() + 10
                 # Each of the first two goes in a commit of its own (two at once).
-                while sent <= 2 and _waiting_for_a_lock(watcher) < sent:
+                while count <= 2 and _waiting_for_a_lock(watcher) < count:
                     assert time.monotonic() < deadline, "the commit was not sent"
                     time.sleep(0.05)
             time.sleep(0.5)  # the last two queue behind them
