@@ -19,9 +19,22 @@ def create(client: httpx.Client, **body: Any) -> dict:
     return answer.json()
 
 
-def move(client: httpx.Client, game: dict, body: Any, **headers: str) -> httpx.Response:
+def move(
+    client: httpx.Client,
+    game: dict,
+    body: Any,
+    *,
+    extensions: dict[str, Any] | None = None,
+    **headers: str,
+) -> httpx.Response:
+    """`body` posted as a move of `game`; `extensions` are httpx's (its trace)."""
     auth = {"Authorization": f"Bearer {game['write_token']}"}
-    return client.post(f"/games/{game['id']}/moves", json=body, headers=auth | headers)
+    return client.post(
+        f"/games/{game['id']}/moves",
+        json=body,
+        headers=auth | headers,
+        extensions=extensions,
+    )
 
 
 def setup_of(game: dict) -> Setup:

@@ -111,12 +111,7 @@ def test_moves_cut_by_a_stop_while_the_database_stalls_are_answered_503(
                 sent.set()
 
         with httpx.Client(base_url=base_url, timeout=30) as client:
-            answers[game["id"]] = client.post(
-                f"/games/{game['id']}/moves",
-                json=play,
-                headers={"Authorization": f"Bearer {game['write_token']}"},
-                extensions={"trace": trace},
-            )
+            answers[game["id"]] = move(client, game, play, extensions={"trace": trace})
 
     with (
         psycopg.connect(fresh_database_url, autocommit=True) as watcher,
