@@ -1,6 +1,7 @@
 """Who the application tells of its writes: the read side (in a serving process, the
 log followers and the projection runner) and an observer of every move (the
-metrics). `Games` is given both when it is built; a process without them says so."""
+metrics), which is told of every snapshot ignored too. `Games` is given both when it
+is built; a process without them says so."""
 
 from __future__ import annotations
 
@@ -25,6 +26,14 @@ class MoveObserver(Protocol):
         """A move was refused under the ruling `ruling` (A1, A2, D8, ...)."""
 
 
+class SnapshotObserver(Protocol):
+    """Told of every stored snapshot a cold load ignores (the HTTP layer's
+    metrics): see `service.application.snapshots`."""
+
+    def snapshot_ignored(self, reason: str) -> None:
+        """A snapshot was ignored for `reason` (unsigned, bad_signature, ...)."""
+
+
 class Unobserved:
     """No metrics to tell: the shell's commands, the tests."""
 
@@ -35,6 +44,9 @@ class Unobserved:
         pass
 
     def refused(self, ruling: str) -> None:
+        pass
+
+    def snapshot_ignored(self, reason: str) -> None:
         pass
 
 

@@ -8,22 +8,30 @@ storing the whole stack would be as large as the log. A game resumed from one is
 truncated (`History.resume`): an undo reaching below it, a replay step before it or
 a replay page is served from a fold of the whole log instead, as without snapshots.
 
-A snapshot is used only when it is the game's own (its data names the game) and
-the game's log holds its version (the row's and the data's, which must agree): the
-serving role may write snapshots, and another game's or one past the log would serve
-a state the log never reached and append after it.
+The serving role may write snapshots, so whoever holds its credentials may write any
+row: a snapshot is used only when its signature, an HMAC-SHA256 under a key the
+database does not hold (`process_key`), is of the game's id, the row's version,
+its engine and its data. It is checked before the data is decoded. A row that is
+unsigned, whose signature does not match (its data changed, another game's copied, a
+host with another key), whose version the game's log does not hold, of another
+engine or that does not decode is ignored: the game is folded from its log, as
+without a snapshot. Each is logged, naming the game, and counted by its reason
+(`SnapshotObserver`).
 
 Nothing depends on a snapshot being there: each is only ever a copy of what the log
 folds into, and deleting every row changes no answer. One is kept a game, replaced by
-a later one. `engine` names the code that folds and scores the game (a hash of its
-source and of its state's shape): after any change to it, older snapshots are
-ignored, and one that cannot be decoded is ignored too; both are logged.
+a later one, or by a fold of the whole log. `engine` names the code that folds and
+scores the game (a hash of its source and of its state's shape): after any change to
+it, older snapshots are ignored.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import hmac
 import logging
+import secrets
 import sys
 import uuid
 from pathlib import Path
@@ -35,6 +43,7 @@ from domain import history as history_module
 from domain.game import Rules
 from domain.history import History
 from projections.scoresheet import ScoreSheet, score_sheet
+from service.application.observers import SnapshotObserver
 from service.storage.store import EventStore, Snapshot
 
 log = logging.getLogger(__name__)
@@ -52,6 +61,18 @@ SNAPSHOT_DEPTH = 16
 # took back, when these are after it too) are served from it, at the cost of as
 # many more rows folded on each cold load.
 SNAPSHOT_BEHIND = 16
+# The bytes of a key made for signing: 256 bits, as strong as SHA-256 is.
+KEY_BYTES = 32
+
+# Why a stored snapshot is ignored: the metric's label, and the log's words.
+IGNORED = {
+    "past_log": "its version is past the game's log",
+    "unsigned": "it is unsigned",
+    "bad_signature": "its signature does not match it (changed, copied from "
+    "another game or signed with another key)",
+    "other_engine": "another engine wrote it",
+    "undecodable": "this engine cannot decode it",
+}
 
 
 class _Held(msgspec.Struct, array_like=True):
@@ -65,19 +86,26 @@ class _Held(msgspec.Struct, array_like=True):
 
 
 class _Snapshot(msgspec.Struct, array_like=True):
-    game_id: uuid.UUID
-    version: int
     held: list[Any]  # of _Held, lowest first
     sheet: ScoreSheet
 
 
 class Snapshots:
-    """Reading and writing one game kind's snapshots."""
+    """Reading and writing one game kind's snapshots, signed with `key`; each one
+    ignored is told to `observer`."""
 
     def __init__(
-        self, store: EventStore, rules: Rules, state_type: type, record_type: type
+        self,
+        store: EventStore,
+        rules: Rules,
+        state_type: type,
+        record_type: type,
+        key: bytes,
+        observer: SnapshotObserver,
     ) -> None:
         self._store = store
+        self._key = key
+        self._observer = observer
         held = msgspec.defstruct(
             "Held",
             [("state", state_type), ("record", record_type | None)],
@@ -98,56 +126,87 @@ class Snapshots:
         self.engine = engine_of(rules, state_type)
 
     def resume(self, game_id: uuid.UUID, start: History, stored: Snapshot) -> History:
-        """The game from its stored snapshot, or `start` (its creation) when this
-        engine cannot read it, it is another game's or the game's log does not hold
-        its version."""
-        if not stored.logged:
-            log.warning(
-                "snapshot of game %s ignored: its version %s is past the game's log",
-                game_id,
-                stored.version,
-            )
-            return start
-        if stored.engine != self.engine:
-            log.info("snapshot of game %s ignored: another engine wrote it", game_id)
-            return start
-        try:
-            snapshot = self._decoder.decode(stored.data)
-        except msgspec.DecodeError as error:  # ValidationError is one
-            log.warning("snapshot of game %s ignored: %s", game_id, error)
-            return start
-        if snapshot.game_id != game_id:
-            log.warning(
-                "snapshot of game %s ignored: it is game %s's",
-                game_id,
-                snapshot.game_id,
-            )
-            return start
-        if snapshot.version != stored.version:
-            log.warning(
-                "snapshot of game %s ignored: its data is of version %s, its row of %s",
-                game_id,
-                snapshot.version,
-                stored.version,
-            )
+        """The game from its stored snapshot, or `start` (its creation) when the
+        snapshot is not to be used (see the module's docstring)."""
+        snapshot = self._verified(game_id, stored)
+        if snapshot is None:
             return start
         held = [(h.version, h.state, h.record, h.abandoned) for h in snapshot.held]
         return History.resume(
-            start.rules, start.setup, snapshot.version, held, snapshot.sheet
+            start.rules, start.setup, stored.version, held, snapshot.sheet
         )
 
-    async def write(self, game_id: uuid.UUID, history: History) -> None:
+    def _verified(self, game_id: uuid.UUID, stored: Snapshot) -> _Snapshot | None:
+        """The snapshot's contents, when the log holds its version, its signature
+        is this key's for this game and all the row holds, and this engine wrote
+        it; else None, the reason logged and counted. The signature is checked
+        before the engine or the data is trusted: both are the row's, which anyone
+        with the serving role's credentials may have written."""
+        if not stored.logged:
+            return self._ignored(game_id, "past_log")
+        if stored.signature is None:
+            return self._ignored(game_id, "unsigned")
+        expected = signature(
+            self._key, game_id, stored.version, stored.engine, stored.data
+        )
+        if not hmac.compare_digest(expected, stored.signature):
+            return self._ignored(game_id, "bad_signature")
+        if stored.engine != self.engine:
+            return self._ignored(game_id, "other_engine")
+        try:
+            return self._decoder.decode(stored.data)
+        except msgspec.DecodeError:  # ValidationError is one
+            return self._ignored(game_id, "undecodable")
+
+    def _ignored(self, game_id: uuid.UUID, reason: str) -> None:
+        # Another engine's is what every upgrade leaves; the others are not.
+        level = logging.INFO if reason == "other_engine" else logging.WARNING
+        log.log(level, "snapshot of game %s ignored: %s", game_id, IGNORED[reason])
+        self._observer.snapshot_ignored(reason)
+
+    async def write(
+        self, game_id: uuid.UUID, history: History, *, replace: bool = False
+    ) -> None:
         """Store `history`'s top SNAPSHOT_DEPTH moves in force, and the score sheet
-        at the lowest."""
+        at the lowest, signed; `replace`: whatever snapshot the game has, not only
+        an older one (see `EventStore.write_snapshot`)."""
         lowest, *above = history.held(SNAPSHOT_DEPTH)
         held = [_Held(lowest.top.version, lowest.top.abandoned, lowest.state, None)]
         held += [
             _Held(h.top.version, h.top.abandoned, h.state, h.top.record) for h in above
         ]
-        data = msgspec.msgpack.encode(
-            _Snapshot(game_id, history.version, held, score_sheet(lowest))
+        data = msgspec.msgpack.encode(_Snapshot(held, score_sheet(lowest)))
+        version = history.version
+        await self._store.write_snapshot(
+            game_id,
+            version,
+            self.engine,
+            data,
+            signature(self._key, game_id, version, self.engine, data),
+            replace=replace,
         )
-        await self._store.write_snapshot(game_id, history.version, self.engine, data)
+
+
+def signature(
+    key: bytes, game_id: uuid.UUID, version: int, engine: str, data: bytes
+) -> bytes:
+    """The HMAC-SHA256 of a snapshot under `key`: of the game's id, the version,
+    the engine and the data, each of a fixed length or preceded by its length (the
+    data last), so that no two snapshots give the same bytes to sign."""
+    named = engine.encode()
+    mac = hmac.new(key, digestmod=hashlib.sha256)
+    mac.update(game_id.bytes)
+    mac.update(version.to_bytes(8, "big"))
+    mac.update(len(named).to_bytes(8, "big"))
+    mac.update(named)
+    mac.update(data)
+    return mac.digest()
+
+
+@functools.cache
+def process_key() -> bytes:
+    """A key made for this process, the same for each of its caches."""
+    return secrets.token_bytes(KEY_BYTES)
 
 
 def engine_of(rules: Rules, state_type: type) -> str:

@@ -6,11 +6,12 @@ An append or a replay step then reads only the events the process has not seen. 
 cache is an optimisation only: the store's (game, version) key decides every race, and
 a timeline that is behind is caught up, never trusted for a write.
 
-A game no process holds is resumed from its snapshot when it has one (see
-`service.application.snapshots`): its timeline is then truncated, holding the game
-from the snapshot's version on; what needs the moves before it (an undo reaching
-below the snapshot, a replay page, a replay step before it) gets the game folded from
-its creation (`load(whole=True)`), which then takes the truncated one's place.
+A game no process holds is resumed from its snapshot when it has one and it is
+signed with this cache's key (see `service.application.snapshots`): its timeline is
+then truncated, holding the game from the snapshot's version on; what needs the
+moves before it (an undo reaching below the snapshot, a replay page, a replay step
+before it) gets the game folded from its creation (`load(whole=True)`), which then
+takes the truncated one's place.
 """
 
 from __future__ import annotations
@@ -28,7 +29,13 @@ from domain.game import Rules, StoredSetup
 from domain.history import Codec, Histories, History, Recorded, Truncated
 from domain.wording import message
 from service.application.errors import NotFound
-from service.application.snapshots import SNAPSHOT_AFTER, SNAPSHOT_BEHIND, Snapshots
+from service.application.observers import SnapshotObserver, Unobserved
+from service.application.snapshots import (
+    SNAPSHOT_AFTER,
+    SNAPSHOT_BEHIND,
+    Snapshots,
+    process_key,
+)
 from service.storage.store import EventStore, GameRow
 
 # A fold of more moves than this is done in a worker thread: folding 5,000 moves
@@ -132,6 +139,9 @@ class Timelines:
     1 to 2.5 KB (a state and a record per move; measured with tracemalloc on
     simulated games of every kind), so the count of moves is what bounds it. A game
     longer than the whole bound is still folded and served, just not kept.
+
+    Snapshots are signed and checked with `snapshot_key` (by default a key made for
+    the process), and each one ignored is told to `observer`.
     """
 
     def __init__(
@@ -141,6 +151,9 @@ class Timelines:
         games: int = 1024,
         moves: int = 100_000,
         snapshot_after: int = SNAPSHOT_AFTER,
+        *,
+        snapshot_key: bytes | None = None,
+        observer: SnapshotObserver | None = None,
     ) -> None:
         self.store = store
         self.rules = rules
@@ -158,6 +171,8 @@ class Timelines:
         # What each cached game counted for when last remembered, and their sum.
         self._counted: dict[uuid.UUID, int] = {}
         self._held = 0
+        self._snapshot_key = snapshot_key or process_key()
+        self._observer = observer or Unobserved()
         self._snapshots: dict[str, Snapshots] = {}
         # The snapshot writes under way, by game: at most one each.
         self._writing: dict[uuid.UUID, asyncio.Task[None]] = {}
@@ -215,29 +230,46 @@ class Timelines:
         if game not in self._snapshots:
             codec = self._codecs[game]
             self._snapshots[game] = Snapshots(
-                self.store, start.rules, type(start.state), codec.record_type
+                self.store,
+                start.rules,
+                type(start.state),
+                codec.record_type,
+                self._snapshot_key,
+                self._observer,
             )
         return self._snapshots[game]
 
     def _snapshot(self, timeline: Timeline) -> None:
         """Write the game's snapshot in the background, SNAPSHOT_BEHIND moves
         short of the latest: a replay step needs the state before it, and an undo's
-        the move it took back, so the latest steps are then served from it."""
+        the move it took back, so the latest steps are then served from it. A game
+        folded from its creation replaces whatever snapshot it has: it may be one
+        this load ignored."""
         game_id = timeline.row.id
         if game_id in self._writing:
             return
         history = timeline.at(max(timeline.first, timeline.version - SNAPSHOT_BEHIND))
         task = asyncio.get_running_loop().create_task(
-            self._write(self._snapshots_of(history), game_id, history)
+            self._write(
+                self._snapshots_of(history),
+                game_id,
+                history,
+                replace=not timeline.truncated,
+            )
         )
         self._writing[game_id] = task
         task.add_done_callback(lambda _: self._writing.pop(game_id, None))
 
     async def _write(
-        self, snapshots: Snapshots, game_id: uuid.UUID, history: History
+        self,
+        snapshots: Snapshots,
+        game_id: uuid.UUID,
+        history: History,
+        *,
+        replace: bool,
     ) -> None:
         try:
-            await snapshots.write(game_id, history)
+            await snapshots.write(game_id, history, replace=replace)
         except Exception:  # a read model's write: the next cold load tries again
             log.warning("snapshot of game %s not written", game_id, exc_info=True)
 

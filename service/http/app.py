@@ -81,6 +81,7 @@ def create_app(settings: Settings) -> Litestar:
             GAMES,
             settings.cached_games,
             settings.cached_moves,
+            observer=metrics,
         )
         live = LiveLog(timelines.store)
         projector = Projector(pool, timelines.store, timelines)

@@ -1,13 +1,14 @@
 """Prometheus metrics: `GET /metrics`, served only when the `metrics` setting is on.
 
 What is counted: the moves stored (by game kind) and refused (by the ruling that
-refused them), and how long a move takes from decision to stored answer; and what a
-process holds now: the games in its timeline cache, its open live streams, and how
+refused them), how long a move takes from decision to stored answer, and the
+snapshots of long games ignored (by why: service/application/snapshots.py); and what
+a process holds now: the games in its timeline cache, its open live streams, and how
 far the read models are behind the log (events not yet folded, and the age of the
 oldest). The counters are moved by the application as it works (`Metrics` is its
-MoveObserver); the values of now are sampled every REFRESH_SECONDS by a task of the
-app, so a scrape costs no database query and a flood of them costs no more than
-rendering a few dozen lines each.
+MoveObserver and SnapshotObserver); the values of now are sampled every
+REFRESH_SECONDS by a task of the app, so a scrape costs no database query and a flood
+of them costs no more than rendering a few dozen lines each.
 
 Several worker processes: prometheus_client keeps each process's values in memory,
 so a scrape would see only the worker that answers it. With the environment variable
@@ -70,6 +71,14 @@ class Metrics:
             "Seconds from a move's decision to its stored answer (retries included).",
             **into,
         )
+        self.snapshots_ignored = Counter(
+            "tablelog_snapshots_ignored",
+            "Snapshots of games ignored on a cold load, the game folded from its log "
+            "instead, by reason: past_log, unsigned, bad_signature, other_engine, "
+            "undecodable.",
+            ["reason"],
+            **into,
+        )
         self.cached_games = Gauge(
             "tablelog_timeline_cache_games",
             "Games held in the timeline cache.",
@@ -105,6 +114,10 @@ class Metrics:
 
     def refused(self, ruling: str) -> None:
         self.refusals.labels(ruling).inc()
+
+    # The application's SnapshotObserver.
+    def snapshot_ignored(self, reason: str) -> None:
+        self.snapshots_ignored.labels(reason).inc()
 
     def exposition(self) -> bytes:
         """The metrics in Prometheus's text format: this process's, or in

@@ -1,15 +1,23 @@
 """Snapshots, a disposable read model: a game resumed from one answers exactly as the
 game folded from its creation (state, version, view, score sheet, replay steps, undo
 past the snapshot, abandon), and a stale, corrupt or deleted snapshot changes
-nothing."""
+nothing. Whatever the serving role writes into one (a score changed, another game's,
+another key's, none signed), the service serves what the log says, logs it and
+counts it, and the next long fold writes the snapshot again."""
 
 from __future__ import annotations
 
 import logging
+import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+import httpx
 import msgspec
+import psycopg
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from bench.workload import new_game
 from domain.game import Setup
@@ -19,10 +27,21 @@ from projections import replay
 from projections.scoresheet import score_sheet
 from service.application.creating import move_type
 from service.application.games import Games
-from service.application.snapshots import SNAPSHOT_BEHIND, SNAPSHOT_DEPTH
+from service.application.snapshots import (
+    IGNORED,
+    KEY_BYTES,
+    SNAPSHOT_BEHIND,
+    SNAPSHOT_DEPTH,
+    process_key,
+    signature,
+)
 from service.application.timeline import Timeline, Timelines
+from service.http.metrics import Metrics
+from service.settings import Settings
+from service.storage.store import EventStore, connection_pool
 from tests.projections.simulated import NAMES
 from tests.projections.simulated import timeline as simulated
+from tests.service.server import running_server
 
 pytestmark = pytest.mark.db
 
@@ -30,11 +49,42 @@ KINDS = sorted(GAMES)
 # Small enough that every simulated game gets a snapshot on its first cold load.
 SNAPSHOT_AFTER = 20
 SETUP = Setup(players=NAMES[:3], first_player=NAMES[0], seed=5)
+# Where the score sheets and dozito's states keep the players' scores.
+SCORES = ("points", "totals", "round_scores")
+IGNORED_TOTAL = "tablelog_snapshots_ignored_total"
 
 
-def _timelines(store, snapshot_after: int = SNAPSHOT_AFTER) -> Timelines:
-    """A process's cache, empty: every game it loads is loaded cold."""
-    return Timelines(store, GAMES, 100, 100_000, snapshot_after)
+@pytest.fixture
+def fresh_store(fresh_database_url, run) -> Iterator[EventStore]:
+    """An EventStore over a database of the test's own: a service started on it
+    folds only the test's games."""
+    settings = Settings(database_url=fresh_database_url, pool_min_size=1)
+    pool = connection_pool(settings)
+    run(pool.open(wait=True, timeout=10))
+    try:
+        yield EventStore(pool)
+    finally:
+        run(pool.close())
+
+
+def _timelines(
+    store,
+    snapshot_after: int = SNAPSHOT_AFTER,
+    metrics: Metrics | None = None,
+    key: bytes | None = None,
+) -> Timelines:
+    """A process's cache, empty: every game it loads is loaded cold. It counts the
+    snapshots it ignores in `metrics`, and signs with `key` (by default the
+    process's, as the tests' servers do)."""
+    return Timelines(
+        store,
+        GAMES,
+        100,
+        100_000,
+        snapshot_after,
+        snapshot_key=key,
+        observer=metrics,
+    )
 
 
 async def _imported(
@@ -77,6 +127,11 @@ def _answers(timeline: Timeline, steps: range) -> bytes:
 async def _snapshot(store, game_id: uuid.UUID) -> tuple[int, str, bytes] | None:
     _, found = await store.get_game_and_snapshot(game_id)
     return None if found is None else (found.version, found.engine, found.data)
+
+
+def _ignored(metrics: Metrics, reason: str) -> float | None:
+    """How many snapshots `metrics` counted as ignored for `reason`."""
+    return metrics.registry.get_sample_value(IGNORED_TOTAL, {"reason": reason})
 
 
 @pytest.mark.parametrize("game", KINDS)
@@ -134,38 +189,62 @@ def test_undo_past_a_snapshot_gives_the_state_without_snapshots_A2(store, run, g
     run(check())
 
 
+async def _older_engines(store, game_id: uuid.UUID) -> None:
+    """The snapshot as an older release of the code would have written it: signed
+    with the key, under another engine's name."""
+    version, _, data = await _snapshot(store, game_id)
+    signed = signature(process_key(), game_id, version, "older", data)
+    await store.write_snapshot(game_id, version, "older", data, signed, replace=True)
+
+
+async def _undecodable(store, game_id: uuid.UUID) -> None:
+    """A snapshot of this engine, signed with the key, whose data it cannot decode
+    (as a change the engine's hash missed would leave)."""
+    version, engine, _ = await _snapshot(store, game_id)
+    data = b"\x91\xc0"
+    signed = signature(process_key(), game_id, version, engine, data)
+    await store.write_snapshot(game_id, version, engine, data, signed, replace=True)
+
+
+async def _deleted(store, game_id: uuid.UUID) -> None:
+    async with store._pool.connection() as conn:
+        await conn.execute("DELETE FROM game_snapshots WHERE game_id = %s", (game_id,))
+
+
 @pytest.mark.parametrize(
-    ("tampering", "logged"),
+    ("tampering", "reason", "level"),
     [
-        ("UPDATE game_snapshots SET engine = 'older' WHERE game_id = %s", "engine"),
-        ("UPDATE game_snapshots SET data = '\\x91c0'::bytea WHERE game_id = %s", ""),
-        ("DELETE FROM game_snapshots WHERE game_id = %s", None),
+        (_older_engines, "other_engine", logging.INFO),
+        (_undecodable, "undecodable", logging.WARNING),
+        (_deleted, None, None),
     ],
     ids=["stale", "corrupt", "deleted"],
 )
 @pytest.mark.parametrize("game", ["dobro", "dozito"])
 def test_a_stale_corrupt_or_deleted_snapshot_changes_nothing(
-    store, run, caplog, game, tampering, logged
+    store, run, caplog, game, tampering, reason, level
 ):
     async def check() -> None:
         game_id = await _snapshotted(store, game)
-        async with store._pool.connection() as conn:
-            await conn.execute(tampering, (game_id,))
+        await tampering(store, game_id)
         caplog.clear()
+        metrics = Metrics()
         with caplog.at_level(logging.INFO, "service.application.snapshots"):
             # Written again at the same version only if the cold load writes it.
-            loaded = await _timelines(store, snapshot_after=10**6).load(game_id)
+            loaded = await _timelines(store, 10**6, metrics).load(game_id)
         whole = await _timelines(store).load(game_id, whole=True)
         assert not loaded.truncated
         steps = range(1, whole.moves + 1)
         assert _answers(loaded, steps) == _answers(whole, steps)
-        ignored = [r.getMessage() for r in caplog.records]
-        if logged is None:
+        ignored = [(r.levelno, r.getMessage()) for r in caplog.records]
+        if reason is None:
             assert ignored == []
+            assert metrics.registry.get_sample_value(IGNORED_TOTAL) is None
         else:
-            (message,) = ignored
-            assert f"snapshot of game {game_id} ignored" in message
-            assert logged in message
+            assert ignored == [
+                (level, f"snapshot of game {game_id} ignored: {IGNORED[reason]}")
+            ]
+            assert _ignored(metrics, reason) == 1
 
     run(check())
 
@@ -179,16 +258,18 @@ def test_a_snapshot_past_the_games_log_is_ignored(store, run, caplog, game):
     async def check() -> None:
         longer = await _snapshotted(store, game)
         game_id, records = await _imported(store, game, moves=SNAPSHOT_AFTER)
-        async with store._pool.connection() as conn:
-            await conn.execute(
-                "INSERT INTO game_snapshots (game_id, version, engine, data)"
-                " SELECT %s, version, engine, data FROM game_snapshots"
-                " WHERE game_id = %s",
-                (game_id, longer),
-            )
+        await _as_serving_role(
+            store,
+            "INSERT INTO game_snapshots (game_id, version, engine, data, signature)"
+            " SELECT %s, version, engine, data, signature FROM game_snapshots"
+            " WHERE game_id = %s",
+            (game_id, longer),
+        )
         assert (await _snapshot(store, game_id))[0] > len(records) + 1
+        metrics = Metrics()
         with caplog.at_level(logging.INFO, "service.application.snapshots"):
-            loaded = await _timelines(store).load(game_id)
+            loaded = await _timelines(store, metrics=metrics).load(game_id)
+        assert _ignored(metrics, "past_log") == 1
         assert not loaded.truncated
         assert loaded.version == len(records) + 1
         whole = await _timelines(store).load(game_id, whole=True)
@@ -205,56 +286,113 @@ def test_a_snapshot_past_the_games_log_is_ignored(store, run, caplog, game):
     run(check())
 
 
-@pytest.mark.parametrize("game", ["dobro", "dozito"])
-def test_another_games_snapshot_is_ignored_though_the_log_holds_its_version(
-    store, run, caplog, game
+async def _scored_999(store, game_id: uuid.UUID) -> None:
+    """The 999 attack: its data decoded, a score changed, encoded again; the
+    signature kept."""
+    _, _, data = await _snapshot(store, game_id)
+    await _as_serving_role(
+        store,
+        "UPDATE game_snapshots SET data = %s WHERE game_id = %s",
+        (_with_a_score_of_999(data), game_id),
+    )
+
+
+async def _another_games(store, game_id: uuid.UUID) -> None:
+    """Another game's snapshot, data and signature, of a version this game's log
+    holds (the other game is shorter)."""
+    other, _ = await _imported(store, "dozito", moves=4 * SNAPSHOT_AFTER, seed=9)
+    timelines = _timelines(store)
+    await timelines.load(other)
+    await timelines.snapshots_written()
+    await _as_serving_role(
+        store,
+        "UPDATE game_snapshots AS s SET (version, engine, data, signature) ="
+        " (SELECT version, engine, data, signature FROM game_snapshots"
+        "  WHERE game_id = %s) WHERE s.game_id = %s",
+        (other, game_id),
+    )
+
+
+async def _another_keys(store, game_id: uuid.UUID) -> None:
+    """The snapshot a host with another key writes over ours (which it ignores),
+    good to that host."""
+    other_host = _timelines(store, key=b"another host's key".ljust(KEY_BYTES))
+    await other_host.load(game_id)
+    await other_host.snapshots_written()
+
+
+async def _unsigned(store, game_id: uuid.UUID) -> None:
+    await _as_serving_role(
+        store,
+        "UPDATE game_snapshots SET signature = NULL WHERE game_id = %s",
+        (game_id,),
+    )
+
+
+@pytest.mark.parametrize(
+    ("tampering", "reason"),
+    [
+        (_scored_999, "bad_signature"),
+        (_another_games, "bad_signature"),
+        (_another_keys, "bad_signature"),
+        (_unsigned, "unsigned"),
+    ],
+    ids=["score-changed", "another-games", "another-keys", "unsigned"],
+)
+def test_a_snapshot_the_serving_role_rewrote_is_ignored_logged_and_counted(
+    store, run, caplog, tampering, reason
 ):
-    """Another game's snapshot copied to this one (as the serving role may write
-    one), of a version this game's longer log holds: the game is folded from its
-    log, not from the other game's state."""
+    """As the serving role, a long game's snapshot rewritten at a version of its
+    log: a cold load serves the log's state and score sheet, logs a warning naming
+    the game (not the data) and counts it; a long fold then writes the game's own
+    snapshot over it, which the next cold load uses."""
 
     async def check() -> None:
-        other, _ = await _imported(store, game, moves=4 * SNAPSHOT_AFTER)
-        timelines = _timelines(store)
-        await timelines.load(other)
-        await timelines.snapshots_written()
-        game_id, _ = await _imported(store, game, seed=SETUP.seed + 1)
-        async with store._pool.connection() as conn:
-            await conn.execute(
-                "INSERT INTO game_snapshots (game_id, version, engine, data)"
-                " SELECT %s, version, engine, data FROM game_snapshots"
-                " WHERE game_id = %s",
-                (game_id, other),
-            )
-        # Folded whole by a process that writes no snapshot of its own.
+        game_id = await _snapshotted(store, "dozito")
+        await tampering(store, game_id)
         whole = await _timelines(store, 10**6).load(game_id, whole=True)
-        assert 1 < (await _snapshot(store, game_id))[0] < whole.latest.version
+        assert 1 < (await _snapshot(store, game_id))[0] < whole.version
+        metrics = Metrics()
+        rewriting = _timelines(store, metrics=metrics)
         caplog.clear()
         with caplog.at_level(logging.INFO, "service.application.snapshots"):
-            loaded = await _timelines(store, snapshot_after=10**6).load(game_id)
-        (message,) = [r.getMessage() for r in caplog.records]
-        assert message == f"snapshot of game {game_id} ignored: it is game {other}'s"
-        assert not loaded.truncated
+            # Writes no snapshot: the next cold load meets the same row.
+            loaded = await _timelines(store, 10**6, metrics).load(game_id)
+            again = await rewriting.load(game_id)
+        assert not loaded.truncated and not again.truncated
         steps = range(1, whole.moves + 1)
         assert _answers(loaded, steps) == _answers(whole, steps)
+        assert _answers(again, steps) == _answers(whole, steps)
+        message = f"snapshot of game {game_id} ignored: {IGNORED[reason]}"
+        assert [(r.levelno, r.getMessage()) for r in caplog.records] == [
+            (logging.WARNING, message)
+        ] * 2
+        assert _ignored(metrics, reason) == 2
+
+        await rewriting.snapshots_written()
+        resumed = await _timelines(store, metrics=metrics).load(game_id)
+        assert resumed.first == whole.version - SNAPSHOT_BEHIND
+        held = range(resumed.first + 1, resumed.moves + 1)
+        assert _answers(resumed, held) == _answers(whole, held)
+        assert _ignored(metrics, reason) == 2
 
     run(check())
 
 
-def test_a_snapshot_is_rewritten_only_when_newer(store, run):
+def test_a_snapshot_is_rewritten_only_when_newer_but_by_a_whole_fold(store, run):
     async def check() -> None:
         game_id = await _snapshotted(store, "dozito")
         version, engine, _ = await _snapshot(store, game_id)
-        timeline = await _timelines(store).load(game_id, whole=True)
-        older = timeline.at(version - 5)
-        await store.write_snapshot(game_id, older.version, engine, b"")
-        assert await _snapshot(store, game_id) != (older.version, engine, b"")
-        await store.write_snapshot(game_id, older.version, "another engine", b"x")
-        assert await _snapshot(store, game_id) == (
-            older.version,
-            "another engine",
-            b"x",
+        older = version - 5
+        await store.write_snapshot(game_id, older, engine, b"", b"signed")
+        assert (await _snapshot(store, game_id))[0] == version
+        await store.write_snapshot(game_id, older, "another engine", b"x", b"signed")
+        assert await _snapshot(store, game_id) == (older, "another engine", b"x")
+        # A writer that folded the game whole replaces any, as one it ignored.
+        await store.write_snapshot(
+            game_id, older - 1, "another engine", b"y", b"signed", replace=True
         )
+        assert await _snapshot(store, game_id) == (older - 1, "another engine", b"y")
 
     run(check())
 
@@ -285,6 +423,113 @@ def test_the_service_answers_a_snapshotted_game_as_one_without(store, run, clien
         theirs = client.get(f"/games/{plain}{path}")
         assert ours.status_code == theirs.status_code == 200, path
         assert _without_ids(ours.json()) == _without_ids(theirs.json()), path
+
+
+def test_a_snapshot_rewritten_to_serve_a_score_of_999_is_not_served(
+    fresh_store, run, fresh_database_url
+):
+    """The serving role rewrites a game's snapshot at a version of its own log: a
+    player's score made 999 in its sheet and in every state it holds, the signature
+    kept. A service that holds no game serves the log's state and score sheet, as
+    for a game of the same moves without a snapshot, logs why and counts it."""
+
+    async def tampered() -> tuple[uuid.UUID, uuid.UUID]:
+        snapshotted = await _snapshotted(fresh_store, "dozito")
+        plain, _ = await _imported(fresh_store, "dozito")
+        await _scored_999(fresh_store, snapshotted)
+        return snapshotted, plain
+
+    snapshotted, plain = run(tampered())
+    with (
+        _warnings_of("service.application.snapshots") as warnings,
+        running_server(fresh_database_url, metrics=True) as base_url,
+        httpx.Client(base_url=base_url, timeout=30) as client,
+    ):
+        # The projection runner loads each game cold first; then reads find it held.
+        _listed(client, {snapshotted, plain})
+        for path in ["/scoresheet", ""]:
+            ours = client.get(f"/games/{snapshotted}{path}").json()
+            theirs = client.get(f"/games/{plain}{path}").json()
+            assert _without_ids(ours) == _without_ids(theirs), path
+        sheet = client.get(f"/games/{snapshotted}/scoresheet").json()
+        scores = [p for line in sheet["rounds"] for p in line["points"].values()]
+        assert 999 not in [*scores, *sheet["totals"].values()]
+        counted = _samples(client.get("/metrics").text)
+    assert warnings == [
+        f"snapshot of game {snapshotted} ignored: {IGNORED['bad_signature']}"
+    ]
+    assert counted[(IGNORED_TOTAL, "bad_signature")] == 1
+
+
+def _listed(client: httpx.Client, games: set[uuid.UUID], seconds: float = 30) -> None:
+    """Wait until the game list (the projection runner's) lists every game."""
+    deadline = time.monotonic() + seconds
+    while True:
+        answer = client.get("/games", params={"player": NAMES[0], "limit": 50})
+        if games <= {uuid.UUID(game["id"]) for game in answer.json()["games"]}:
+            return
+        assert time.monotonic() < deadline, "the game list did not catch up in time"
+        time.sleep(0.05)
+
+
+def _with_a_score_of_999(data: bytes) -> bytes:
+    """The snapshot's data with its first player's score made 999 wherever a score
+    is kept (each round's points and the totals, in the score sheet and in each
+    state held), encoded again."""
+
+    def changed(tree: object, key: object = None) -> object:
+        if key in SCORES and isinstance(tree, dict):
+            first, *_ = tree
+            return {**tree, first: 999}
+        if key in SCORES and isinstance(tree, list):
+            return [999 if isinstance(v, int) else changed(v, key) for v in tree]
+        if isinstance(tree, dict):
+            return {k: changed(v, k) for k, v in tree.items()}
+        if isinstance(tree, list):
+            return [changed(v) for v in tree]
+        return tree
+
+    forged = msgspec.msgpack.encode(changed(msgspec.msgpack.decode(data)))
+    assert forged != data
+    return forged
+
+
+async def _as_serving_role(store, statement: str, params: tuple) -> None:
+    """Run `statement` as the serving role (tablelog_app), which the service logs
+    in as, on the store's database."""
+    async with await psycopg.AsyncConnection.connect(
+        store._pool.conninfo, autocommit=True
+    ) as conn:
+        await conn.execute("SET ROLE tablelog_app")
+        await conn.execute(statement, params)
+
+
+@contextmanager
+def _warnings_of(name: str) -> Iterator[list[str]]:
+    """The warnings logged by `name` meanwhile. Kept on that logger: a served app's
+    logging set-up replaces the root's handlers, pytest's among them."""
+    kept: list[str] = []
+
+    class Kept(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            kept.append(record.getMessage())
+
+    handler = Kept(logging.WARNING)
+    logger = logging.getLogger(name)
+    logger.addHandler(handler)
+    try:
+        yield kept
+    finally:
+        logger.removeHandler(handler)
+
+
+def _samples(text: str) -> dict[tuple[str, str | None], float]:
+    """The metrics' text read back: each sample by its name and its reason."""
+    return {
+        (sample.name, sample.labels.get("reason")): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
 
 
 def _without_ids(answer: object) -> object:
