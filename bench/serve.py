@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.bare import create_bare_app
+from service.cli.context import default_data_dir
 from service.cli.serving import ServedApp, freeze_heap, listen, run
 from service.http.server import config
 from service.settings import Settings
@@ -60,6 +61,10 @@ def main() -> None:
         webhooks_allow_private=True,
         webhooks=delivers,
         workers=workers,
+        # The key file `tablelog serve` takes by default: every server of a run (and
+        # each of its workers) signs alike, so one started after another uses the
+        # snapshots the first wrote, as the replay's measurements expect.
+        snapshot_key_file=str(default_data_dir() / "snapshot.key"),
     )
     served = config(
         app(settings),

@@ -60,6 +60,16 @@ class Settings:
     cached_moves: int = setting(
         100_000, "stored moves the games kept in memory may hold in all"
     )
+    # The key that signs the snapshots of long games, kept outside the database,
+    # which the serving role may write (service/application/snapshots.py). None:
+    # `tablelog`'s commands take snapshot.key in --data-dir; an app built otherwise
+    # (the tests) a key made for its process.
+    snapshot_key_file: str | None = setting(
+        None,
+        "the file of the key that signs the snapshots of long games, made on first "
+        "use; every host serving one database needs the same. none: snapshot.key "
+        "in --data-dir",
+    )
     # Browser apps on other origins may call the API (CORS). Any origin by default:
     # writes carry a bearer token, never cookies, so a page cannot act for a user.
     cors_origins: tuple[str, ...] = setting(

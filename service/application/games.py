@@ -68,10 +68,13 @@ class Games:
         *,
         cached_games: int = 1024,
         cached_moves: int = 100_000,
+        snapshot_key: bytes | None = None,
     ) -> Games:
         """Games in a process that keeps no read model and counts nothing (the
-        shell's commands, the tests)."""
-        timelines = Timelines(store, rules, cached_games, cached_moves)
+        shell's commands, the tests); `snapshot_key` as for `Timelines`."""
+        timelines = Timelines(
+            store, rules, cached_games, cached_moves, snapshot_key=snapshot_key
+        )
         return cls(timelines, read_side=NoReadSide(), observer=Unobserved())
 
     async def create(

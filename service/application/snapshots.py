@@ -10,7 +10,7 @@ a replay page is served from a fold of the whole log instead, as without snapsho
 
 The serving role may write snapshots, so whoever holds its credentials may write any
 row: a snapshot is used only when its signature, an HMAC-SHA256 under a key the
-database does not hold (`process_key`), is of the game's id, the row's version,
+database does not hold (`key_from_file`), is of the game's id, the row's version,
 its engine and its data. It is checked before the data is decoded. A row that is
 unsigned, whose signature does not match (its data changed, another game's copied, a
 host with another key), whose version the game's log does not hold, of another
@@ -27,12 +27,15 @@ it, older snapshots are ignored.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import hmac
 import logging
+import os
 import secrets
 import sys
+import tempfile
 import uuid
 from pathlib import Path
 from typing import Annotated, Any
@@ -203,10 +206,48 @@ def signature(
     return mac.digest()
 
 
+def signing_key(file: str | None) -> bytes:
+    """The key that signs the snapshots: the one in `file` (made there on first
+    use), or with no file one made for this process, whose snapshots only it can
+    then use (snapshots are disposable: another process folds the log instead)."""
+    return process_key() if file is None else key_from_file(Path(file))
+
+
 @functools.cache
 def process_key() -> bytes:
     """A key made for this process, the same for each of its caches."""
     return secrets.token_bytes(KEY_BYTES)
+
+
+def key_from_file(path: Path) -> bytes:
+    """The key kept in `path`, made there on first use: KEY_BYTES random bytes in
+    a file only its owner may read or write (0600).
+
+    Made whole under a name of its own, written to disk, then linked to `path`,
+    which fails when `path` exists: processes starting at once (the workers of
+    `serve`, the hosts sharing the file) all end with the one key linked first, and
+    none reads a file half written. A file holding fewer than KEY_BYTES bytes (one
+    an operator wrote) is refused, ValueError saying so."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, made = tempfile.mkstemp(dir=path.parent, prefix=".snapshot.key.")
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(secrets.token_bytes(KEY_BYTES))
+                file.flush()
+                os.fsync(file.fileno())
+            # Another process that linked its key first made the key.
+            with contextlib.suppress(FileExistsError):
+                os.link(made, path)
+        finally:
+            os.unlink(made)
+    key = path.read_bytes()
+    if len(key) < KEY_BYTES:
+        raise ValueError(
+            f"{path} holds {len(key)} bytes, fewer than the {KEY_BYTES} of a key: "
+            "remove it to have a new key made"
+        )
+    return key
 
 
 def engine_of(rules: Rules, state_type: type) -> str:

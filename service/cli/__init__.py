@@ -17,6 +17,7 @@ from service.cli.context import (
     database,
     default_data_dir,
     owner_pool,
+    snapshot_key,
 )
 from service.cli.serving import serve
 from service.settings import SERVED, from_text
@@ -34,9 +35,10 @@ def rebuild_projections(args: argparse.Namespace) -> None:
 
     async def rebuild(where: Database) -> int:
         # As the tables' owner: the rebuild creates the new tables and swaps them in.
-        async with application(where) as games, owner_pool(where) as pool:
+        async with application(where, key) as games, owner_pool(where) as pool:
             return await Projector(pool, games.store, games.timelines).rebuild()
 
+    key = snapshot_key(args)
     with database(args.data_dir) as where:
         folded = asyncio.run(rebuild(where))
     print(f"rebuilt the read models from {folded} events")
@@ -58,7 +60,7 @@ def deliver_webhooks(args: argparse.Namespace) -> None:
                 where.serve,
                 pool,
                 store,
-                Timelines(store, GAMES),
+                Timelines(store, GAMES, snapshot_key=key),
                 allow_private=args.webhooks_allow_private,
                 retries=[float(wait) for wait in args.webhook_retries],
             )
@@ -67,6 +69,7 @@ def deliver_webhooks(args: argparse.Namespace) -> None:
             finally:
                 await deliverer.close()
 
+    key = snapshot_key(args)
     with database(args.data_dir) as where, suppress(KeyboardInterrupt):
         asyncio.run(deliver(where))
 
@@ -81,7 +84,11 @@ def parser() -> argparse.ArgumentParser:
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def command(name: str, help: str, run, under=commands) -> argparse.ArgumentParser:
+    def command(
+        name: str, help: str, run, under=commands, reads_games: bool = False
+    ) -> argparse.ArgumentParser:
+        """A command; one that `reads_games` takes the file of the key that signs
+        their snapshots too (`serve` takes it with its settings)."""
         sub = under.add_parser(name, help=help, description=help)
         option(
             sub,
@@ -91,6 +98,9 @@ def parser() -> argparse.ArgumentParser:
             help="where the embedded PostgreSQL keeps its data when DATABASE_URL is "
             "unset",
         )
+        if reads_games:
+            (key_file,) = (s for s in SERVED if s.name == "snapshot_key_file")
+            setting(sub, key_file.name, key_file.default, key_file.metadata["help"])
         sub.set_defaults(run=run)
         return sub
 
@@ -122,6 +132,7 @@ def parser() -> argparse.ArgumentParser:
         "Empty the read models and fold the whole event log into them again.",
         rebuild_projections,
         under=projections.add_subparsers(required=True, metavar="COMMAND"),
+        reads_games=True,
     )
     webhooks = commands.add_parser("webhooks", help="Deliver the webhooks.")
     deliverer = command(
@@ -130,6 +141,7 @@ def parser() -> argparse.ArgumentParser:
         "processes' deliverers (one delivers at a time).",
         deliver_webhooks,
         under=webhooks.add_subparsers(required=True, metavar="COMMAND"),
+        reads_games=True,
     )
     for served in SERVED:
         if served.name in ("webhooks_allow_private", "webhook_retries"):

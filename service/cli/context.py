@@ -3,6 +3,7 @@ application layer on it for the commands that read or write games."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import os
@@ -18,6 +19,7 @@ from psycopg_pool import AsyncConnectionPool
 from domain.registry import GAMES
 from service.application.errors import Refused
 from service.application.games import Games
+from service.application.snapshots import key_from_file
 from service.settings import Settings
 from service.storage.migrate import migrate
 from service.storage.store import EventStore, connection_pool
@@ -81,9 +83,26 @@ def database(data_dir: Path) -> Iterator[Database]:
         yield Database(serve=roles.app, migrate=roles.owner)
 
 
+def snapshot_key_file(args: argparse.Namespace) -> Path:
+    """--snapshot-key-file, else snapshot.key in --data-dir: beside the embedded
+    server's cluster (in postgres/), never inside the database."""
+    chosen = args.snapshot_key_file
+    return Path(chosen) if chosen else args.data_dir / "snapshot.key"
+
+
+def snapshot_key(args: argparse.Namespace) -> bytes:
+    """The key that signs the snapshots, from its file (made on first use); one
+    that cannot be had ends the command, saying why."""
+    try:
+        return key_from_file(snapshot_key_file(args))
+    except (OSError, ValueError) as error:
+        sys.exit(f"tablelog: no key to sign the snapshots: {error}")
+
+
 @asynccontextmanager
-async def application(database: Database) -> AsyncIterator[Games]:
-    """The application layer on a migrated database, for commands run from the shell."""
+async def application(database: Database, snapshot_key: bytes) -> AsyncIterator[Games]:
+    """The application layer on a migrated database, for commands run from the shell;
+    `snapshot_key` signs the snapshots, as the service's does."""
     migrate(database.migrate)
     settings = Settings(database_url=database.serve, pool_min_size=1, pool_max_size=4)
     async with connection_pool(settings) as pool:
@@ -92,6 +111,7 @@ async def application(database: Database) -> AsyncIterator[Games]:
             GAMES,
             cached_games=settings.cached_games,
             cached_moves=settings.cached_moves,
+            snapshot_key=snapshot_key,
         )
 
 

@@ -17,7 +17,7 @@ from domain.errors import GameFinished, RuleError
 from service.application.errors import Duplicate
 from service.application.exchange import export_game, import_game
 from service.application.games import Games
-from service.cli.context import application, run_on
+from service.cli.context import application, run_on, snapshot_key
 
 # The sample games ship inside the package, so an installed tablelog finds them.
 SEEDS = Path(str(resources.files("seeds")))
@@ -28,13 +28,17 @@ SAMPLES_NAMESPACE = uuid.UUID("5b0c1c52-7d1a-4c55-9a43-2f1f3c1e7a10")
 def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
     """Register the commands with `tablelog`'s parser (`command` as in service.cli)."""
     export = command(
-        "export", "Print a game as NDJSON (the export format).", run_export
+        "export",
+        "Print a game as NDJSON (the export format).",
+        run_export,
+        reads_games=True,
     )
     export.add_argument("game_id", type=uuid.UUID, metavar="GAME_ID")
     imported = command(
         "import",
         "Import an export as a new game; print its id and write token.",
         run_import,
+        reads_games=True,
     )
     imported.add_argument("file", type=Path, metavar="FILE", help="'-' reads stdin")
     seed = command(
@@ -42,14 +46,16 @@ def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
         "Load the sample games (every .ndjson file in --seeds); a sample already "
         "loaded is left as it is.",
         run_seed,
+        reads_games=True,
     )
     seed.add_argument("--seeds", type=Path, default=SEEDS, help="default: %(default)s")
 
 
 def _run(args: argparse.Namespace, work: Callable[[Games], Awaitable[None]]) -> None:
     """Run `work` on the application layer; a refusal is printed, exit status 1."""
+    key = snapshot_key(args)
     try:
-        run_on(args.data_dir, application, work)
+        run_on(args.data_dir, lambda where: application(where, key), work)
     except (RuleError, GameFinished) as error:
         sys.exit(f"tablelog: {error}")
 

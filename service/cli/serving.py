@@ -46,7 +46,7 @@ from types import FrameType
 from typing import Any
 
 from service.cli import logs
-from service.cli.context import database
+from service.cli.context import database, snapshot_key, snapshot_key_file
 from service.settings import SERVED, Settings
 from service.storage.migrate import migrate
 
@@ -108,6 +108,8 @@ def serve(args: argparse.Namespace) -> None:
     logs.use_format(args.log_format)
     # Before the database: a port taken ends `serve` at once, having started nothing.
     listening = listen(args.host, args.port)
+    # Made once, before any worker reads it; one that cannot be had ends `serve` too.
+    snapshot_key(args)
     with listening, database(args.data_dir) as where:
         # Once, before any worker starts: theirs then find nothing to apply.
         migrate(where.migrate)
@@ -115,7 +117,8 @@ def serve(args: argparse.Namespace) -> None:
             database_url=where.serve,
             migration_database_url=where.migrate,
             database_read_url=where.read,
-            **{served.name: getattr(args, served.name) for served in SERVED},
+            **{served.name: getattr(args, served.name) for served in SERVED}
+            | {"snapshot_key_file": str(snapshot_key_file(args))},
         )
         parent = os.getpid() if settings.workers > 1 else None
         started = run(

@@ -25,6 +25,7 @@ from domain.registry import GAMES
 from service.application.games import Games
 from service.application.keys import Keys
 from service.application.pictures import Pictures
+from service.application.snapshots import signing_key
 from service.application.timeline import Timelines
 from service.application.webhooks import Webhooks
 from service.http import problems, schema_page
@@ -81,6 +82,7 @@ def create_app(settings: Settings) -> Litestar:
             GAMES,
             settings.cached_games,
             settings.cached_moves,
+            snapshot_key=signing_key(settings.snapshot_key_file),
             observer=metrics,
         )
         live = LiveLog(timelines.store)

@@ -8,10 +8,17 @@ counts it, and the next long fold writes the snapshot again."""
 from __future__ import annotations
 
 import logging
+import os
+import stat
+import subprocess
+import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 
 import httpx
 import msgspec
@@ -32,6 +39,7 @@ from service.application.snapshots import (
     KEY_BYTES,
     SNAPSHOT_BEHIND,
     SNAPSHOT_DEPTH,
+    key_from_file,
     process_key,
     signature,
 )
@@ -543,3 +551,109 @@ def _without_ids(answer: object) -> object:
     if isinstance(answer, list):
         return [_without_ids(v) for v in answer]
     return answer
+
+
+def test_the_key_file_is_made_once_for_all_who_start_at_once(tmp_path: Path):
+    """Processes starting at once (here threads) each find the file missing, make a
+    key and link it: all end with the one key linked first, readable by its owner
+    alone, and no half-made file is left beside it."""
+    path = tmp_path / "data" / "snapshot.key"
+    starting = threading.Barrier(8)
+
+    def start() -> bytes:
+        starting.wait()
+        return key_from_file(path)
+
+    with ThreadPoolExecutor(8) as pool:
+        keys = set(pool.map(lambda _: start(), range(8)))
+    assert keys == {path.read_bytes()}
+    assert len(path.read_bytes()) == KEY_BYTES
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert list(path.parent.iterdir()) == [path]
+    assert key_from_file(path) == path.read_bytes()
+
+
+def test_a_key_file_an_operator_wrote_is_used_unless_too_short(tmp_path: Path):
+    path = tmp_path / "snapshot.key"
+    path.write_bytes(b"0123456789abcdef" * 4)
+    assert key_from_file(path) == b"0123456789abcdef" * 4
+    path.write_bytes(b"too short")
+    with pytest.raises(ValueError, match="holds 9 bytes, fewer than the 32 of a key"):
+        key_from_file(path)
+
+
+def test_hosts_sharing_a_key_file_sign_alike_and_another_keys_host_rewrites(
+    fresh_store, run, fresh_database_url, tmp_path: Path
+):
+    """A service signs with the key in its file: what one host wrote another with
+    the same file could use; a host with another file ignores it (logged, counted)
+    and writes its own."""
+    shared, other = tmp_path / "shared.key", tmp_path / "other.key"
+    game_id, _ = run(_imported(fresh_store, "dozito"))
+
+    def serving(key_file: Path):
+        return running_server(
+            fresh_database_url, metrics=True, snapshot_key_file=str(key_file)
+        )
+
+    with serving(shared) as base_url, httpx.Client(base_url=base_url) as client:
+        # The projection runner's cold load writes the snapshot (in the background).
+        _listed(client, {game_id})
+        _signed_with(fresh_store, run, game_id, shared)
+    with (
+        _warnings_of("service.application.snapshots") as warnings,
+        serving(other) as base_url,
+        httpx.Client(base_url=base_url, timeout=30) as client,
+    ):
+        assert client.get(f"/games/{game_id}").status_code == 200
+        counted = _samples(client.get("/metrics").text)
+        _signed_with(fresh_store, run, game_id, other)
+    assert warnings == [
+        f"snapshot of game {game_id} ignored: {IGNORED['bad_signature']}"
+    ]
+    assert counted[(IGNORED_TOTAL, "bad_signature")] == 1
+    for key_file in (shared, other):
+        assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+
+
+def _signed_with(
+    store, run, game_id: uuid.UUID, key_file: Path, seconds: float = 30
+) -> None:
+    """Wait until the game's snapshot is signed with the key in `key_file`."""
+    key = key_from_file(key_file)
+    deadline = time.monotonic() + seconds
+    while True:
+        _, found = run(store.get_game_and_snapshot(game_id))
+        if found is not None and found.signature == signature(
+            key, game_id, found.version, found.engine, found.data
+        ):
+            return
+        assert time.monotonic() < deadline, "the snapshot was not written in time"
+        time.sleep(0.05)
+
+
+def test_the_commands_keep_the_key_in_the_data_dir_or_the_file_named(
+    fresh_database_url, tmp_path: Path
+):
+    """`tablelog export` (as every command that reads games) signs with the key in
+    --data-dir's snapshot.key, made on first use, or in --snapshot-key-file."""
+    env = {**os.environ, "DATABASE_URL": fresh_database_url}
+    env.pop("TABLELOG_SNAPSHOT_KEY_FILE", None)
+    no_game = str(uuid.uuid4())
+
+    def export(*options: str) -> None:
+        done = subprocess.run(
+            [sys.executable, "-m", "service", "export", no_game, *options],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 1 and no_game in done.stderr, done.stderr
+
+    export("--data-dir", str(tmp_path / "data"))
+    assert len((tmp_path / "data" / "snapshot.key").read_bytes()) == KEY_BYTES
+    chosen = tmp_path / "keys" / "tablelog.key"
+    export("--data-dir", str(tmp_path / "data"), "--snapshot-key-file", str(chosen))
+    assert stat.S_IMODE(chosen.stat().st_mode) == 0o600
+    assert chosen.read_bytes() != (tmp_path / "data" / "snapshot.key").read_bytes()
