@@ -40,19 +40,32 @@ class Receiver:
     # each `drip` seconds (0: as fast as it goes).
     endless: int = 0
     drip: float = 0.0
+    # The body of each answer that has one of its own.
+    body: bytes = b""
+    # The requests being answered at once, and the most there were.
+    answering: int = 0
+    most_at_once: int = 0
 
     def messages(self) -> list[dict]:
         return [json.loads(body) for _, body in self.received]
 
 
 @contextmanager
-def receiver(path: str = "/hook") -> Iterator[Receiver]:
+def receiver(
+    path: str = "/hook", host: str = "127.0.0.1", port: int = 0
+) -> Iterator[Receiver]:
     got = Receiver(url="")
+    lock = threading.Lock()
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers["content-length"]))
+            with lock:
+                got.answering += 1
+                got.most_at_once = max(got.most_at_once, got.answering)
             time.sleep(got.delay)
+            with lock:
+                got.answering -= 1
             got.received.append(({k.lower(): v for k, v in self.headers.items()}, body))
             status = got.answers.pop(0) if got.answers else 200
             self.send_response(status)
@@ -66,16 +79,17 @@ def receiver(path: str = "/hook") -> Iterator[Receiver]:
                         self.wfile.flush()
                         time.sleep(got.drip)
                 return
-            self.send_header("content-length", "0")
+            self.send_header("content-length", str(len(got.body)))
             self.end_headers()
+            self.wfile.write(got.body)
 
         def log_message(self, *args) -> None:
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = http.server.ThreadingHTTPServer((host, port), Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    got.url = f"http://127.0.0.1:{server.server_address[1]}{path}"
+    got.url = f"http://{host}:{server.server_address[1]}{path}"
     try:
         yield got
     finally:
