@@ -143,9 +143,11 @@ class WebhookController(Controller):
         "told of what is stored from now on, each message signed as Standard "
         "Webhooks says with the secret this answer shows once. `kinds`: "
         + "; ".join(f"`{kind}`, {said}" for kind, said in KINDS.items())
-        + f". At most {MAX_ENDPOINTS} endpoints a key. The address must be public "
-        "(not loopback, private, link-local or a metadata address) unless the "
-        "service allows otherwise.",
+        + f". At most {MAX_ENDPOINTS} endpoints a key. Its host must be on the "
+        "public internet (every address its name resolves to), unless the "
+        "service is run with `webhooks_allow_private`, which takes loopback and "
+        "private addresses too (never a cloud metadata service's); a host "
+        "refused is answered with the same 422 whether it was found or not.",
         dto=strict_body(NewEndpoint),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,

@@ -33,12 +33,12 @@ import psycopg
 import psycopg_pool
 
 from domain.names import name_key
+from service.application.addresses import Resolve, destination, resolve_by_system
 from service.application.errors import Invalid
 from service.application.timeline import Timelines
 from service.application.webhooks import (
     Message,
     MessageData,
-    check_address,
     message_id,
     signature,
 )
@@ -74,6 +74,7 @@ class Deliverer:
         *,
         allow_private: bool,
         retries: Sequence[float],
+        resolve: Resolve = resolve_by_system,
     ) -> None:
         self._conninfo = conninfo
         self._pool = pool
@@ -81,6 +82,7 @@ class Deliverer:
         self._timelines = timelines
         self.store = WebhookStore(pool)
         self._allow_private = allow_private
+        self._resolve = resolve
         self._retries = tuple(retries)
         self._wake = asyncio.Event()
         # Set when this process switched an endpoint on or added one: the list of
@@ -305,7 +307,7 @@ class Deliverer:
         status: int | None = None
         error: str | None = None
         try:
-            await check_address(endpoint.url, self._allow_private)
+            await destination(endpoint.url, self._allow_private, self._resolve)
             at = datetime.now(UTC)
             headers = {
                 "content-type": "application/json",
