@@ -3,7 +3,9 @@
 An endpoint's address is given by the app holding a key, so without this check a
 key would make the service call inside its own network: the loopback, private
 networks, a cloud host's metadata service. A name is resolved once for each check,
-and every address it gives must be allowed.
+every address it gives must be allowed, and the request then goes to an address
+checked (`service/readside/sender.py`): a name cannot answer a public address to
+the check and an inside one to the connection.
 
 Allowed are the globally reachable addresses of the IANA special-purpose address
 registries; with `webhooks_allow_private`, every other one too but the few no

@@ -13,7 +13,8 @@ moves its checkpoint past it. A crash between the two sends the event again, und
 the same `webhook-id`. A slow or failing endpoint waits in its own task: the others
 and the moves go on. An attempt that fails is tried again after the waits of
 `retries` (about three days by default); after the last, or at once on a 410 Gone,
-the endpoint is switched off, and says why.
+the endpoint is switched off, and says why. Each attempt's request is
+`sender.py`'s: to an address checked, within its timeout.
 """
 
 from __future__ import annotations
@@ -27,13 +28,12 @@ from collections.abc import Sequence
 from contextlib import suppress
 from datetime import UTC, datetime
 
-import httpx
 import msgspec
 import psycopg
 import psycopg_pool
 
 from domain.names import name_key
-from service.application.addresses import Resolve, destination, resolve_by_system
+from service.application.addresses import Resolve, resolve_by_system
 from service.application.errors import Invalid
 from service.application.timeline import Timelines
 from service.application.webhooks import (
@@ -42,24 +42,18 @@ from service.application.webhooks import (
     message_id,
     signature,
 )
+from service.readside.sender import Sender
 from service.storage import webhooks as stored
 from service.storage.store import EventStore, GlobalPosition, StoredEvent
 from service.storage.webhooks import AttemptRow, EndpointRow, NewAttempt, WebhookStore
 
 log = logging.getLogger(__name__)
-# httpx logs every request at INFO: a line for each message sent, which the attempts
-# already keep.
-logging.getLogger("httpx").setLevel(logging.WARNING)
 
 TURN = 0x746C_7768_6F6F6B  # "tl" "whook"
 # The events an endpoint's task reads from the log at a time.
 BATCH = 100
-# An endpoint has this long to answer an attempt.
-TIMEOUT_SECONDS = 15.0
 # The longest the attempts made and the checkpoint wait to be written.
 FLUSH_SECONDS = 1.0
-# What an attempt keeps of an answer that was not a 2xx, for its log.
-ERROR_KEPT = 200
 
 _UNAVAILABLE = (psycopg.OperationalError, psycopg_pool.PoolTimeout)
 
@@ -81,20 +75,13 @@ class Deliverer:
         self._log = log_store
         self._timelines = timelines
         self.store = WebhookStore(pool)
-        self._allow_private = allow_private
-        self._resolve = resolve
         self._retries = tuple(retries)
         self._wake = asyncio.Event()
         # Set when this process switched an endpoint on or added one: the list of
         # enabled endpoints is read again at once rather than at the next poll.
         self._endpoints_changed = False
         self._following: dict[uuid.UUID, asyncio.Task[None]] = {}
-        self._client = httpx.AsyncClient(
-            timeout=TIMEOUT_SECONDS,
-            follow_redirects=False,
-            headers={"user-agent": "tablelog-webhooks"},
-            trust_env=False,
-        )
+        self._sender = Sender(allow_private, resolve)
 
     def wake(self, *, endpoints_changed: bool = False) -> None:
         """Something was stored, or (`endpoints_changed`) an endpoint was added or
@@ -103,7 +90,7 @@ class Deliverer:
         self._wake.set()
 
     async def close(self) -> None:
-        await self._client.aclose()
+        await self._sender.close()
 
     async def run(self, poll_seconds: float = 1.0) -> None:
         """Deliver while this process holds the turn, until cancelled."""
@@ -304,35 +291,14 @@ class Deliverer:
         """One attempt: the status the endpoint answered (None: none), and the
         attempt to log."""
         started = time.monotonic()
-        status: int | None = None
-        error: str | None = None
-        try:
-            await destination(endpoint.url, self._allow_private, self._resolve)
-            at = datetime.now(UTC)
-            headers = {
-                "content-type": "application/json",
-                "webhook-id": id,
-                "webhook-timestamp": str(int(at.timestamp())),
-                "webhook-signature": signature(secrets, id, at, body),
-            }
-            # The whole attempt has the timeout, not each read: an endpoint that
-            # answers a byte at a time holds its task no longer than one that is
-            # silent. Only the start of an answer is read, however long it is.
-            async with (
-                asyncio.timeout(TIMEOUT_SECONDS),
-                self._client.stream(
-                    "POST", endpoint.url, content=body, headers=headers
-                ) as answer,
-            ):
-                status = answer.status_code
-                if not 200 <= status < 300:
-                    error = await _start_of(answer) or None
-        except Invalid as refused:
-            error = refused.detail
-        except TimeoutError:
-            error = f"no whole answer within {TIMEOUT_SECONDS:g} s"
-        except httpx.HTTPError as failed:
-            error = f"{type(failed).__name__}: {failed}"[:ERROR_KEPT]
+        at = datetime.now(UTC)
+        headers = {
+            "content-type": "application/json",
+            "webhook-id": id,
+            "webhook-timestamp": str(int(at.timestamp())),
+            "webhook-signature": signature(secrets, id, at, body),
+        }
+        status, error = await self._sender.post(endpoint.url, body, headers)
         return status, NewAttempt(
             endpoint_id=endpoint.id,
             message_id=id,
@@ -369,16 +335,6 @@ class Deliverer:
         await self.store.record(endpoint.id, [attempt], None)
         (latest,) = await self.store.attempts(endpoint.id, 1)
         return latest
-
-
-async def _start_of(answer: httpx.Response) -> str:
-    """The first `ERROR_KEPT` bytes of an answer's body, as text."""
-    kept = b""
-    async for chunk in answer.aiter_raw():
-        kept += chunk
-        if len(kept) >= ERROR_KEPT:
-            break
-    return kept[:ERROR_KEPT].decode(errors="replace")
 
 
 async def _try_turn(conn: psycopg.AsyncConnection) -> bool:

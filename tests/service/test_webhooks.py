@@ -20,7 +20,7 @@ import httpx
 import pytest
 from standardwebhooks import Webhook
 
-from service.readside import deliverer
+from service.readside import sender
 from tests.service.names import ScriptedNames
 from tests.service.server import running_server
 from tests.service.test_keys import BODY, assert_problem, bearer, make_key, revoke
@@ -244,7 +244,7 @@ def test_an_answer_that_never_ends_is_cut_short_and_retried(served):
 
 
 def test_an_answer_sent_a_byte_at_a_time_has_the_whole_timeout(served, monkeypatch):
-    monkeypatch.setattr(deliverer, "TIMEOUT_SECONDS", 1.0)
+    monkeypatch.setattr(sender, "TIMEOUT_SECONDS", 1.0)
     database_url, serve = served
     key = make_key(database_url, KEYED)
     with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
@@ -515,6 +515,55 @@ def test_a_name_rebound_to_loopback_after_its_check_is_never_reached(served, nam
             assert REFUSED in attempt["error"]
             assert "127.0.0.1" not in attempt["error"]
         assert inside.received == []
+
+
+def test_an_attempt_connects_to_the_address_it_checked(served, names):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with ExitStack() as stack:
+        first = stack.enter_context(receiver())
+        port = urlsplit(first.url).port
+        second = stack.enter_context(receiver(host="127.0.0.2", port=port))
+        url = stack.enter_context(serve(webhooks_allow_private=True, **ON_ASYNCIO))
+        client = stack.enter_context(httpx.Client(base_url=url))
+        # Each resolution answers the other loopback address.
+        names.script("pinned.test", *[["127.0.0.1"], ["127.0.0.2"]] * 10)
+        register(client, key, f"http://pinned.test:{port}/hook", kinds=["move.stored"])
+        play(client, new_game(client), MOVES[0])
+        until(lambda: len(first.received) + len(second.received) == 1)
+        time.sleep(0.5)
+    # Resolved once to register and once for the attempt, which went where its
+    # resolution said, under the endpoint's name.
+    assert names.answered["pinned.test"] == [["127.0.0.1"], ["127.0.0.2"]]
+    assert first.received == []
+    ((headers, _),) = second.received
+    assert headers["host"] == f"pinned.test:{port}"
+
+
+def test_a_slow_resolver_holds_an_attempt_no_longer_than_its_time(
+    served, names, monkeypatch
+):
+    monkeypatch.setattr(sender, "TIMEOUT_SECONDS", 1.0)
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with (
+        receiver() as got,
+        serve(webhooks_allow_private=True, **ON_ASYNCIO) as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        names.script("slow.test", ["127.0.0.1"])
+        port = urlsplit(got.url).port
+        endpoint = register(
+            client, key, f"http://slow.test:{port}/hook", kinds=["move.stored"]
+        )
+        names.seconds["slow.test"] = 2.5
+        play(client, new_game(client), MOVES[0])
+        path = f"/webhooks/{endpoint['id']}/deliveries"
+        until(lambda: client.get(path, headers=bearer(key)).json()["attempts"])
+        names.seconds["slow.test"] = 0
+        (first, *_) = client.get(path, headers=bearer(key)).json()["attempts"]
+    assert first["error"] == "no whole answer within 1 s"
+    assert first["milliseconds"] < 1500
 
 
 def test_registering_needs_a_key_with_the_webhooks_scope(served):
