@@ -53,6 +53,10 @@ SECRET_PREFIX = "whsec_"
 # How long a registration waits for its host to be resolved: one slower is refused
 # as one not found.
 RESOLVE_SECONDS = 10.0
+# The deliveries an app key may send again by hand in a minute (each process counts
+# its own, as it counts creations): each is an attempt made while its request
+# waits, in the serving process.
+RESENDS_PER_MINUTE = 10
 
 
 @dataclass(frozen=True, slots=True)

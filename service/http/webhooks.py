@@ -18,6 +18,7 @@ from service.application.webhooks import (
     KINDS,
     MAX_ENDPOINTS,
     MAX_URL,
+    RESENDS_PER_MINUTE,
     ROTATION_OVERLAP_SECONDS,
     Registration,
     Webhooks,
@@ -25,6 +26,7 @@ from service.application.webhooks import (
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.callers import APP_KEY_SCHEME, SCOPE, app_of
 from service.http.headers import declared
+from service.http.limits import RESENDS
 from service.http.problems import problems
 from service.readside.deliverer import Deliverer
 from service.storage.webhooks import AttemptRow, EndpointRow
@@ -289,10 +291,12 @@ class WebhookController(Controller):
         summary="Send an attempt's event again, now",
         description="The same message under the same `webhook-id`, signed anew; "
         "answers the attempt this made. It changes nothing of the endpoint's own "
-        "deliveries.",
-        opt={"body_media_type": None, SCOPE: WEBHOOKS},
+        f"deliveries. At most {RESENDS_PER_MINUTE} a minute a key (429 with "
+        "Retry-After past it), one at a time: one asked while another is under "
+        "way waits for it.",
+        opt={"body_media_type": None, SCOPE: WEBHOOKS, RESENDS: True},
         security=[{APP_KEY_SCHEME: []}],
-        responses=problems(401, 403, 404, 422, 503),
+        responses=problems(401, 403, 404, 422, 429, 503),
         operation_class=declared(),
     )
     async def resend_webhook_delivery(

@@ -15,6 +15,10 @@ and the moves go on. An attempt that fails is tried again after the waits of
 `retries` (about three days by default); after the last, or at once on a 410 Gone,
 the endpoint is switched off, and says why. Each attempt's request is
 `sender.py`'s: to an address checked, within its timeout.
+
+A resend asked by an app is an attempt made while its request waits, in the
+serving process: on connections of their own, so that resends never take the
+deliveries' (`Sender`), and one at a time for each app key.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import logging
 import random
 import time
 import uuid
+import weakref
 from collections.abc import Sequence
 from contextlib import suppress
 from datetime import UTC, datetime
@@ -82,6 +87,11 @@ class Deliverer:
         self._endpoints_changed = False
         self._following: dict[uuid.UUID, asyncio.Task[None]] = {}
         self._sender = Sender(allow_private, resolve)
+        self._resender = Sender(allow_private, resolve)
+        # The resend under way for each app key (gone with its last waiter).
+        self._resending: weakref.WeakValueDictionary[uuid.UUID, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     def wake(self, *, endpoints_changed: bool = False) -> None:
         """Something was stored, or (`endpoints_changed`) an endpoint was added or
@@ -91,6 +101,7 @@ class Deliverer:
 
     async def close(self) -> None:
         await self._sender.close()
+        await self._resender.close()
 
     async def run(self, poll_seconds: float = 1.0) -> None:
         """Deliver while this process holds the turn, until cancelled."""
@@ -298,7 +309,8 @@ class Deliverer:
             "webhook-timestamp": str(int(at.timestamp())),
             "webhook-signature": signature(secrets, id, at, body),
         }
-        status, error = await self._sender.post(endpoint.url, body, headers)
+        sender = self._resender if by_hand else self._sender
+        status, error = await sender.post(endpoint.url, body, headers)
         return status, NewAttempt(
             endpoint_id=endpoint.id,
             message_id=id,
@@ -314,7 +326,13 @@ class Deliverer:
 
     async def resend(self, endpoint: EndpointRow, of: AttemptRow) -> AttemptRow:
         """The event of an attempt sent once more, now, as the app asked: logged as
-        an attempt by hand, with the same `webhook-id`."""
+        an attempt by hand, with the same `webhook-id`. An app key's resends go
+        one at a time, each waiting for the one before."""
+        lock = self._resending.setdefault(endpoint.app_key, asyncio.Lock())
+        async with lock:
+            return await self._resend(endpoint, of)
+
+    async def _resend(self, endpoint: EndpointRow, of: AttemptRow) -> AttemptRow:
         events = await self._log.read(of.game_id, of.version - 1, 1)
         (event,) = events
         row = await self._timelines.row(of.game_id)

@@ -12,6 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -20,6 +21,7 @@ import httpx
 import pytest
 from standardwebhooks import Webhook
 
+from service.application.webhooks import RESENDS_PER_MINUTE
 from service.readside import sender
 from tests.service.names import ScriptedNames
 from tests.service.server import running_server
@@ -564,6 +566,52 @@ def test_a_slow_resolver_holds_an_attempt_no_longer_than_its_time(
         (first, *_) = client.get(path, headers=bearer(key)).json()["attempts"]
     assert first["error"] == "no whole answer within 1 s"
     assert first["milliseconds"] < 1500
+
+
+def test_resends_are_limited_per_key_and_hold_up_no_other_key(served):
+    database_url, serve = served
+    greedy, other = make_key(database_url, KEYED), make_key(database_url, KEYED)
+    with (
+        receiver() as slow,
+        receiver() as quick,
+        serve() as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        game = new_game(client)
+        slow_hook = register(
+            client, greedy, slow.url, kinds=["move.stored"], game_id=game["id"]
+        )
+        quick_hook = register(client, other, quick.url, kinds=["move.stored"])
+        play(client, game, MOVES[0])
+        until(lambda: len(slow.received) == len(quick.received) == 1)
+
+        def resend(key: str, hook: dict) -> httpx.Response:
+            path = f"/webhooks/{hook['id']}/deliveries"
+            until(lambda: client.get(path, headers=bearer(key)).json()["attempts"])
+            (first,) = client.get(path, headers=bearer(key)).json()["attempts"]
+            return client.post(f"{path}/{first['id']}/resend", headers=bearer(key))
+
+        slow.delay = 0.3
+        asked = RESENDS_PER_MINUTE + 3
+        with ThreadPoolExecutor(asked) as threads:
+            burst = [threads.submit(resend, greedy, slow_hook) for _ in range(asked)]
+            until(lambda: slow.answering >= 1)
+            # Meanwhile another key's resend and deliveries go at once.
+            started = time.monotonic()
+            assert resend(other, quick_hook).status_code == 200
+            play(client, new_game(client), MOVES[0])
+            until(lambda: len(quick.received) == 3, seconds=2)
+            assert time.monotonic() - started < 2
+            answers = [future.result() for future in burst]
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [200] * RESENDS_PER_MINUTE + [429] * 3
+    for answer in answers:
+        if answer.status_code == 429:
+            assert_problem(answer, 429, "resent")
+            assert int(answer.headers["retry-after"]) > 0
+    # The key's resends went one at a time.
+    assert slow.most_at_once == 1
+    assert len(slow.received) == 1 + RESENDS_PER_MINUTE
 
 
 def test_registering_needs_a_key_with_the_webhooks_scope(served):
