@@ -6,7 +6,7 @@ every attempt, so a receiver drops a message it has had.
 
 The deliverer (`service/readside/deliverer.py`) reads the log; this module is what an
 app asks of its endpoints, and what both share: the kinds of event, the message of
-an event, its signature and the check of an endpoint's address.
+an event and its signature. Where an endpoint may be is `addresses.py`'s to say.
 """
 
 from __future__ import annotations
@@ -14,9 +14,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
-import ipaddress
 import secrets
-import socket
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,6 +25,12 @@ from standardwebhooks import Webhook
 
 from domain.names import name_key
 from domain.registry import GAMES
+from service.application.addresses import (
+    Resolve,
+    destination,
+    refusal,
+    resolve_by_system,
+)
 from service.application.errors import Invalid, NotFound
 from service.application.keys import App
 from service.storage.store import EventStore
@@ -46,12 +50,13 @@ ROTATION_OVERLAP_SECONDS = 24 * 3600
 # The attempts `GET /webhooks/{id}/deliveries` shows.
 ATTEMPTS_SHOWN = 100
 SECRET_PREFIX = "whsec_"
-
-# The metadata services of cloud hosts: where a forged request does most harm.
-_METADATA = {
-    ipaddress.ip_address("169.254.169.254"),
-    ipaddress.ip_address("fd00:ec2::254"),
-}
+# How long a registration waits for its host to be resolved: one slower is refused
+# as one not found.
+RESOLVE_SECONDS = 10.0
+# The deliveries an app key may send again by hand in a minute (each process counts
+# its own, as it counts creations): each is an attempt made while its request
+# waits, in the serving process.
+RESENDS_PER_MINUTE = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,55 +109,21 @@ def signature(secrets_in_force: list[str], id: str, at: datetime, body: bytes) -
     )
 
 
-async def check_address(url: str, allow_private: bool) -> None:
-    """Invalid unless `url` is an http(s) address whose host resolves to public
-    addresses only (or `allow_private`): checked at registration and again before
-    every delivery, as a name may resolve elsewhere later."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise Invalid(f"'{url[:200]}' is not an http or https address.")
-    try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
-    except ValueError:
-        raise Invalid(f"'{url[:200]}' names no valid port.") from None
-    try:
-        found = await asyncio.get_running_loop().getaddrinfo(
-            parts.hostname, port, type=socket.SOCK_STREAM
-        )
-    except OSError:
-        raise Invalid(f"The host '{parts.hostname}' could not be found.") from None
-    for *_, address in found:
-        ip = ipaddress.ip_address(address[0])
-        if (
-            ip in _METADATA
-            or ip.is_multicast
-            or ip.is_unspecified
-            or (
-                not allow_private
-                and (
-                    ip.is_loopback
-                    or ip.is_private
-                    or ip.is_link_local
-                    or ip.is_reserved
-                )
-            )
-        ):
-            raise Invalid(
-                f"The host '{parts.hostname}' is at {ip}, a private or reserved "
-                "address: webhooks go to public addresses only."
-            )
-
-
 class Webhooks:
     """An app's endpoints: registered, listed, rotated, switched, and their
     attempts."""
 
     def __init__(
-        self, store: WebhookStore, log: EventStore, allow_private: bool
+        self,
+        store: WebhookStore,
+        log: EventStore,
+        allow_private: bool,
+        resolve: Resolve = resolve_by_system,
     ) -> None:
         self.store = store
         self._log = log
         self.allow_private = allow_private
+        self._resolve = resolve
 
     async def register(self, app: App, asked: Registration) -> tuple[EndpointRow, str]:
         """The endpoint and its secret (shown once): told of what is stored from
@@ -172,7 +143,7 @@ class Webhooks:
                 f"An app key has at most {MAX_ENDPOINTS} endpoints: switch one off "
                 "or use another key."
             )
-        await check_address(asked.url, self.allow_private)
+        await self._check(asked.url)
         secret = new_secret()
         row = EndpointRow(
             id=uuid.uuid4(),
@@ -188,6 +159,15 @@ class Webhooks:
             switched_at=None,
         )
         return await self.store.add(row, secret, await self._log.head()), secret
+
+    async def _check(self, url: str) -> None:
+        """Invalid unless `url`'s host is found, within `RESOLVE_SECONDS`, and
+        allowed; each delivery checks it again."""
+        try:
+            async with asyncio.timeout(RESOLVE_SECONDS):
+                await destination(url, self.allow_private, self._resolve)
+        except TimeoutError:
+            raise refusal(urlsplit(url).hostname or "", self.allow_private) from None
 
     async def of(self, app: App) -> list[EndpointRow]:
         return await self.store.of_key(app.id)

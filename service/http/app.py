@@ -37,7 +37,7 @@ from service.http.framing import Framing
 from service.http.games import GameController
 from service.http.health import health
 from service.http.kinds import game_kinds
-from service.http.limits import creation_limit, forget_expired
+from service.http.limits import creation_limit, forget_expired, resend_limit
 from service.http.metrics import Metrics, get_metrics
 from service.http.notes import NoteController
 from service.http.pictures import RENDERERS
@@ -186,6 +186,7 @@ def create_app(settings: Settings) -> Litestar:
             streams,
             Callers(settings.creation_needs_key),
             *creation_limit(settings, rate_limits),
+            *resend_limit(),
             DeclaredMediaType(),
             Framing(),
         ],

@@ -1,13 +1,16 @@
 """Per-client limits: one client may not create games faster than the service can
-be shared, whatever it sends (Litestar's rate-limiting middleware, in memory).
+be shared, whatever it sends, nor an app key send webhooks' deliveries again by
+hand faster than `RESENDS_PER_MINUTE` (Litestar's rate-limiting middleware, in
+memory).
 
 A client is its address, or the app whose key the request carries (`callers.py`):
 a key has a budget of its own, wherever its requests come from, at its own rate
-when it was made with one, else at the service's."""
+of creations when it was made with one, else at the service's."""
 
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Callable
 from time import time
 
 import anyio
@@ -23,12 +26,17 @@ from litestar.middleware.rate_limit import (
 from litestar.stores.memory import MemoryStore
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from service.application.keys import App
+from service.application.webhooks import RESENDS_PER_MINUTE
 from service.http.callers import caller_of
 from service.settings import Settings
 
 # Handlers that anyone may call to create a game: each client may call them
 # `Settings.creations_per_minute` times a minute, all of them together.
 CREATES_GAMES = "creates_games"
+# Handlers that send a webhook's delivery again by hand: each app key may call
+# them `RESENDS_PER_MINUTE` times a minute.
+RESENDS = "resends_deliveries"
 
 
 def client_of(request: Request) -> str:
@@ -57,15 +65,31 @@ def client_key(host: str) -> str:
     return str(address)
 
 
+def resender_of(request: Request) -> str:
+    """Who a resend counts against: the app of its key (a resend needs one)."""
+    return f"resends of {creator_of(request)}"
+
+
 def creates_games(request: Request) -> bool:
     """Whether the request's handler is one `opt`-marked CREATES_GAMES."""
     return bool(request.route_handler.opt.get(CREATES_GAMES))
 
 
+def resends(request: Request) -> bool:
+    """Whether the request's handler is one `opt`-marked RESENDS."""
+    return bool(request.route_handler.opt.get(RESENDS))
+
+
 def creation_limit(settings: Settings, store: MemoryStore) -> list[DefineMiddleware]:
     """The rate limit on the handlers that create games, per client."""
+
+    def rate_of(caller: App | None) -> int | None:
+        if caller is not None and caller.creations_per_minute is not None:
+            return caller.creations_per_minute
+        return settings.creations_per_minute
+
     config = RateLimitConfig(
-        # Litestar's field; `CreationLimit` takes each request's own.
+        # Litestar's field; `PerMinuteLimit` takes each request's own.
         rate_limit=("minute", settings.creations_per_minute or 1),
         identifier_for_request=creator_of,
         check_throttle_handler=creates_games,
@@ -73,28 +97,52 @@ def creation_limit(settings: Settings, store: MemoryStore) -> list[DefineMiddlew
     )
     return [
         DefineMiddleware(
-            CreationLimit, config=config, per_minute=settings.creations_per_minute
+            PerMinuteLimit,
+            config=config,
+            rate_of=rate_of,
+            counted="games created or imported",
         )
     ]
 
 
-class CreationLimit(RateLimitMiddleware):
-    """Litestar's rate limit, at each request's own rate: its app key's when the
-    key has one, else `per_minute` (None: no limit)."""
+def resend_limit() -> list[DefineMiddleware]:
+    """The rate limit on resending webhooks' deliveries, per app key."""
+    config = RateLimitConfig(
+        rate_limit=("minute", RESENDS_PER_MINUTE),
+        identifier_for_request=resender_of,
+        check_throttle_handler=resends,
+        store="rate_limit",
+    )
+    return [
+        DefineMiddleware(
+            PerMinuteLimit,
+            config=config,
+            rate_of=lambda _: RESENDS_PER_MINUTE,
+            counted="webhook deliveries resent",
+        )
+    ]
+
+
+class PerMinuteLimit(RateLimitMiddleware):
+    """Litestar's rate limit, at each request's own rate, `rate_of` its caller
+    (None: no limit); its 429 says what it counted (`counted`)."""
 
     def __init__(
-        self, app: ASGIApp, config: RateLimitConfig, per_minute: int | None
+        self,
+        app: ASGIApp,
+        config: RateLimitConfig,
+        rate_of: Callable[[App | None], int | None],
+        counted: str,
     ) -> None:
         super().__init__(app, config)
-        self.per_minute = per_minute
+        self.rate_of = rate_of
+        self.counted = counted
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         app = scope["litestar_app"]
         request: Request = app.request_class(scope)
         caller = caller_of(request)
-        most = self.per_minute
-        if caller is not None and caller.creations_per_minute is not None:
-            most = caller.creations_per_minute
+        most = self.rate_of(caller)
         if most is None or not await self.should_check_request(request):
             await self.app(scope, receive, send)
             return
@@ -105,7 +153,10 @@ class CreationLimit(RateLimitMiddleware):
             if len(counted.history) >= most:
                 raise TooManyRequestsException(
                     headers=_headers(counted, most),
-                    extra={"counted": "app key" if caller else "address"},
+                    extra={
+                        "counted": "app key" if caller else "address",
+                        "what": self.counted,
+                    },
                 )
             await self.set_cached_history(key=key, cache_object=counted, store=store)
 

@@ -173,10 +173,10 @@ def too_many_requests(error: TooManyRequestsException) -> Problem:
     wait = headers.get("RateLimit-Reset", "60")
     extra = error.extra if isinstance(error.extra, dict) else {}
     counted = "with your app key" if extra.get("counted") == "app key" else None
+    what = extra.get("what", "games created or imported")
     problem = Problem(
         429,
-        f"Too many games created or imported {counted or 'from your address'}: "
-        f"try again in {wait} s.",
+        f"Too many {what} {counted or 'from your address'}: try again in {wait} s.",
     )
     problem.headers = headers | {"Retry-After": wait}
     return problem

@@ -18,6 +18,7 @@ from service.application.webhooks import (
     KINDS,
     MAX_ENDPOINTS,
     MAX_URL,
+    RESENDS_PER_MINUTE,
     ROTATION_OVERLAP_SECONDS,
     Registration,
     Webhooks,
@@ -25,6 +26,7 @@ from service.application.webhooks import (
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.callers import APP_KEY_SCHEME, SCOPE, app_of
 from service.http.headers import declared
+from service.http.limits import RESENDS
 from service.http.problems import problems
 from service.readside.deliverer import Deliverer
 from service.storage.webhooks import AttemptRow, EndpointRow
@@ -143,9 +145,11 @@ class WebhookController(Controller):
         "told of what is stored from now on, each message signed as Standard "
         "Webhooks says with the secret this answer shows once. `kinds`: "
         + "; ".join(f"`{kind}`, {said}" for kind, said in KINDS.items())
-        + f". At most {MAX_ENDPOINTS} endpoints a key. The address must be public "
-        "(not loopback, private, link-local or a metadata address) unless the "
-        "service allows otherwise.",
+        + f". At most {MAX_ENDPOINTS} endpoints a key. Its host must be on the "
+        "public internet (every address its name resolves to), unless the "
+        "service is run with `webhooks_allow_private`, which takes loopback and "
+        "private addresses too (never a cloud metadata service's); a host "
+        "refused is answered with the same 422 whether it was found or not.",
         dto=strict_body(NewEndpoint),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
@@ -287,10 +291,12 @@ class WebhookController(Controller):
         summary="Send an attempt's event again, now",
         description="The same message under the same `webhook-id`, signed anew; "
         "answers the attempt this made. It changes nothing of the endpoint's own "
-        "deliveries.",
-        opt={"body_media_type": None, SCOPE: WEBHOOKS},
+        f"deliveries. At most {RESENDS_PER_MINUTE} a minute a key (429 with "
+        "Retry-After past it), one at a time: one asked while another is under "
+        "way waits for it.",
+        opt={"body_media_type": None, SCOPE: WEBHOOKS, RESENDS: True},
         security=[{APP_KEY_SCHEME: []}],
-        responses=problems(401, 403, 404, 422, 503),
+        responses=problems(401, 403, 404, 422, 429, 503),
         operation_class=declared(),
     )
     async def resend_webhook_delivery(

@@ -13,7 +13,12 @@ moves its checkpoint past it. A crash between the two sends the event again, und
 the same `webhook-id`. A slow or failing endpoint waits in its own task: the others
 and the moves go on. An attempt that fails is tried again after the waits of
 `retries` (about three days by default); after the last, or at once on a 410 Gone,
-the endpoint is switched off, and says why.
+the endpoint is switched off, and says why. Each attempt's request is
+`sender.py`'s: to an address checked, within its timeout.
+
+A resend asked by an app is an attempt made while its request waits, in the
+serving process: on connections of their own, so that resends never take the
+deliveries' (`Sender`), and one at a time for each app key.
 """
 
 from __future__ import annotations
@@ -23,43 +28,37 @@ import logging
 import random
 import time
 import uuid
+import weakref
 from collections.abc import Sequence
 from contextlib import suppress
 from datetime import UTC, datetime
 
-import httpx
 import msgspec
 import psycopg
 import psycopg_pool
 
 from domain.names import name_key
+from service.application.addresses import Resolve, resolve_by_system
 from service.application.errors import Invalid
 from service.application.timeline import Timelines
 from service.application.webhooks import (
     Message,
     MessageData,
-    check_address,
     message_id,
     signature,
 )
+from service.readside.sender import Sender
 from service.storage import webhooks as stored
 from service.storage.store import EventStore, GlobalPosition, StoredEvent
 from service.storage.webhooks import AttemptRow, EndpointRow, NewAttempt, WebhookStore
 
 log = logging.getLogger(__name__)
-# httpx logs every request at INFO: a line for each message sent, which the attempts
-# already keep.
-logging.getLogger("httpx").setLevel(logging.WARNING)
 
 TURN = 0x746C_7768_6F6F6B  # "tl" "whook"
 # The events an endpoint's task reads from the log at a time.
 BATCH = 100
-# An endpoint has this long to answer an attempt.
-TIMEOUT_SECONDS = 15.0
 # The longest the attempts made and the checkpoint wait to be written.
 FLUSH_SECONDS = 1.0
-# What an attempt keeps of an answer that was not a 2xx, for its log.
-ERROR_KEPT = 200
 
 _UNAVAILABLE = (psycopg.OperationalError, psycopg_pool.PoolTimeout)
 
@@ -74,24 +73,24 @@ class Deliverer:
         *,
         allow_private: bool,
         retries: Sequence[float],
+        resolve: Resolve = resolve_by_system,
     ) -> None:
         self._conninfo = conninfo
         self._pool = pool
         self._log = log_store
         self._timelines = timelines
         self.store = WebhookStore(pool)
-        self._allow_private = allow_private
         self._retries = tuple(retries)
         self._wake = asyncio.Event()
         # Set when this process switched an endpoint on or added one: the list of
         # enabled endpoints is read again at once rather than at the next poll.
         self._endpoints_changed = False
         self._following: dict[uuid.UUID, asyncio.Task[None]] = {}
-        self._client = httpx.AsyncClient(
-            timeout=TIMEOUT_SECONDS,
-            follow_redirects=False,
-            headers={"user-agent": "tablelog-webhooks"},
-            trust_env=False,
+        self._sender = Sender(allow_private, resolve)
+        self._resender = Sender(allow_private, resolve)
+        # The resend under way for each app key (gone with its last waiter).
+        self._resending: weakref.WeakValueDictionary[uuid.UUID, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
         )
 
     def wake(self, *, endpoints_changed: bool = False) -> None:
@@ -101,7 +100,8 @@ class Deliverer:
         self._wake.set()
 
     async def close(self) -> None:
-        await self._client.aclose()
+        await self._sender.close()
+        await self._resender.close()
 
     async def run(self, poll_seconds: float = 1.0) -> None:
         """Deliver while this process holds the turn, until cancelled."""
@@ -302,35 +302,15 @@ class Deliverer:
         """One attempt: the status the endpoint answered (None: none), and the
         attempt to log."""
         started = time.monotonic()
-        status: int | None = None
-        error: str | None = None
-        try:
-            await check_address(endpoint.url, self._allow_private)
-            at = datetime.now(UTC)
-            headers = {
-                "content-type": "application/json",
-                "webhook-id": id,
-                "webhook-timestamp": str(int(at.timestamp())),
-                "webhook-signature": signature(secrets, id, at, body),
-            }
-            # The whole attempt has the timeout, not each read: an endpoint that
-            # answers a byte at a time holds its task no longer than one that is
-            # silent. Only the start of an answer is read, however long it is.
-            async with (
-                asyncio.timeout(TIMEOUT_SECONDS),
-                self._client.stream(
-                    "POST", endpoint.url, content=body, headers=headers
-                ) as answer,
-            ):
-                status = answer.status_code
-                if not 200 <= status < 300:
-                    error = await _start_of(answer) or None
-        except Invalid as refused:
-            error = refused.detail
-        except TimeoutError:
-            error = f"no whole answer within {TIMEOUT_SECONDS:g} s"
-        except httpx.HTTPError as failed:
-            error = f"{type(failed).__name__}: {failed}"[:ERROR_KEPT]
+        at = datetime.now(UTC)
+        headers = {
+            "content-type": "application/json",
+            "webhook-id": id,
+            "webhook-timestamp": str(int(at.timestamp())),
+            "webhook-signature": signature(secrets, id, at, body),
+        }
+        sender = self._resender if by_hand else self._sender
+        status, error = await sender.post(endpoint.url, body, headers)
         return status, NewAttempt(
             endpoint_id=endpoint.id,
             message_id=id,
@@ -346,7 +326,13 @@ class Deliverer:
 
     async def resend(self, endpoint: EndpointRow, of: AttemptRow) -> AttemptRow:
         """The event of an attempt sent once more, now, as the app asked: logged as
-        an attempt by hand, with the same `webhook-id`."""
+        an attempt by hand, with the same `webhook-id`. An app key's resends go
+        one at a time, each waiting for the one before."""
+        lock = self._resending.setdefault(endpoint.app_key, asyncio.Lock())
+        async with lock:
+            return await self._resend(endpoint, of)
+
+    async def _resend(self, endpoint: EndpointRow, of: AttemptRow) -> AttemptRow:
         events = await self._log.read(of.game_id, of.version - 1, 1)
         (event,) = events
         row = await self._timelines.row(of.game_id)
@@ -367,16 +353,6 @@ class Deliverer:
         await self.store.record(endpoint.id, [attempt], None)
         (latest,) = await self.store.attempts(endpoint.id, 1)
         return latest
-
-
-async def _start_of(answer: httpx.Response) -> str:
-    """The first `ERROR_KEPT` bytes of an answer's body, as text."""
-    kept = b""
-    async for chunk in answer.aiter_raw():
-        kept += chunk
-        if len(kept) >= ERROR_KEPT:
-            break
-    return kept[:ERROR_KEPT].decode(errors="replace")
 
 
 async def _try_turn(conn: psycopg.AsyncConnection) -> bool:

@@ -16,23 +16,26 @@ from service.settings import Settings
 
 
 @contextmanager
-def running_server(database_url: str, **settings) -> Iterator[str]:
+def running_server(
+    database_url: str, loop: str | None = None, **settings
+) -> Iterator[str]:
+    """`loop`: uvicorn's event loop, when not the one `tablelog serve` runs."""
     # Every test's client is 127.0.0.1: only the tests of the limit itself set one.
     settings.setdefault("creations_per_minute", None)
     settings.setdefault("max_connections_per_client", 100_000)
     settings.setdefault("max_streams_per_client", 100_000)
     chosen = Settings(database_url=database_url, **settings)
-    server = uvicorn.Server(
-        config(
-            create_app(chosen),
-            chosen,
-            host="127.0.0.1",
-            port=0,
-            log_level="warning",
-            # Open event streams never end by themselves: don't wait long for them.
-            timeout_graceful_shutdown=1,
-        )
+    configured = config(
+        create_app(chosen),
+        chosen,
+        host="127.0.0.1",
+        port=0,
+        log_level="warning",
+        # Open event streams never end by themselves: don't wait long for them.
+        timeout_graceful_shutdown=1,
     )
+    configured.loop = loop or configured.loop
+    server = uvicorn.Server(configured)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

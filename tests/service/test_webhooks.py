@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import http.server
 import json
+import socket
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
 from standardwebhooks import Webhook
 
-from service.readside import deliverer
+from service.application.webhooks import RESENDS_PER_MINUTE
+from service.readside import sender
+from tests.service.names import ScriptedNames
 from tests.service.server import running_server
 from tests.service.test_keys import BODY, assert_problem, bearer, make_key, revoke
 
@@ -40,19 +45,32 @@ class Receiver:
     # each `drip` seconds (0: as fast as it goes).
     endless: int = 0
     drip: float = 0.0
+    # The body of each answer that has one of its own.
+    body: bytes = b""
+    # The requests being answered at once, and the most there were.
+    answering: int = 0
+    most_at_once: int = 0
 
     def messages(self) -> list[dict]:
         return [json.loads(body) for _, body in self.received]
 
 
 @contextmanager
-def receiver(path: str = "/hook") -> Iterator[Receiver]:
+def receiver(
+    path: str = "/hook", host: str = "127.0.0.1", port: int = 0
+) -> Iterator[Receiver]:
     got = Receiver(url="")
+    lock = threading.Lock()
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers["content-length"]))
+            with lock:
+                got.answering += 1
+                got.most_at_once = max(got.most_at_once, got.answering)
             time.sleep(got.delay)
+            with lock:
+                got.answering -= 1
             got.received.append(({k.lower(): v for k, v in self.headers.items()}, body))
             status = got.answers.pop(0) if got.answers else 200
             self.send_response(status)
@@ -66,16 +84,17 @@ def receiver(path: str = "/hook") -> Iterator[Receiver]:
                         self.wfile.flush()
                         time.sleep(got.drip)
                 return
-            self.send_header("content-length", "0")
+            self.send_header("content-length", str(len(got.body)))
             self.end_headers()
+            self.wfile.write(got.body)
 
         def log_message(self, *args) -> None:
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = http.server.ThreadingHTTPServer((host, port), Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    got.url = f"http://127.0.0.1:{server.server_address[1]}{path}"
+    got.url = f"http://{host}:{server.server_address[1]}{path}"
     try:
         yield got
     finally:
@@ -227,7 +246,7 @@ def test_an_answer_that_never_ends_is_cut_short_and_retried(served):
 
 
 def test_an_answer_sent_a_byte_at_a_time_has_the_whole_timeout(served, monkeypatch):
-    monkeypatch.setattr(deliverer, "TIMEOUT_SECONDS", 1.0)
+    monkeypatch.setattr(sender, "TIMEOUT_SECONDS", 1.0)
     database_url, serve = served
     key = make_key(database_url, KEYED)
     with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
@@ -370,6 +389,35 @@ def test_a_slow_endpoint_holds_up_no_other(served):
         assert len(slow.received) <= 1
 
 
+# What a refused address is told, whatever the reason: nothing of where a name
+# points inside.
+REFUSED = (
+    "webhooks go to public internet addresses only; a server run with "
+    "--webhooks-allow-private (TABLELOG_WEBHOOKS_ALLOW_PRIVATE=on) also takes "
+    "loopback and private addresses"
+)
+REFUSED_EVEN_PRIVATE = "no webhook goes to"
+
+
+@pytest.fixture
+def names(monkeypatch) -> ScriptedNames:
+    """Made-up names the test answers for the whole process: for a server served
+    on asyncio's loop (`ON_ASYNCIO`), whose `getaddrinfo` is the socket module's
+    (uvloop resolves inside libuv, out of a test's reach)."""
+    scripted = ScriptedNames(socket.getaddrinfo)
+    monkeypatch.setattr(socket, "getaddrinfo", scripted.getaddrinfo)
+    return scripted
+
+
+ON_ASYNCIO = {"loop": "asyncio"}
+
+
+def registered(client: httpx.Client, key: str, url: str) -> httpx.Response:
+    return client.post(
+        "/webhooks", json={"url": url, "kinds": ["move.stored"]}, headers=bearer(key)
+    )
+
+
 def test_an_address_inside_the_network_is_refused(served):
     database_url, serve = served
     key = make_key(database_url, KEYED)
@@ -381,21 +429,189 @@ def test_an_address_inside_the_network_is_refused(served):
             "http://127.0.0.1:9/hook",
             "http://10.0.0.7/hook",
             "http://169.254.169.254/latest/meta-data",
+            "http://100.64.0.1/hook",
+            "http://100.100.100.200/latest/meta-data",
+            "http://192.0.0.192/hook",
             "http://[::1]/hook",
+            "http://[fec0::1]/hook",
+            "http://[2002:7f00:1::]/hook",
+            "http://[::ffff:10.0.0.7]/hook",
+            "http://[64:ff9b::a9fe:a9fe]/hook",
             "http://localhost/hook",
         ):
-            answer = client.post(
-                "/webhooks",
-                json={"url": address, "kinds": ["move.stored"]},
-                headers=bearer(key),
-            )
-            assert_problem(answer, 422, "public addresses only")
-        answer = client.post(
-            "/webhooks",
-            json={"url": "ftp://example.com/", "kinds": ["move.stored"]},
-            headers=bearer(key),
-        )
+            assert_problem(registered(client, key, address), 422, REFUSED)
+        answer = registered(client, key, "ftp://example.com/")
         assert_problem(answer, 422, "not an http or https address")
+
+
+def test_with_private_receivers_allowed_the_metadata_services_stay_refused(served):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with (
+        serve(webhooks_allow_private=True) as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        for address in (
+            "http://169.254.169.254/latest/meta-data",
+            "http://[::ffff:169.254.169.254]/latest/meta-data",
+            "http://[::ffff:a9fe:a9fe]/latest/meta-data",
+            "http://[fd00:ec2::254]/latest/meta-data",
+            "http://100.100.100.200/latest/meta-data",
+            "http://[::ffff:100.100.100.200]/latest/meta-data",
+            "http://[64:ff9b::a9fe:a9fe]/latest/meta-data",
+            "http://[2002:a9fe:a9fe::]/latest/meta-data",
+            "http://0.0.0.0:9/hook",
+            "http://224.0.0.1/hook",
+            "http://255.255.255.255/hook",
+            "http://[ff02::1]/hook",
+        ):
+            assert_problem(registered(client, key, address), 422, REFUSED_EVEN_PRIVATE)
+        for address in ("http://127.0.0.1:9/hook", "http://[fd12::1]/hook"):
+            assert registered(client, key, address).status_code == 201
+
+
+def test_a_refusal_tells_nothing_of_where_a_name_points(served, names):
+    names.script("inside.test", ["10.0.0.7"])
+    names.script("partly.test", ["8.8.8.8", "192.168.1.20"])
+    names.script("metadata.test", ["169.254.169.254"])
+    names.script("nowhere.test", [])
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with (
+        serve(webhooks_allow_private=False, **ON_ASYNCIO) as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        details = set()
+        for host in ("inside.test", "partly.test", "metadata.test", "nowhere.test"):
+            answer = registered(client, key, f"http://{host}/hook")
+            assert_problem(answer, 422, REFUSED)
+            details.add(answer.json()["detail"].replace(host, "NAME"))
+    # One sentence for a name not found and a name inside, and no address in it.
+    (detail,) = details
+    for address in ("10.0.0.7", "192.168.1.20", "169.254.169.254"):
+        assert address not in detail
+
+
+def test_a_name_rebound_to_loopback_after_its_check_is_never_reached(served, names):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with (
+        receiver() as inside,
+        serve(webhooks_allow_private=False, **ON_ASYNCIO) as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        inside.answers, inside.body = [500] * 10, b"what only the inside knows"
+        # Public when the endpoint is registered, loopback ever after.
+        names.script("rebind.test", ["93.184.215.14"], ["127.0.0.1"])
+        port = urlsplit(inside.url).port
+        endpoint = register(
+            client, key, f"http://rebind.test:{port}/hook", kinds=["move.stored"]
+        )
+        play(client, new_game(client), MOVES[0])
+        path = f"/webhooks/{endpoint['id']}"
+        until(lambda: not client.get(path, headers=bearer(key)).json()["enabled"])
+        attempts = client.get(f"{path}/deliveries", headers=bearer(key)).json()
+        assert len(attempts["attempts"]) == 4
+        for attempt in attempts["attempts"]:
+            assert attempt["status"] is None
+            assert REFUSED in attempt["error"]
+            assert "127.0.0.1" not in attempt["error"]
+        assert inside.received == []
+
+
+def test_an_attempt_connects_to_the_address_it_checked(served, names):
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with ExitStack() as stack:
+        first = stack.enter_context(receiver())
+        port = urlsplit(first.url).port
+        second = stack.enter_context(receiver(host="127.0.0.2", port=port))
+        url = stack.enter_context(serve(webhooks_allow_private=True, **ON_ASYNCIO))
+        client = stack.enter_context(httpx.Client(base_url=url))
+        # Each resolution answers the other loopback address.
+        names.script("pinned.test", *[["127.0.0.1"], ["127.0.0.2"]] * 10)
+        register(client, key, f"http://pinned.test:{port}/hook", kinds=["move.stored"])
+        play(client, new_game(client), MOVES[0])
+        until(lambda: len(first.received) + len(second.received) == 1)
+        time.sleep(0.5)
+    # Resolved once to register and once for the attempt, which went where its
+    # resolution said, under the endpoint's name.
+    assert names.answered["pinned.test"] == [["127.0.0.1"], ["127.0.0.2"]]
+    assert first.received == []
+    ((headers, _),) = second.received
+    assert headers["host"] == f"pinned.test:{port}"
+
+
+def test_a_slow_resolver_holds_an_attempt_no_longer_than_its_time(
+    served, names, monkeypatch
+):
+    monkeypatch.setattr(sender, "TIMEOUT_SECONDS", 1.0)
+    database_url, serve = served
+    key = make_key(database_url, KEYED)
+    with (
+        receiver() as got,
+        serve(webhooks_allow_private=True, **ON_ASYNCIO) as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        names.script("slow.test", ["127.0.0.1"])
+        port = urlsplit(got.url).port
+        endpoint = register(
+            client, key, f"http://slow.test:{port}/hook", kinds=["move.stored"]
+        )
+        names.seconds["slow.test"] = 2.5
+        play(client, new_game(client), MOVES[0])
+        path = f"/webhooks/{endpoint['id']}/deliveries"
+        until(lambda: client.get(path, headers=bearer(key)).json()["attempts"])
+        names.seconds["slow.test"] = 0
+        (first, *_) = client.get(path, headers=bearer(key)).json()["attempts"]
+    assert first["error"] == "no whole answer within 1 s"
+    assert first["milliseconds"] < 1500
+
+
+def test_resends_are_limited_per_key_and_hold_up_no_other_key(served):
+    database_url, serve = served
+    greedy, other = make_key(database_url, KEYED), make_key(database_url, KEYED)
+    with (
+        receiver() as slow,
+        receiver() as quick,
+        serve() as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        game = new_game(client)
+        slow_hook = register(
+            client, greedy, slow.url, kinds=["move.stored"], game_id=game["id"]
+        )
+        quick_hook = register(client, other, quick.url, kinds=["move.stored"])
+        play(client, game, MOVES[0])
+        until(lambda: len(slow.received) == len(quick.received) == 1)
+
+        def resend(key: str, hook: dict) -> httpx.Response:
+            path = f"/webhooks/{hook['id']}/deliveries"
+            until(lambda: client.get(path, headers=bearer(key)).json()["attempts"])
+            (first,) = client.get(path, headers=bearer(key)).json()["attempts"]
+            return client.post(f"{path}/{first['id']}/resend", headers=bearer(key))
+
+        slow.delay = 0.3
+        asked = RESENDS_PER_MINUTE + 3
+        with ThreadPoolExecutor(asked) as threads:
+            burst = [threads.submit(resend, greedy, slow_hook) for _ in range(asked)]
+            until(lambda: slow.answering >= 1)
+            # Meanwhile another key's resend and deliveries go at once.
+            started = time.monotonic()
+            assert resend(other, quick_hook).status_code == 200
+            play(client, new_game(client), MOVES[0])
+            until(lambda: len(quick.received) == 3, seconds=2)
+            assert time.monotonic() - started < 2
+            answers = [future.result() for future in burst]
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [200] * RESENDS_PER_MINUTE + [429] * 3
+    for answer in answers:
+        if answer.status_code == 429:
+            assert_problem(answer, 429, "resent")
+            assert int(answer.headers["retry-after"]) > 0
+    # The key's resends went one at a time.
+    assert slow.most_at_once == 1
+    assert len(slow.received) == 1 + RESENDS_PER_MINUTE
 
 
 def test_registering_needs_a_key_with_the_webhooks_scope(served):
