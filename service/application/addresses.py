@@ -163,6 +163,12 @@ async def destination(url: str, allow_private: bool, resolve: Resolve) -> Destin
     """Where `url` goes, its host resolved once and every address it gives
     checked; Invalid unless it is an http(s) address whose host is found and
     allowed."""
+    if any(character.isspace() or not character.isprintable() for character in url):
+        # No HTTP client could send it: it would fail at every delivery instead.
+        raise Invalid(
+            f"'{url[:200]}' is not a valid address: an address holds no space "
+            "or control character."
+        )
     parts = urlsplit(url)
     host = parts.hostname
     if parts.scheme not in ("http", "https") or not host:

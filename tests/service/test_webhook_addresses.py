@@ -189,6 +189,10 @@ def test_loopback_spelt_as_a_number_is_resolved_and_refused(host, run):
         ("ftp://example.com/", "not an http or https address"),
         ("http:///hook", "not an http or https address"),
         ("http://example.com:99999/", "names no valid port"),
+        ("http://example.com/a\x00b", "no space or control character"),
+        ("http://example.com/a b", "no space or control character"),
+        ("http://example.com/\r\nX-Injected: 1", "no space or control character"),
+        ("http://exa\u0085mple.com/", "no space or control character"),
     ],
 )
 def test_an_address_that_is_no_http_url_says_so(url, words, run):
