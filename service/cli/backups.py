@@ -15,7 +15,7 @@ import psycopg
 
 from service.cli.context import database
 from service.storage import backups
-from service.storage.backups import BackupFailed, Contents
+from service.storage.backups import BackupFailed
 from service.storage.migrate import migrate
 
 
@@ -43,7 +43,7 @@ def run_backup(args: argparse.Namespace) -> None:
         print(f"backing up to {file}", flush=True)
         contents = backups.back_up(where.migrate, file)
     size = file.stat().st_size
-    print(f"backed up {_described(contents)} to {file} ({size:,} bytes)")
+    print(f"backed up to {file} ({size:,} bytes): {contents}")
 
 
 def run_restore(args: argparse.Namespace) -> None:
@@ -56,20 +56,13 @@ def run_restore(args: argparse.Namespace) -> None:
                 print(f"created the role {backups.SERVING}", flush=True)
             print(f"restoring {file}", flush=True)
             contents = backups.load(where.migrate, file)
-            print(f"loaded {_described(contents)}", flush=True)
+            print(f"loaded {contents}", flush=True)
             applied = migrate(where.migrate)
-    if applied:
-        print("applied: " + ", ".join(applied))
+            if applied:
+                print("applied: " + ", ".join(applied), flush=True)
+            start = backups.continue_the_log(where.migrate)
+    print(f"new events follow the restored ones (transaction ids from {start:,})")
     print(f"restored {file}: the database is ready to serve")
-
-
-def _described(contents: Contents) -> str:
-    latest = (
-        f", the latest recorded at {contents.latest:%Y-%m-%d %H:%M:%S %Z}"
-        if contents.latest is not None
-        else ""
-    )
-    return f"{contents.games:,} games and {contents.events:,} events{latest}"
 
 
 @contextmanager

@@ -9,7 +9,8 @@ game folds it from its log again.
 A restore goes into a database that holds no tablelog tables (a new cluster, or a
 new database on a server), all of it or nothing (one transaction), as the role that
 runs the migrations, which then owns every table. The serving role `tablelog_app`
-is made first when it is missing, so the grants in the file apply to it.
+is made first when it is missing, so the grants in the file apply to it. Once
+migrated, the log is set to go on after the restored events (`continue_the_log`).
 """
 
 from __future__ import annotations
@@ -32,11 +33,20 @@ __all__ = [
     "back_up",
     "check_archive",
     "check_empty",
+    "continue_the_log",
     "load",
     "make_serving_role",
 ]
 
 SERVING = "tablelog_app"
+
+# How far above the restored log the new transaction ids start. The server the
+# backup was taken from may have gone on for a while before it was lost, and an app
+# may hold a /feed cursor it took there since: that cursor is at most that server's
+# horizon, so new events must sort after it too, or the app would never read them.
+# 2^32 transactions are seven weeks at a thousand write transactions a second; the
+# ids (xid8, below 2^63) have room for two billion such restores.
+HEADROOM = 2**32
 
 
 class BackupFailed(Exception):
@@ -50,6 +60,21 @@ class Contents:
     games: int
     events: int
     latest: datetime | None
+
+    def __str__(self) -> str:
+        latest = (
+            ""
+            if self.latest is None
+            else f", the latest recorded {self.latest:%Y-%m-%d %H:%M:%S %Z}"
+        )
+        return (
+            f"{counted(self.games, 'game')} and {counted(self.events, 'event')}{latest}"
+        )
+
+
+def counted(number: int, thing: str) -> str:
+    """`1 game`, `1,234 games`."""
+    return f"{number:,} {thing}{'' if number == 1 else 's'}"
 
 
 _CONTENTS = """
@@ -112,8 +137,8 @@ def check_empty(conninfo: str) -> None:
         (games,) = conn.execute("SELECT count(*) FROM games").fetchone()
     if games:
         raise BackupFailed(
-            f"the database already holds {games:,} games: a restore goes only into "
-            "an empty database (a new --data-dir, or a new database)"
+            f"the database already holds {counted(games, 'game')}: a restore goes "
+            "only into an empty database (a new --data-dir, or a new database)"
         )
     raise BackupFailed(
         "the database already has tablelog's tables (without games): a restore goes "
@@ -157,6 +182,38 @@ def load(conninfo: str, file: Path) -> Contents:
     )
     with psycopg.connect(conninfo, autocommit=True) as conn:
         return Contents(*conn.execute(_CONTENTS).fetchone())
+
+
+_RESTORED_TOP = """
+    SELECT greatest(
+        (SELECT max(transaction_id)::text::bigint FROM events),
+        (SELECT max(transaction) FROM projection_checkpoints),
+        (SELECT max(transaction) FROM webhook_checkpoints))
+"""
+
+
+def continue_the_log(conninfo: str) -> int:
+    """Set the log's offset (migrations/0019) so that every event stored from now
+    on sorts after every restored event and checkpoint, by HEADROOM; the least
+    transaction id new events get.
+
+    This cluster hands out transaction ids of its own, from wherever its counter
+    stands: usually far below the restored ids, and new events would sort before
+    the followers' checkpoints. Every transaction begun after this one gets a
+    higher id, so the offset is reckoned from its id, in it. Only the owner may
+    redefine the function (the serving role cannot move the log's order), declared
+    as the migration declares it; redefining it invalidates the plans that folded
+    the old value in."""
+    with psycopg.connect(conninfo) as conn, conn.transaction():
+        (top,) = conn.execute(_RESTORED_TOP).fetchone()
+        (now,) = conn.execute("SELECT pg_current_xact_id()::text::bigint").fetchone()
+        start = (top or 0) + HEADROOM
+        offset = max(0, start - now)
+        conn.execute(
+            "CREATE OR REPLACE FUNCTION log_offset() RETURNS bigint"
+            f" LANGUAGE sql STABLE PARALLEL SAFE RETURN {int(offset)}"
+        )
+    return now + 1 + offset
 
 
 def _schema_of_the_log(conn: psycopg.Connection) -> str | None:

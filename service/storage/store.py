@@ -186,10 +186,16 @@ _INSERT_EVENT = """
 # replayed. A standby behind another gives a lower horizon, never a hole, so a
 # reader may switch replicas. After a failover the promoted standby goes on handing
 # out ids above every one it replayed: checkpoints taken before it stay in order.
+#
+# The ids are the server's plus the database's log_offset() (migrations/0019), on
+# both sides: an event is stamped log_transaction_id(), the horizon is log_horizon().
+# The offset is 0 where the log was written; a logical restore into another cluster,
+# whose own counter may be far below the restored ids, sets it so that the new ids
+# go on above them and above every checkpoint taken before (`tablelog restore`).
 _READ_ALL = f"""
     SELECT transaction_id::text::bigint, {_EVENT_COLUMNS}
     FROM events
-    WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    WHERE transaction_id < log_horizon()
       AND (transaction_id, position) > (%s::text::xid8, %s)
     ORDER BY events.transaction_id, events.position
     LIMIT %s
@@ -201,7 +207,7 @@ _READ_FEED = """
     SELECT e.transaction_id::text::bigint, e.game_id, e.version, e.position, e.type,
            e.data::text, e.recorded_at, g.game
     FROM events e JOIN games g ON g.id = e.game_id
-    WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    WHERE e.transaction_id < log_horizon()
       AND (e.transaction_id, e.position) > (%s::text::xid8, %s)
       AND (%s::text IS NULL OR g.game = %s)
     ORDER BY e.transaction_id, e.position
@@ -560,11 +566,9 @@ class EventStore:
         of transactions still running, or yet to start, come after it.
         """
         async with self._reads.connection() as conn:
-            cursor = await conn.execute(
-                "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
-            )
-            (xmin,) = await cursor.fetchone()
-        return GlobalPosition(xmin - 1, 2**63 - 1)
+            cursor = await conn.execute("SELECT log_horizon()::text::bigint")
+            (horizon,) = await cursor.fetchone()
+        return GlobalPosition(horizon - 1, 2**63 - 1)
 
     async def ping(self, within: float | None = None) -> None:
         """Raise unless the database answers, within `within` seconds when given
