@@ -104,7 +104,10 @@ def back_up(conninfo: str, file: Path) -> Contents:
         (snapshot,) = conn.execute("SELECT pg_export_snapshot()").fetchone()
         contents = Contents(*conn.execute(_CONTENTS).fetchone())
         partial = file.with_name(file.name + ".partial")
-        _create_private(partial)
+        try:
+            _create_private(partial)
+        except OSError as error:
+            raise BackupFailed(f"cannot write {partial}: {error.strerror}") from None
         try:
             _run(
                 "pg_dump",

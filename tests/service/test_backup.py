@@ -478,3 +478,19 @@ def test_a_missing_file_is_refused(tmp_path):
     )
     assert done.returncode == 1
     assert refusal(done) == f"tablelog: {tmp_path / 'none'} is not a file"
+
+
+def test_a_backup_into_a_folder_that_does_not_exist_is_refused(database_url, tmp_path):
+    file = tmp_path / "missing" / "tablelog.backup"
+    env = {k: v for k, v in os.environ.items() if not k.endswith("DATABASE_URL")}
+    done = subprocess.run(
+        [sys.executable, "-m", "service", "backup", str(file)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env | {"DATABASE_URL": database_url},
+    )
+    assert done.returncode == 1
+    assert refusal(done) == (
+        f"tablelog: cannot write {file}.partial: No such file or directory"
+    )
