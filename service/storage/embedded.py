@@ -111,8 +111,9 @@ def with_roles(superuser: str) -> Roles:
 
 def client_program(name: str) -> Path:
     """The path of one of PostgreSQL's client programs (`pg_dump`, `pg_restore`)
-    shipped with the embedded server, of its version: they serve any server of that
-    version or older, the embedded one or not."""
+    shipped with the embedded server, of its version: pg_dump reads any server of
+    that version or older, the embedded one or not. `_commands` is the package's
+    own module, which has the path; a release that moves it fails here, at once."""
     return _BIN / name
 
 
