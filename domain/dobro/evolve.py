@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from domain.dobro.components import REVERSE, SKIP, Card, Direction
 from domain.dobro.events import (
     CardsPlayed,
+    Event,
     GameEnded,
     PileTaken,
     RefillForgotten,
@@ -21,18 +22,24 @@ from domain.dobro.events import (
 from domain.dobro.state import RoundResult, State, new_round
 
 
-def evolve(state: State, event: Any) -> State:
+def evolve(state: State, event: Event) -> State:
+    """The state after `event`: its type's fold (each below, listed in `FOLDS`)."""
     return FOLDS[type(event)](state, event)
 
 
-def _played(
-    state: State,
-    e: CardsPlayed | SkipPlayed | ReversePlayed,
-    cards: tuple[Card, ...],
-    value_in_play: int | None,
-    direction: Direction,
-) -> State:
-    """Cards leave a hand for the table; the hand refills; the turn passes."""
+def _played(state: State, e: CardsPlayed | SkipPlayed | ReversePlayed) -> State:
+    """Cards leave a hand for the table; the hand refills; the turn passes. A play
+    sets the value in play, a Reverse the direction. (One fold for the three, the
+    events most folded: a fold of each calling this one would cost a call more.)"""
+    value_in_play, direction = state.value_in_play, state.direction
+    if type(e) is CardsPlayed:
+        cards: tuple[Card, ...] = e.cards
+        value_in_play = e.value
+    elif type(e) is SkipPlayed:
+        cards = (SKIP,)
+    else:
+        cards = (REVERSE,)
+        direction = e.direction
     seats = state.table.seats
     # Looked up even when unused: a stored row naming a player the game does not
     # have must fail to fold, not pass (the runner then sets the game aside).
@@ -59,18 +66,6 @@ def _added(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     changed = list(values)
     changed[index] += amount
     return tuple(changed)
-
-
-def _cards_played(state: State, e: CardsPlayed) -> State:
-    return _played(state, e, e.cards, e.value, state.direction)
-
-
-def _skip_played(state: State, e: SkipPlayed) -> State:
-    return _played(state, e, (SKIP,), state.value_in_play, state.direction)
-
-
-def _reverse_played(state: State, e: ReversePlayed) -> State:
-    return _played(state, e, (REVERSE,), state.value_in_play, e.direction)
 
 
 def _pile_taken(state: State, e: PileTaken) -> State:
@@ -136,9 +131,9 @@ def _game_ended(state: State, e: GameEnded) -> State:
 
 
 FOLDS: dict[type, Callable[[State, Any], State]] = {
-    CardsPlayed: _cards_played,
-    SkipPlayed: _skip_played,
-    ReversePlayed: _reverse_played,
+    CardsPlayed: _played,
+    SkipPlayed: _played,
+    ReversePlayed: _played,
     PileTaken: _pile_taken,
     RefillForgotten: _refill_forgotten,
     RoundScored: _round_scored,

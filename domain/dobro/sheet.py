@@ -15,7 +15,7 @@ import msgspec
 
 from domain.dobro.events import GameEnded, RoundScored
 from domain.dobro.state import RoundResult, State
-from domain.history import History, Recorded
+from domain.game import Recorded
 from domain.sheet import RoundLine, ScoreSheet, standings
 
 # The ruling behind each scale (option `scoring`).
@@ -51,8 +51,8 @@ class Sheet(ScoreSheet, frozen=True, kw_only=True):
     rounds: list[Line]
 
 
-def score_sheet(history: History) -> Sheet:
-    return _sheet(history.state)
+def sheet_start(state: State) -> Sheet:
+    return _sheet(state)
 
 
 def next_sheet(sheet: Sheet, before: State, record: Recorded, after: State) -> Sheet:

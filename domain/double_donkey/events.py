@@ -145,7 +145,7 @@ Event = (
     | CardsDrawn
     | RoundStarted
 )
-EVENTS = (
+EVENTS: tuple[type[Event], ...] = (
     DiceRolled,
     DieChosen,
     RollPassed,

@@ -22,6 +22,7 @@ from domain.double_donkey.state import (
 
 
 def evolve(state: State, event: ev.Event) -> State:
+    """The state after `event`: its type's fold (each below, listed in `FOLDS`)."""
     return FOLDS[type(event)](state, event)
 
 

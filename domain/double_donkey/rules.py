@@ -1,10 +1,12 @@
 """Double Donkey's rules: every move checked (K2, K4-K7, K9) and every consequence
-derived (K7-K12), never logged by the table (A3). The ids are docs/rules.md's."""
+derived (K7-K12), never logged by the table (A3), and what the table may log now
+(`phase`, `allowed`). The ids are docs/rules.md's."""
 
 from __future__ import annotations
 
 from collections import Counter
 from functools import reduce
+from typing import Literal
 
 from domain.double_donkey import events as ev
 from domain.double_donkey.components import COLORS, HAND_SIZE, Card, Color, color_said
@@ -28,7 +30,22 @@ from domain.double_donkey.state import (
     State,
 )
 from domain.errors import RuleError
+from domain.game import Offer
 from domain.wording import Message, Names, message
+
+MoveKind = Literal["roll", "choose", "last_die", "reveal", "roll_off"]
+# What the table must log next (the dice: roll, choose, last_die; the cards:
+# reveal, roll_off), or `finished`.
+Phase = MoveKind | Literal["finished"]
+# The kinds of move each phase may offer: the one it names.
+PHASES: dict[str, tuple[MoveKind, ...]] = {
+    "roll": ("roll",),
+    "choose": ("choose",),
+    "last_die": ("last_die",),
+    "reveal": ("reveal",),
+    "roll_off": ("roll_off",),
+    "finished": (),
+}
 
 
 def decide(state: State, move: Move) -> list[ev.Event]:
@@ -235,3 +252,44 @@ def _roll_off(state: State, move: RollOff) -> list[ev.Event]:
     rolls = {p: move.rolls[p] for p in phase.among}
     events: list[ev.Event] = [ev.RollOffRolled(rolls)]
     return events + _biggest_donkey(state, highest_rollers(phase.among, rolls))
+
+
+# --- what the table may log now, for a client to offer ------------------------------
+
+
+def phase(state: State) -> Phase:
+    match state.phase:
+        case Rolling():
+            return "roll"
+        case Choosing():
+            return "choose"
+        case DecidingLastDie():
+            return "last_die"
+        case Revealing():
+            return "reveal"
+        case RollingOff():
+            return "roll_off"
+    return "finished"
+
+
+def allowed(state: State) -> tuple[Offer[MoveKind], ...]:
+    """The one move the phase awaits, with what the rulings leave the table to
+    choose: the dice a roll throws (K4), the dice a choice may take (K5), the
+    players who reveal (K7) and who roll off (K9)."""
+    match state.phase:
+        case Rolling(player):
+            owed = tuple(c for c in COLORS if c not in state.hay_dict())
+            return (Offer(kind="roll", choices={"player": (player,), "dice": owed}),)
+        case Choosing(player):
+            colors = choosable(state)
+            return (
+                Offer(kind="choose", choices={"player": (player,), "color": colors}),
+            )
+        case DecidingLastDie(player):
+            return (Offer(kind="last_die", choices={"player": (player,)}),)
+        case Revealing():
+            holders = tuple(p for p in state.players if state.hand(p))
+            return (Offer(kind="reveal", choices={"cards": holders}),)
+        case RollingOff(among):
+            return (Offer(kind="roll_off", choices={"rolls": among}),)
+    return ()

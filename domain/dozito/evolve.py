@@ -12,6 +12,7 @@ from domain.dozito.events import (
     CardDrawn,
     CardPlaced,
     DeckReshuffled,
+    Event,
     GameEnded,
     RoundScored,
     RoundStarted,
@@ -27,7 +28,8 @@ from domain.dozito.state import (
 )
 
 
-def evolve(state: State, event: Any) -> State:
+def evolve(state: State, event: Event) -> State:
+    """The state after `event`: its type's fold (each below, listed in `FOLDS`)."""
     return FOLDS[type(event)](state, event)
 
 

@@ -52,6 +52,7 @@ from service.application.notes import (
     line_of,
 )
 from service.application.submitting import MAX_MOVES
+from service.application.wording import DEFAULT, cited
 from service.storage.notes import NoteEntry
 from service.storage.store import GameRow, StoredEvent
 
@@ -408,11 +409,11 @@ def _line(number: int, step: Callable[..., T], *args: Any) -> T:
     try:
         return step(*args)
     except RuleError as error:
-        raise Invalid(f"Line {number}: {error}", rule=error.rule, line=number) from None
+        said = DEFAULT.render(cited(error))
+        raise Invalid(f"Line {number}: {said}", rule=error.rule, line=number) from None
     except GameFinished as error:
-        raise Invalid(
-            f"Line {number}: {error.message}", rule=error.rule, line=number
-        ) from None
+        said = DEFAULT.render(error.said)
+        raise Invalid(f"Line {number}: {said}", rule=error.rule, line=number) from None
     except Refused as error:
         raise Invalid(
             f"Line {number}: {error.detail}", line=number, **error.extra

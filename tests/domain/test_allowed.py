@@ -76,6 +76,29 @@ def test_a_climb_offers_every_kind():
     assert dobro_offers(state) == ("play", "skip", "reverse", "take", "forgot_refill")
 
 
+def test_a_climb_offers_only_the_cards_that_reach_its_value_D8():
+    # Pixar's 20: two 10s, a 10 and a wild, or two wilds declared as 10 reach it.
+    state = after(start(), Play("Priscila", (10, 10)))
+    assert DOBRO_PIXAR.view(state).choices["play"] == {
+        "player": ["Mauricio"],
+        "cards": [10, WILD],
+    }
+    refused(state, Play("Mauricio", (9, 9)), "D8")
+
+
+def test_a_value_none_are_left_of_is_not_offered_D1():
+    # Pixar's four 10s: in play, then taken, they stay played until the round ends.
+    state = after(
+        start(),
+        Play("Priscila", (10, 10)),
+        Play("Mauricio", (10, 10)),
+        Take("Karen"),
+    )
+    offered = DOBRO_PIXAR.view(state).choices["play"]["cards"]
+    assert offered == [2, 3, 4, 5, 6, 7, 8, 9, WILD]
+    refused(state, Play("Karen", (10,)), "D1")
+
+
 def test_a_value_no_card_left_can_reach_offers_no_play_D8():
     # Pixar's top card is 10, a wild counts 10 at most: 20 is the best pair, and a
     # doubled 20 makes 40, out of reach.
