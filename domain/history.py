@@ -19,7 +19,10 @@ from its creation instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Union, overload
+from functools import reduce
+from operator import or_
+from types import GenericAlias
+from typing import Any, overload
 
 import msgspec
 
@@ -105,16 +108,19 @@ class Codec:
     """
 
     def __init__(self, rules: AnyRules) -> None:
-        move = Union[(*rules.moves, *TABLE_MOVES)]
-        event = Union[(*rules.events, MoveRetracted, GameAbandoned)]
+        move = _union((*rules.moves, *TABLE_MOVES))
+        event = _union((*rules.events, MoveRetracted, GameAbandoned))
         self.move_type = move
         self.record_type = msgspec.defstruct(
             "Recorded",
-            [("move", move), ("events", tuple[event, ...])],
+            [("move", move), ("events", GenericAlias(tuple, (event, ...)))],
             frozen=True,
             gc=False,
         )
-        self.record_decoder = msgspec.json.Decoder(self.record_type)
+        # Its records are of a Struct made here: typed as any game's `Recorded`.
+        self.record_decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(
+            self.record_type
+        )
         # A stored record from its JSON: the decoder's own method, with no call of
         # ours around it, since a fold makes one per stored move.
         self.record_from_json: Callable[[bytes | str], Recorded] = (
@@ -171,7 +177,7 @@ class History(msgspec.Struct, frozen=True, gc=False):
         """The game as it stood at each of the top `depth` moves in force (the
         latest and those an undo would go back to), lowest first; each keeps this
         history's `version`, as only its moves in force are asked of it."""
-        found = []
+        found: list[History] = []
         entry: _Entry | None = self.top
         while entry is not None and len(found) < depth:
             found.append(History(self.rules, self.setup, self.version, entry))
@@ -185,10 +191,7 @@ class History(msgspec.Struct, frozen=True, gc=False):
     def base(self) -> _Entry:
         """The entry beneath every move in force: the game's creation, or the
         snapshot it resumed from (`truncated`)."""
-        entry = self.top
-        while entry.record is not None:
-            entry = entry.below
-        return entry
+        return _in_force(self.top)[0]
 
     @property
     def winners(self) -> tuple[str, ...] | None:
@@ -212,35 +215,28 @@ class History(msgspec.Struct, frozen=True, gc=False):
     def view(self) -> msgspec.Struct:
         """The public state the table sees. Once the game was abandoned (T2) no
         move is allowed, whatever the rules would offer at that point."""
-        view = self.rules.view(self.state)
+        view: msgspec.Struct = self.rules.view(self.state)
         if self.top.abandoned:
-            return msgspec.structs.replace(view, allowed=[], choices={})
+            view = msgspec.structs.replace(view, allowed=[], choices={})
         return view
 
     def records(self) -> list[tuple[int, Recorded]]:
         """The stored moves still in force (not retracted), oldest first, by version."""
-        found = []
-        entry = self.top
-        while entry.record is not None:
-            found.append((entry.version, entry.record))
-            entry = entry.below
-        return found[::-1]
+        return [(entry.version, record) for entry, record in _in_force(self.top)[1]]
 
     def score_sheet(self) -> ScoreSheet:
         """The game's score sheet: its `sheet_start` at the creation (or the sheet
         a snapshot carried), then its `next_sheet` for each move in force. An
         abandon scores nothing: the game just ends."""
-        entries = []
-        entry = self.top
-        while entry.record is not None:
-            entries.append(entry)
-            entry = entry.below
+        base, moves = _in_force(self.top)
         rules = self.rules
-        sheet = entry.carried if entry.truncated else rules.sheet_start(entry.state)
-        before = entry.state
-        for entry in reversed(entries):
+        sheet: ScoreSheet = (
+            base.carried if base.truncated else rules.sheet_start(base.state)
+        )
+        before = base.state
+        for entry, record in moves:
             if not entry.abandoned:
-                sheet = rules.next_sheet(sheet, before, entry.record, entry.state)
+                sheet = rules.next_sheet(sheet, before, record, entry.state)
             before = entry.state
         return sheet
 
@@ -315,23 +311,41 @@ class Histories(Sequence[History]):
         tops.extend(_folded(self._rules.evolve, tops[-1], version, records))
 
 
+def _union(types: tuple[type, ...]) -> Any:
+    """The union of `types`, which msgspec decodes by their tags."""
+    return reduce(or_, types)
+
+
+def _in_force(top: _Entry) -> tuple[_Entry, list[tuple[_Entry, Recorded]]]:
+    """The entry beneath the moves in force (the game's creation, or a snapshot's),
+    and the entries of those moves with their records, oldest first."""
+    moves = []
+    entry = top
+    while entry.record is not None and entry.below is not None:
+        moves.append((entry, entry.record))
+        entry = entry.below
+    return entry, moves[::-1]
+
+
 def _folded(
     evolve: Callable[[Any, Any], Any],
     top: _Entry,
-    version: int,
+    first: int,
     records: Iterable[Recorded],
 ) -> list[_Entry]:
-    """The top entry after each of `records`, the first stored as `version`: one
-    loop for a whole game's moves, with nothing made per move but its entry."""
+    """The top entry after each of `records`, the first stored as version `first`:
+    one loop for a whole game's moves, with nothing made per move but its entry."""
     tops: list[_Entry] = []
     append = tops.append
-    for version, record in enumerate(records, version):
+    for version, record in enumerate(records, first):
         move = record.move
         # One check for both table moves: every other move is the game's own.
         if type(move) in _TABLE_MOVE_TYPES:
             if type(move) is Undo:  # its one event is a MoveRetracted
                 if top.truncated:
                     raise Truncated
+                if top.below is None:  # A2 refuses it: no stored game holds one
+                    raise ValueError(f"version {version}: an undo with nothing to undo")
                 top = top.below
             else:  # an abandon: the state stays, the game is over
                 top = _Entry(version, top.state, record, top, abandoned=True)

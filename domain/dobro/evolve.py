@@ -7,7 +7,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.dobro.components import REVERSE, SKIP, Card, Direction
+from domain.dobro.components import REVERSE, SKIP, Card
 from domain.dobro.events import (
     CardsPlayed,
     Event,
@@ -32,10 +32,10 @@ def _played(state: State, e: CardsPlayed | SkipPlayed | ReversePlayed) -> State:
     sets the value in play, a Reverse the direction. (One fold for the three, the
     events most folded: a fold of each calling this one would cost a call more.)"""
     value_in_play, direction = state.value_in_play, state.direction
-    if type(e) is CardsPlayed:
+    if isinstance(e, CardsPlayed):
         cards: tuple[Card, ...] = e.cards
         value_in_play = e.value
-    elif type(e) is SkipPlayed:
+    elif isinstance(e, SkipPlayed):
         cards = (SKIP,)
     else:
         cards = (REVERSE,)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Literal, ParamSpec
 
 from domain.dobro.components import (
     REVERSE,
@@ -40,10 +40,12 @@ from domain.game import Offer
 from domain.wording import Message, message
 
 MoveKind = Literal["play", "skip", "reverse", "take", "forgot_refill"]
+# The arguments of a check `allowed` makes as `decide` does.
+Checked = ParamSpec("Checked")
 # A player's turn in a climb, or the game is over.
 Phase = Literal["turn", "finished"]
 # The kinds of move each phase may offer.
-PHASES: dict[Phase, tuple[MoveKind, ...]] = {
+PHASES: dict[str, tuple[MoveKind, ...]] = {
     "turn": ("play", "skip", "reverse", "take", "forgot_refill"),
     "finished": (),
 }
@@ -274,7 +276,7 @@ def allowed(state: State) -> tuple[Offer[MoveKind], ...]:
         offers.append(Offer(kind="play", choices={**player, "cards": playable}))
     specials: tuple[tuple[MoveKind, Card], ...] = (("skip", SKIP), ("reverse", REVERSE))
     for kind, card in specials:
-        if _passes(lambda card=card: _check_special(state, seat, card)):
+        if _passes(_check_special, state, seat, card):
             offers.append(Offer(kind=kind, choices=player))
     if state.value_in_play is not None:  # D7: only a climb under way can be taken
         offers.append(Offer(kind="take", choices=player))
@@ -298,15 +300,17 @@ def _playable(state: State, seat: int) -> tuple[Card, ...]:
     reaching = [
         cards
         for cards, total in plays
-        if total >= need
-        and _passes(lambda cards=cards: _check_cards(state, seat, cards))
+        if total >= need and _passes(_check_cards, state, seat, cards)
     ]
     return tuple(card for card in faces if any(card in cards for cards in reaching))
 
 
-def _passes(check: Callable[[], None]) -> bool:
+def _passes(
+    check: Callable[Checked, None], *args: Checked.args, **kwargs: Checked.kwargs
+) -> bool:
+    """Whether `check` finds nothing the rules refuse."""
     try:
-        check()
+        check(*args, **kwargs)
     except RuleError:
         return False
     return True

@@ -9,10 +9,9 @@ round nor ends the game leaves the sheet as it was (`next_sheet`).
 
 from __future__ import annotations
 
-from typing import Literal
-
 import msgspec
 
+from domain.dobro.components import EditionName
 from domain.dobro.events import GameEnded, RoundScored
 from domain.dobro.state import RoundResult, State
 from domain.game import Recorded
@@ -47,7 +46,7 @@ class Line(RoundLine, frozen=True, kw_only=True):
 
 
 class Sheet(ScoreSheet, frozen=True, kw_only=True):
-    game: Literal["dobro", "dobro-pixar"]
+    game: EditionName
     rounds: list[Line]
 
 
@@ -75,7 +74,7 @@ def _sheet(state: State) -> Sheet:
             rounds[-1] = msgspec.structs.replace(last, detail=detail)
     finished = state.winners is not None
     return Sheet(
-        game=state.table.edition,  # type: ignore[arg-type]
+        game=state.table.edition,
         players=players,
         rounds=rounds,
         totals=totals,

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 import msgspec
 
-from domain.dobro.components import Card, Direction, Scoring
+from domain.dobro.components import Card, Direction, EditionName, Scoring
 from domain.dobro.rules import MoveKind, Phase, allowed, phase
 from domain.dobro.state import RoundResult, State
 from domain.game import choices, kinds
@@ -14,7 +12,7 @@ from domain.game import choices, kinds
 
 class DobroView(msgspec.Struct, frozen=True, kw_only=True):
     # The game's name: one view serves both editions, so it is the edition's.
-    game: Literal["dobro", "dobro-pixar"]
+    game: EditionName
     edition: str
     # A player's turn in a climb, or `finished`.
     phase: Phase
@@ -52,7 +50,7 @@ def view(state: State) -> DobroView:
     finished = state.winners is not None
     offers = allowed(state)
     return DobroView(
-        game=state.table.edition,  # type: ignore[arg-type]
+        game=state.table.edition,
         edition=state.table.edition,
         phase=phase(state),
         round=state.round,

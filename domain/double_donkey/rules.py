@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import reduce
-from typing import Literal
+from typing import Literal, TypeVar
 
 from domain.double_donkey import events as ev
 from domain.double_donkey.components import COLORS, HAND_SIZE, Card, Color, color_said
@@ -81,6 +81,10 @@ def expected(state: State) -> Message:
     return message("donkey.next.over")
 
 
+# A phase a move is logged in, and one of the dice phases, where a player acts.
+Step = TypeVar("Step", Rolling, Choosing, DecidingLastDie, Revealing, RollingOff)
+Dice = TypeVar("Dice", Rolling, Choosing, DecidingLastDie)
+
 # The ruling that says what the table must log next, cited when a move comes too early
 # or too late: "Fran must keep or reroll the last die (K6)".
 _PHASE_RULE = {
@@ -93,17 +97,22 @@ _PHASE_RULE = {
 }
 
 
-def _in_step(state: State, kind: type, what: Message, rule: str | None = None) -> None:
+def _in_step(
+    state: State, kind: type[Step], what: Message, rule: str | None = None
+) -> Step:
+    """The phase, when it is `kind`; otherwise the move is refused."""
     if not isinstance(state.phase, kind):
         rule = rule or _PHASE_RULE[type(state.phase)]
         raise RuleError(rule, "donkey.not_now", what=what, expected=expected(state))
+    return state.phase
 
 
-def _turn(state: State, rule: str, player: str, kind: type) -> None:
+def _turn(state: State, rule: str, player: str, kind: type[Dice]) -> Dice:
     """A move of the dice phase is refused unless it is `player`'s turn for it."""
-    _in_step(state, kind, message("donkey.cannot.act", player=player))
-    if state.phase.player != player:
+    phase = _in_step(state, kind, message("donkey.cannot.act", player=player))
+    if phase.player != player:
         raise RuleError(rule, "donkey.turn", player=player, expected=expected(state))
+    return phase
 
 
 def _roll(state: State, move: Roll) -> list[ev.Event]:
@@ -122,8 +131,7 @@ def _roll(state: State, move: Roll) -> list[ev.Event]:
 
 def _choose(state: State, move: Choose) -> list[ev.Event]:
     """K4, K5: one rolled die onto the Hay card, with a value not there yet if any."""
-    _turn(state, "K4", move.player, Choosing)
-    rolled = dict(state.phase.rolled)
+    rolled = dict(_turn(state, "K4", move.player, Choosing).rolled)
     if move.color not in rolled:
         raise RuleError(
             "K4", "donkey.not_rolled", player=move.player, color=color_said(move.color)
@@ -161,8 +169,7 @@ def choosable(state: State) -> tuple[Color, ...]:
 
 def _last_die(state: State, move: LastDie) -> list[ev.Event]:
     """K6: the last die keeps its face or is rolled once more; any value goes."""
-    _turn(state, "K6", move.player, DecidingLastDie)
-    phase = state.phase
+    phase = _turn(state, "K6", move.player, DecidingLastDie)
     if move.reroll is None:
         return [ev.LastDiePlaced(move.player, phase.color, phase.pips, rerolled=False)]
     if not 1 <= move.reroll <= 6:
@@ -242,8 +249,7 @@ def _biggest_donkey(state: State, tied: tuple[str, ...]) -> list[ev.Event]:
 
 def _roll_off(state: State, move: RollOff) -> list[ev.Event]:
     """K9: exactly the tied players roll; the highest rollers roll again if tied."""
-    _in_step(state, RollingOff, message("donkey.cannot.roll_off"), rule="K9")
-    phase = state.phase
+    phase = _in_step(state, RollingOff, message("donkey.cannot.roll_off"), rule="K9")
     if set(move.rolls) != set(phase.among):
         raise RuleError("K9", "donkey.roll_off_among", players=Names(phase.among))
     for player, pips in move.rolls.items():

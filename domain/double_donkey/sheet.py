@@ -130,7 +130,7 @@ def _revealed(before: State, event: ev.CardsRevealed) -> Line:
     )
 
 
-def _noted(line: Line, events: list[object]) -> Line:
+def _noted(line: Line, events: Sequence[object]) -> Line:
     """A copy of the round's line with what these events add to it; the line itself
     is left as it was, since the sheet of an earlier step may share it."""
     points, detail = line.points, line.detail

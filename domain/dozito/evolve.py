@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
@@ -128,7 +129,7 @@ def _game_ended(state: State, event: GameEnded) -> State:
     return replace(state, phase=Finished(event.winners, event.reason))
 
 
-FOLDS: dict[type, Any] = {
+FOLDS: dict[type, Callable[[State, Any], State]] = {
     RoundStarted: _round_started,
     CardDrawn: _card_drawn,
     CardPlaced: _card_placed,

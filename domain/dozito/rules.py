@@ -320,7 +320,7 @@ def allowed(state: State) -> tuple[Offer[MoveKind], ...]:
         case Holding(player=player, card=card, choice=choice):
             offers: list[Offer[MoveKind]] = []
             if choice in ("place_or_discard", "place"):
-                spots = tuple(range(1, GRID_SIZE + 1)) if card.joker else (card.number,)
+                spots = tuple(range(1, GRID_SIZE + 1)) if card.joker else (card.face,)
                 offers.append(
                     Offer(kind="place", choices={"player": (player,), "spot": spots})
                 )
@@ -336,12 +336,14 @@ def allowed(state: State) -> tuple[Offer[MoveKind], ...]:
 def _sources(state: State) -> tuple[Source, ...]:
     """Z4: the deck while it has cards (Z10), and each discard pile holding one."""
     left, right = state.piles
-    found: list[Source] = ["deck"] if state.draw_pile_size else []
-    return (
-        *found,
-        *(["discard_left"] if left else []),
-        *(["discard_right"] if right else []),
-    )
+    found: list[Source] = []
+    if state.draw_pile_size:
+        found.append("deck")
+    if left:
+        found.append("discard_left")
+    if right:
+        found.append("discard_right")
+    return tuple(found)
 
 
 def _discard_piles(state: State) -> tuple[Pile, ...]:

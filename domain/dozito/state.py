@@ -72,4 +72,4 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return self.players.index(player)
 
     def card_index(self, card: Card) -> int:
-        return self.colors.index(card.color) * 12 + card.number - 1
+        return self.colors.index(card.color) * 12 + card.face - 1
