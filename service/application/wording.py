@@ -9,7 +9,7 @@ shape, an import file's lines or a feed's cursor, are said in English.
 
 from __future__ import annotations
 
-from domain.errors import RuleError
+from domain.errors import GameFinished, RuleError
 from domain.registry import LANGUAGES as GAMES_LANGUAGES
 from domain.wording import Message, message
 
@@ -89,3 +89,9 @@ DEFAULT = LANGUAGES["en"]
 def cited(error: RuleError) -> Message:
     """A refusal's sentence with the ruling it cites: "... (D8)"."""
     return message("rule.cited", sentence=error.said, rule=error.rule)
+
+
+def in_english(error: RuleError | GameFinished) -> str:
+    """A refusal said in English, for a program's reader (an import's line, the
+    CLI): a move the rules refuse cites its ruling."""
+    return DEFAULT.render(cited(error) if isinstance(error, RuleError) else error.said)
