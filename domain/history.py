@@ -336,8 +336,8 @@ def _folded(
     """The top entry after each of `records`, the first stored as version `first`:
     one loop for a whole game's moves, with nothing made per move but its entry."""
     tops: list[_Entry] = []
-    append = tops.append
-    for version, record in enumerate(records, first):
+    version = first
+    for record in records:
         move = record.move
         # One check for both table moves: every other move is the game's own.
         if type(move) in _TABLE_MOVE_TYPES:
@@ -355,5 +355,6 @@ def _folded(
             for event in record.events:
                 state = evolve(state, event)
             top = _Entry(version, state, record, top)
-        append(top)
+        tops.append(top)
+        version += 1
     return tops
