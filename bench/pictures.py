@@ -18,8 +18,7 @@ from bench.report import Figure, Latency, Report
 from bench.workload import endless, setup_for
 from domain.game import Rules
 from domain.history import History, Recorded
-from domain.registry import GAMES
-from domain.wording import ENGLISH
+from domain.registry import GAMES, LANGUAGES
 from service.application.pictures import step_picture
 from service.http.pictures import RENDERERS
 
@@ -52,7 +51,7 @@ def _timer(
     def timed() -> tuple[float, float]:
         start, used = time.perf_counter(), time.process_time()
         pictures = [
-            step_picture(histories, records, n, ENGLISH)
+            step_picture(histories, records, n, LANGUAGES["en"])
             for n in range(first, len(records) + 1)
         ]
         render(pictures)

@@ -1,28 +1,30 @@
 """Errors the engines raise when a move cannot be accepted.
 
-Each carries its sentence as data (`said`, a `domain.wording.Message`), so that the
-service can say it in the language a player reads; `message` is its English wording.
+Each carries its sentence as data (`said`, a `domain.wording.Message`), which whoever
+answers says in the language of its reader, with the catalogue of the games it
+serves (`domain.registry.LANGUAGES`): a game's words live in its own package, which
+an error does not know. Its `str` is for developers: the ruling, the sentence's key
+and its values.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.wording import ENGLISH, message
+from domain.wording import message
 
 
 class RuleError(Exception):
     """A move the rules forbid (A1). `rule` is the ruling's id (e.g. "D8"): the
-    heading it has in docs/rules.md; `key` and `params` the sentence that says why."""
+    heading it has in docs/rules.md; `said` the sentence that says why."""
 
     def __init__(self, rule: str, key: str, **params: Any) -> None:
         self.rule = rule
         self.said = message(key, **params)
-        self.message = ENGLISH.render(self.said)
-        super().__init__(self.message)
+        super().__init__(rule, key, params)
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule})"
+        return _plain(self.rule, self.said.key, self.said.params)
 
 
 class GameFinished(Exception):
@@ -32,5 +34,13 @@ class GameFinished(Exception):
     def __init__(self, rule: str, key: str) -> None:
         self.rule = rule
         self.said = message(key)
-        self.message = ENGLISH.render(self.said)
-        super().__init__(self.message)
+        super().__init__(rule, key)
+
+    def __str__(self) -> str:
+        return _plain(self.rule, self.said.key, self.said.params)
+
+
+def _plain(rule: str, key: str, params: Any) -> str:
+    """ "turn.other (expected='Ana', name='Bo') (D8)"."""
+    values = ", ".join(f"{name}={value!r}" for name, value in params.items())
+    return f"{key} ({values}) ({rule})" if values else f"{key} ({rule})"

@@ -1,28 +1,51 @@
-"""The shape every game shares: a Decider plus what the service needs around it.
+"""The shape every game shares: a Decider, and what a table needs around it.
 
-A game is `Rules`: `initial_state(setup)`, `decide(state, move) -> list[event]` (raising
-`RuleError`), and `evolve(state, event) -> state`, which is total and holds no rules: a
-game gives it as `folds`, one function per event type.
-`view` gives the public state a table sees, `outcome` the winners once the game is over,
-`score_sheet` and `next_sheet` its score sheet, and `simulate` a seeded virtual table
-that plays whole legal games and yields only the moves a real table would log.
+A game is a `Rules`: a typed protocol, generic over the game's own State, Move, Event,
+public View and score Sheet, which each game's package implements as a class and the
+type checker holds it to (`mypy --strict domain`, a test). Its core is Chassaing's
+Decider:
 
-Each game's package builds its `Rules` and `domain.registry` lists them: everything
-else (the service, the projections, the page through `GET /games/kinds`) asks the
-registry, never names a game.
+- `initial_state(setup)`: the first deal, from the table's set-up (a `RuleError` for
+  one the rules refuse);
+- `decide(state, move) -> events`: every rule lives here; a refused move raises a
+  `RuleError` naming its ruling;
+- `evolve(state, event) -> state`: total, and no rule of its own;
+- `is_terminal(state)`: the game is over (its winners are known).
+
+Around it, what a table needs: the `phase` the game is in (what the table logs next),
+the moves it may log now (`allowed`: each kind of move, with the choices the rules
+leave it, `Offer`), the public `view` and the `outcome`; the score sheet as one fold
+(`sheet_start`, then `next_sheet` for each stored move: `domain.history` folds it for
+every game); a sentence for each stored move (`describe`) and a picture of the table
+(`picture`); a seeded virtual table that plays whole legal games (`simulate`), and
+moves to try against the rules (`examples`). Its metadata say what the service names
+and hosts: its name, family, labels, players, options, moves, events, phases and
+words.
+
+`domain.registry` lists the games: everything else (the service, the projections,
+the page through `GET /games/kinds`) asks it, never names a game.
 """
 
 from __future__ import annotations
 
 import random
-import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
-from domain.wording import Language, Template, add_sentences
+from domain.picture import Scene
+from domain.sheet import ScoreSheet
+from domain.wording import Language, Said, Words
+
+State = TypeVar("State")
+Move = TypeVar("Move")
+Event = TypeVar("Event")
+View = TypeVar("View", bound=msgspec.Struct)
+Sheet = TypeVar("Sheet", bound=ScoreSheet)
+# A game's kinds of move, its moves' tags (a `Literal` of them).
+Kind = TypeVar("Kind", bound=str, covariant=True)
+Kinds = TypeVar("Kinds", bound=str)
 
 
 class Setup(msgspec.Struct, frozen=True, kw_only=True):
@@ -47,58 +70,162 @@ def draw_first_player(players: Sequence[str], seed: int) -> str:
     return random.Random(seed).choice(list(players))
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """One game's Decider and the metadata the service needs to host it.
+class Recorded(msgspec.Struct, frozen=True, gc=False):
+    """One stored move: what was logged and what the engine derived from it."""
 
-    `moves` and `events` are the msgspec tagged Structs of the game (their tags are
-    the wire `type`s); `options` is a Struct with `forbid_unknown_fields=True` whose
-    defaults are the game's defaults.
+    move: Any
+    # A tuple, not a list: a tuple of untracked Structs is untracked too, so the
+    # moves a cached timeline holds cost the garbage collector nothing to walk.
+    events: tuple[Any, ...]
 
-    `describe(before, record)` is the sentence a replay shows for a stored move. It is
-    built from `record` (a `domain.history.Recorded`: the move as logged and the events
-    the engine derived and stored with it) and `before`, the state before the move, for
-    names and values already on the table. It never decides the move again: the log
-    is the truth. The sentence is data (`domain.wording`), worded in each language.
+
+class Offer(msgspec.Struct, Generic[Kind], frozen=True, kw_only=True):
+    """A kind of move the table may log now: its wire `type` (`kind`), and for each
+    field of the move whose values the rules restrict now, the values they allow
+    (the player whose turn it is, the card values still in the deck, the piles a
+    card may go to). For a field holding several values (a play's cards, a roll's
+    dice by colour) the choices are those its items or keys may take. A field left
+    out is free, or stated by the table (a card drawn, a die rolled); one the rules
+    fill when the move leaves it out (the starter they name) may be left out too."""
+
+    kind: Kind
+    choices: dict[str, tuple[Any, ...]] = {}
+
+
+def kinds(offers: Iterable[Offer[Kinds]]) -> list[Kinds]:
+    """The kinds of move offered, as a view's `allowed` lists them."""
+    return [offer.kind for offer in offers]
+
+
+def choices(offers: Iterable[Offer[Kinds]]) -> dict[Kinds, dict[str, list[Any]]]:
+    """The choices of each kind of move offered, as a view's `choices` shows them
+    (kinds the rules leave free are left out)."""
+    return {
+        offer.kind: {name: list(values) for name, values in offer.choices.items()}
+        for offer in offers
+        if offer.choices
+    }
+
+
+class Rules(Protocol[State, Move, Event, View, Sheet]):
+    """One game's Decider and what the service needs to host it.
+
+    `moves` and `events` are the game's msgspec tagged Structs (their tags are the
+    wire `type`s); `options` a Struct with `forbid_unknown_fields=True` whose
+    defaults are the game's defaults; `phases` each phase the game can be in (the
+    last is `finished`) and the kinds of move it may offer; `words` the game's own
+    refusals and sentences in every language (`domain.wording`: the catalogue of a
+    language is the shared words and those of the games registered).
     """
 
-    name: str
-    # The game's name as players read it, by language code ("en", "fr").
-    labels: Mapping[str, str]
-    # The game this is an edition of (`dobro` for `dobro-pixar`); its own name if none.
-    family: str
-    min_players: int
-    max_players: int
-    options: type[msgspec.Struct]
-    moves: tuple[type[msgspec.Struct], ...]
-    events: tuple[type[msgspec.Struct], ...]
-    initial_state: Callable[[Setup], Any]
-    decide: Callable[[Any, Any], list[Any]]
-    # Each event type's fold, `(state, event) -> state`: `evolve` by the event's type.
-    folds: Mapping[type, Callable[[Any, Any], Any]]
-    view: Callable[[Any], msgspec.Struct]
-    outcome: Callable[[Any], tuple[str, ...] | None]
-    # The score sheet of a `domain.history.History`, and `(sheet before, state before,
-    # the stored move, state after) -> sheet after` for one more move (`domain.sheet`).
-    score_sheet: Callable[[Any], Any]
-    next_sheet: Callable[[Any, Any, Any, Any], Any]
-    simulate: Callable[[Setup], Iterator[Any]]
-    # The game's own refusals and sentences, by language code: `domain.wording` adds
-    # them to each language's catalogue when the game is built.
-    sentences: Mapping[str, Mapping[str, Template]]
-    describe: Callable[[Any, Any], Any] | None = None
-    # `(view, language) -> domain.picture.Scene`: what a picture of a replay step
-    # shows of the table, from the public state alone; the frame around it is
-    # shared (`domain.picture`).
-    picture: Callable[[Any, Language], Any] | None = None
-
-    def __post_init__(self) -> None:
-        add_sentences(self.sentences)
-
-    def evolve(self, state: Any, event: Any) -> Any:
-        return self.folds[type(event)](state, event)
+    # --- what the service names and hosts -----------------------------------------
 
     @property
-    def sheet_type(self) -> type[msgspec.Struct]:
-        """The Struct of the game's score sheet: what `score_sheet` returns."""
-        return typing.get_type_hints(self.score_sheet)["return"]
+    def name(self) -> str: ...
+
+    # The game's name as players read it, by language code ("en", "fr").
+    @property
+    def labels(self) -> Mapping[str, str]: ...
+
+    # The game this is an edition of (`dobro` for `dobro-pixar`); its own name if none.
+    @property
+    def family(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def options(self) -> type[msgspec.Struct]: ...
+
+    @property
+    def moves(self) -> tuple[type[Move], ...]: ...
+
+    @property
+    def events(self) -> tuple[type[Event], ...]: ...
+
+    @property
+    def phases(self) -> Mapping[str, tuple[str, ...]]: ...
+
+    @property
+    def words(self) -> Words: ...
+
+    # The Struct of the game's score sheet, for the OpenAPI document and snapshots.
+    @property
+    def sheet_type(self) -> type[Sheet]: ...
+
+    # --- the Decider ----------------------------------------------------------------
+
+    def initial_state(self, setup: Setup) -> State: ...
+
+    def decide(self, state: State, move: Move) -> Sequence[Event]: ...
+
+    def evolve(self, state: State, event: Event) -> State: ...
+
+    def is_terminal(self, state: State) -> bool: ...
+
+    # --- what a table sees ----------------------------------------------------------
+
+    def phase(self, state: State) -> str:
+        """What the table logs next, or `finished`: the view's `phase`."""
+        ...
+
+    def allowed(self, state: State) -> tuple[Offer[str], ...]:
+        """The moves the table may log now, as concretely as the rules say them;
+        none once the game is over. `undo` and `abandon` are every game's."""
+        ...
+
+    def view(self, state: State) -> View: ...
+
+    def outcome(self, state: State) -> tuple[str, ...] | None:
+        """The winners once the game is over; None before."""
+        ...
+
+    # --- the score sheet, folded one stored move at a time --------------------------
+
+    def sheet_start(self, state: State) -> Sheet:
+        """The sheet of the game as created."""
+        ...
+
+    def next_sheet(
+        self, sheet: Sheet, before: State, record: Recorded, after: State
+    ) -> Sheet:
+        """The sheet once the game's own move `record` is stored, `before` and
+        `after` the states around it: `sheet` itself when it scored nothing."""
+        ...
+
+    # --- for people -----------------------------------------------------------------
+
+    def describe(self, before: State, record: Recorded) -> Said:
+        """The sentence a replay shows for a stored move, built from `record` (the
+        move as logged and the events stored with it) and `before`, the state
+        before it, for what was already on the table. It never decides the move
+        again: the log is the truth."""
+        ...
+
+    def picture(self, view: View, language: Language) -> Scene:
+        """What a picture of a replay step shows of the table, from the public
+        view alone; the frame around it is shared (`domain.frame`)."""
+        ...
+
+    # --- for tests ------------------------------------------------------------------
+
+    def simulate(self, setup: Setup) -> Iterator[Move]:
+        """A seeded virtual table's whole legal game: only the moves a real table
+        would log."""
+        ...
+
+    def examples(self, state: State, offer: Offer[str]) -> Iterator[Move]:
+        """Moves of `offer`'s kind to try against the rules: some for each of its
+        choices, with what the table states (a card drawn, a die rolled) one the
+        service could not tell false. Without choices, the kind's moves wherever
+        the rules could allow them. The contract suite decides them: a kind offered
+        none of whose moves the rules accept, or one left out that they accept, is
+        a fault of `allowed`."""
+        ...
+
+
+# A game of any types, as the registry and the service hold them.
+AnyRules = Rules[Any, Any, Any, Any, Any]

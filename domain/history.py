@@ -7,6 +7,9 @@ with one `GameAbandoned`. Folding keeps
 a stack of the states after each move still in force, so an undo is a pop: the state
 goes back to what it was before the retracted move, and nothing stored is ever changed.
 
+The score sheet is folded here for every game too (`History.score_sheet`), from the
+game's `sheet_start` through its `next_sheet` for each move in force.
+
 A history may also resume from a snapshot (`History.resume`): the state in force at
 some version, without the states beneath it. Such a history is truncated: an undo that
 would reach below the snapshot raises `Truncated`, and whoever holds it folds the game
@@ -15,13 +18,29 @@ from its creation instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Union, overload
+from collections.abc import Callable, Iterable, Sequence
+from functools import reduce
+from operator import or_
+from types import GenericAlias
+from typing import Any, overload
 
 import msgspec
 
 from domain.errors import GameFinished, RuleError
-from domain.game import Rules, Setup
+from domain.game import AnyRules, Recorded, Setup
+from domain.sheet import ScoreSheet
+
+__all__ = [
+    "Abandon",
+    "Codec",
+    "GameAbandoned",
+    "Histories",
+    "History",
+    "MoveRetracted",
+    "Recorded",
+    "Truncated",
+    "Undo",
+]
 
 
 class Undo(msgspec.Struct, frozen=True, gc=False, tag="undo"):
@@ -52,15 +71,6 @@ TABLE_MOVES = (Undo, Abandon)
 # A fold asks every stored move whether it is one of them: a look-up of its exact type
 # costs a tenth of isinstance against the union (the table's moves have no subclasses).
 _TABLE_MOVE_TYPES = frozenset(TABLE_MOVES)
-
-
-class Recorded(msgspec.Struct, frozen=True, gc=False):
-    """One stored move: what was logged and what the engine derived from it."""
-
-    move: Any
-    # A tuple, not a list: a tuple of untracked Structs is untracked too, so the
-    # moves a cached timeline holds cost the garbage collector nothing to walk.
-    events: tuple[Any, ...]
 
 
 # Cached timelines hold an entry per stored move; they form a chain, never a cycle, so
@@ -97,17 +107,20 @@ class Codec:
     object per stored move.
     """
 
-    def __init__(self, rules: Rules) -> None:
-        move = Union[(*rules.moves, *TABLE_MOVES)]
-        event = Union[(*rules.events, MoveRetracted, GameAbandoned)]
+    def __init__(self, rules: AnyRules) -> None:
+        move = _union((*rules.moves, *TABLE_MOVES))
+        event = _union((*rules.events, MoveRetracted, GameAbandoned))
         self.move_type = move
         self.record_type = msgspec.defstruct(
             "Recorded",
-            [("move", move), ("events", tuple[event, ...])],
+            [("move", move), ("events", GenericAlias(tuple, (event, ...)))],
             frozen=True,
             gc=False,
         )
-        self.record_decoder = msgspec.json.Decoder(self.record_type)
+        # Its records are of a Struct made here: typed as any game's `Recorded`.
+        self.record_decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(
+            self.record_type
+        )
         # A stored record from its JSON: the decoder's own method, with no call of
         # ours around it, since a fold makes one per stored move.
         self.record_from_json: Callable[[bytes | str], Recorded] = (
@@ -128,13 +141,13 @@ class History(msgspec.Struct, frozen=True, gc=False):
     reference cycle, so the garbage collector need not track it.
     """
 
-    rules: Rules
+    rules: AnyRules
     setup: Setup
     version: int
     top: _Entry
 
     @classmethod
-    def start(cls, rules: Rules, setup: Setup) -> History:
+    def start(cls, rules: AnyRules, setup: Setup) -> History:
         """The game as created (version 1); RuleError for a set-up the rules refuse."""
         state = rules.initial_state(setup)
         return cls(rules, setup, 1, _Entry(1, state, None, None))
@@ -142,7 +155,7 @@ class History(msgspec.Struct, frozen=True, gc=False):
     @classmethod
     def resume(
         cls,
-        rules: Rules,
+        rules: AnyRules,
         setup: Setup,
         version: int,
         held: Sequence[tuple[int, Any, Recorded | None, bool]],
@@ -164,7 +177,7 @@ class History(msgspec.Struct, frozen=True, gc=False):
         """The game as it stood at each of the top `depth` moves in force (the
         latest and those an undo would go back to), lowest first; each keeps this
         history's `version`, as only its moves in force are asked of it."""
-        found = []
+        found: list[History] = []
         entry: _Entry | None = self.top
         while entry is not None and len(found) < depth:
             found.append(History(self.rules, self.setup, self.version, entry))
@@ -178,10 +191,7 @@ class History(msgspec.Struct, frozen=True, gc=False):
     def base(self) -> _Entry:
         """The entry beneath every move in force: the game's creation, or the
         snapshot it resumed from (`truncated`)."""
-        entry = self.top
-        while entry.record is not None:
-            entry = entry.below
-        return entry
+        return _in_force(self.top)[0]
 
     @property
     def winners(self) -> tuple[str, ...] | None:
@@ -204,20 +214,31 @@ class History(msgspec.Struct, frozen=True, gc=False):
 
     def view(self) -> msgspec.Struct:
         """The public state the table sees. Once the game was abandoned (T2) no
-        move kind is allowed, whatever the rules would offer at that point."""
-        view = self.rules.view(self.state)
+        move is allowed, whatever the rules would offer at that point."""
+        view: msgspec.Struct = self.rules.view(self.state)
         if self.top.abandoned:
-            return msgspec.structs.replace(view, allowed=[])
+            view = msgspec.structs.replace(view, allowed=[], choices={})
         return view
 
     def records(self) -> list[tuple[int, Recorded]]:
         """The stored moves still in force (not retracted), oldest first, by version."""
-        found = []
-        entry = self.top
-        while entry.record is not None:
-            found.append((entry.version, entry.record))
-            entry = entry.below
-        return found[::-1]
+        return [(entry.version, record) for entry, record in _in_force(self.top)[1]]
+
+    def score_sheet(self) -> ScoreSheet:
+        """The game's score sheet: its `sheet_start` at the creation (or the sheet
+        a snapshot carried), then its `next_sheet` for each move in force. An
+        abandon scores nothing: the game just ends."""
+        base, moves = _in_force(self.top)
+        rules = self.rules
+        sheet: ScoreSheet = (
+            base.carried if base.truncated else rules.sheet_start(base.state)
+        )
+        before = base.state
+        for entry, record in moves:
+            if not entry.abandoned:
+                sheet = rules.next_sheet(sheet, before, record, entry.state)
+            before = entry.state
+        return sheet
 
     def decide(self, move: Any) -> Recorded:
         """Check `move`: the record to store, or RuleError / GameFinished."""
@@ -238,7 +259,7 @@ class History(msgspec.Struct, frozen=True, gc=False):
     def apply(self, record: Recorded) -> History:
         """The history after `record` is stored as the next version."""
         version = self.version + 1
-        (top,) = _folded(self.rules.folds, self.top, version, (record,))
+        (top,) = _folded(self.rules.evolve, self.top, version, (record,))
         return History(self.rules, self.setup, version, top)
 
     def play(self, move: Any) -> tuple[Recorded, History]:
@@ -287,18 +308,35 @@ class Histories(Sequence[History]):
         added) when an undo among them reaches below a snapshot."""
         tops = self._tops
         version = self._first + len(tops)
-        tops.extend(_folded(self._rules.folds, tops[-1], version, records))
+        tops.extend(_folded(self._rules.evolve, tops[-1], version, records))
+
+
+def _union(types: tuple[type, ...]) -> Any:
+    """The union of `types`, which msgspec decodes by their tags."""
+    return reduce(or_, types)
+
+
+def _in_force(top: _Entry) -> tuple[_Entry, list[tuple[_Entry, Recorded]]]:
+    """The entry beneath the moves in force (the game's creation, or a snapshot's),
+    and the entries of those moves with their records, oldest first."""
+    moves = []
+    entry = top
+    while entry.record is not None and entry.below is not None:
+        moves.append((entry, entry.record))
+        entry = entry.below
+    return entry, moves[::-1]
 
 
 def _folded(
-    folds: Mapping[type, Callable[[Any, Any], Any]],
+    evolve: Callable[[Any, Any], Any],
     top: _Entry,
-    version: int,
+    first: int,
     records: Iterable[Recorded],
 ) -> list[_Entry]:
-    """The top entry after each of `records`, the first stored as `version`: one
-    loop for a whole game's moves, with nothing made per move but its entry."""
-    tops = []
+    """The top entry after each of `records`, the first stored as version `first`:
+    one loop for a whole game's moves, with nothing made per move but its entry."""
+    tops: list[_Entry] = []
+    version = first
     for record in records:
         move = record.move
         # One check for both table moves: every other move is the game's own.
@@ -306,14 +344,16 @@ def _folded(
             if type(move) is Undo:  # its one event is a MoveRetracted
                 if top.truncated:
                     raise Truncated
+                if top.below is None:  # A2 refuses it: no stored game holds one
+                    raise ValueError(f"version {version}: an undo with nothing to undo")
                 top = top.below
             else:  # an abandon: the state stays, the game is over
                 top = _Entry(version, top.state, record, top, abandoned=True)
         else:
-            # The game's evolve, its dispatch inlined: one call per event, not two.
+            # The game's evolve, looked up once for all the moves: one call an event.
             state = top.state
             for event in record.events:
-                state = folds[type(event)](state, event)
+                state = evolve(state, event)
             top = _Entry(version, state, record, top)
         tops.append(top)
         version += 1

@@ -3,9 +3,8 @@ out on a canvas of fixed size, from the public state alone.
 
 The service turns one `Picture` into SVG and into pixels (PNG, a GIF's frame), so
 both show the same thing. Every game lays out the middle of the table from its view
-(its `Rules.picture`); the frame around it is shared: the game's name and the step
-at the top, a status line (the round, whose turn), and the step's sentence at the
-bottom. A game without a picture of its own gets the frame alone.
+(its `Rules.picture`, a `Scene`, drawn with the shapes and helpers here); the frame
+around it is shared (`domain.frame`).
 
 Text is cut to a number of characters, not measured: the description knows no font.
 The limits below leave room for the widest letters of the fonts the renderers use.
@@ -18,7 +17,6 @@ from typing import Any, Literal
 
 import msgspec
 
-from domain.game import Rules
 from domain.wording import Language, message
 
 WIDTH, HEIGHT = 960, 540
@@ -89,52 +87,6 @@ class Scene(msgspec.Struct, frozen=True):
 def fit(text: str, chars: int) -> str:
     """`text` cut to at most `chars` characters, an ellipsis marking the cut."""
     return text if len(text) <= chars else text[: chars - 1].rstrip() + "…"
-
-
-def pictured(
-    rules: Rules,
-    view: Any,
-    step: int,
-    sentence: str | None,
-    language: Language,
-) -> Picture:
-    """The picture of a game's `step`, after which the table shows `view` (the
-    public state) and which `sentence` tells (None for step 0)."""
-    label = rules.labels.get(language.code, rules.name)
-    scene = rules.picture(view, language) if rules.picture else Scene((), None, ())
-    said = sentence if sentence is not None else language.say(message("picture.start"))
-    status = list(scene.status)
-    if scene.turn is not None:
-        status.append(language.say(message("picture.turn", name=scene.turn)))
-    step_said = language.say(message("picture.step", step=step))
-    items = (
-        Box(0, 0, WIDTH, 56, HEADER),
-        Label(LEFT, 37, fit(label, 40), 24, ON_HEADER),
-        Label(RIGHT, 37, step_said, 20, ON_HEADER, "end"),
-        *([Label(LEFT, 84, fit(" · ".join(status), 90), 18)] if status else []),
-        *scene.items,
-        Box(0, BOTTOM + 8, WIDTH, HEIGHT - BOTTOM - 8, CARD, LINE),
-        *_sentence(said),
-    )
-    title = f"{label}, {step_said}: {said}"
-    return Picture(WIDTH, HEIGHT, PAPER, title, items)
-
-
-def _sentence(said: str) -> list[Label]:
-    """The step's sentence at the bottom, on two lines at most."""
-    first, rest = _wrapped(said, 100)
-    lines = [first] + ([fit(rest, 100)] if rest else [])
-    top = BOTTOM + 36 if len(lines) == 1 else BOTTOM + 28
-    return [Label(LEFT, top + 24 * n, line, 16) for n, line in enumerate(lines)]
-
-
-def _wrapped(text: str, chars: int) -> tuple[str, str]:
-    """The first line of `text` broken at a space within `chars`, and the rest."""
-    if len(text) <= chars:
-        return text, ""
-    cut = text.rfind(" ", 0, chars)
-    cut = chars if cut <= 0 else cut
-    return text[:cut], text[cut:].lstrip()
 
 
 # --- what the games draw with --------------------------------------------------------

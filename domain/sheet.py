@@ -13,6 +13,8 @@ is a new one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 
@@ -25,7 +27,8 @@ class ScoreSheet(msgspec.Struct, frozen=True, kw_only=True):
     # The game's name as created: an edition's own (`dobro-pixar`).
     game: str
     players: list[str]
-    rounds: list[RoundLine]
+    # A list; a game's sheet narrows it to its own lines.
+    rounds: Sequence[RoundLine]
     totals: dict[str, int]
     winners: list[str]
     finished: bool

@@ -14,7 +14,8 @@ from typing import Any
 import msgspec
 
 from domain.history import Abandon, History, MoveRetracted, Recorded, Undo
-from domain.wording import ENGLISH, Language, message
+from domain.registry import LANGUAGES
+from domain.wording import Language, message
 from projections.scoresheet import ScoreSheet, score_sheet, score_sheets
 
 
@@ -46,14 +47,14 @@ def description(
     histories: Sequence[History],
     records: Sequence[Recorded],
     step: int,
-    language: Language = ENGLISH,
+    language: Language | None = None,
 ) -> str:
     """The sentence for stored move number `step` (1 is the first move), in
-    `language`.
+    `language` (English by default).
 
     `histories[n]` is the game after n moves and `records[n - 1]` the nth move.
     """
-    return language.say(_sentence(histories, records, step))
+    return (language or LANGUAGES["en"]).say(_sentence(histories, records, step))
 
 
 def _sentence(
@@ -68,16 +69,7 @@ def _sentence(
     if isinstance(record.move, Abandon):
         return message("said.abandoned")
     before = histories[step - 1]
-    describe = before.rules.describe
-    if describe is None:
-        return message("said.event", name=_plain(record.move))
-    return describe(before.state, record)
-
-
-def _plain(move: Any) -> str:
-    kind = type(move).__struct_config__.tag.replace("_", " ")
-    player = getattr(move, "player", None)
-    return f"{player}: {kind}" if player else kind.capitalize()
+    return before.rules.describe(before.state, record)
 
 
 def step(
@@ -85,7 +77,7 @@ def step(
     records: Sequence[Recorded],
     n: int,
     scoresheet: ScoreSheet | None = None,
-    language: Language = ENGLISH,
+    language: Language | None = None,
 ) -> Step:
     """Step `n` alone; without `scoresheet` its sheet is folded from the history."""
     after = histories[n]
@@ -104,7 +96,7 @@ def steps(
     records: Sequence[Recorded],
     first: int = 1,
     last: int | None = None,
-    language: Language = ENGLISH,
+    language: Language | None = None,
 ) -> list[Step]:
     """Steps `first` to `last` (by default every step); the sheets are folded from
     the start up to `last`."""

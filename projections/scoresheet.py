@@ -1,6 +1,6 @@
 """Score sheets: every round's points with the detail that explains them, the totals and
-the winners, folded from a game's history by the game's own fold (`Rules.score_sheet`,
-in its package's `sheet.py`).
+the winners, folded from a game's history by the game's own fold (`Rules.sheet_start`
+and `Rules.next_sheet`, in its package's `sheet.py`; `History.score_sheet` folds it).
 
 `score_sheet` gives the sheet of one history. `score_sheets` gives the sheet after
 every stored move of a game in one pass: each game's `next_sheet` folds one more move
@@ -19,7 +19,7 @@ __all__ = ["RoundLine", "ScoreSheet", "score_sheet", "score_sheets"]
 
 
 def score_sheet(history: History) -> ScoreSheet:
-    return history.rules.score_sheet(history)
+    return history.score_sheet()
 
 
 def score_sheets(

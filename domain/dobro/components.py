@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 from msgspec import Meta
 
 from domain.wording import Message, message
 
-WILD = "wild"
-SKIP = "skip"
-REVERSE = "reverse"
+WILD: Final = "wild"
+SKIP: Final = "skip"
+REVERSE: Final = "reverse"
 Special = Literal["wild", "skip", "reverse"]
 # A card as the wire names it: a numbered card is its value, the others by name.
 Card = Annotated[int, Meta(ge=2, le=12)] | Special
@@ -19,13 +19,15 @@ Scoring = Literal["official", "fewest-first"]
 Direction = Literal["clockwise", "counterclockwise"]
 
 Count = Annotated[int, Meta(ge=0, le=99)]
+# The editions' names, the games' names too.
+EditionName = Literal["dobro", "dobro-pixar"]
 
 
 class Edition(msgspec.Struct, frozen=True):
     """A published deck (D1), the values a wild may be declared as (D9) and the
     edition's default for D5's Skip cards."""
 
-    name: str
+    name: EditionName
     numbered: tuple[tuple[int, int], ...]
     wilds: int
     wild_range: tuple[int, int]

@@ -78,7 +78,17 @@ class GameEnded(msgspec.Struct, frozen=True, gc=False, tag="game_ended"):
     winners: tuple[str, ...]
 
 
-EVENTS = (
+Event = (
+    CardsPlayed
+    | SkipPlayed
+    | ReversePlayed
+    | PileTaken
+    | RefillForgotten
+    | RoundScored
+    | RoundDealt
+    | GameEnded
+)
+EVENTS: tuple[type[Event], ...] = (
     CardsPlayed,
     SkipPlayed,
     ReversePlayed,

@@ -60,4 +60,5 @@ class ForgotRefill(msgspec.Struct, frozen=True, gc=False, tag="forgot_refill"):
     player: Name
 
 
-MOVES = (Play, Skip, Reverse, Take, ForgotRefill)
+Move = Play | Skip | Reverse | Take | ForgotRefill
+MOVES: tuple[type[Move], ...] = (Play, Skip, Reverse, Take, ForgotRefill)

@@ -1,9 +1,10 @@
-"""Dobro's rules: `decide` checks a move against the rulings and answers with events."""
+"""Dobro's rules: `decide` checks a move against the rulings and answers with events;
+`phase` and `allowed` say what the table may log now, by the same checks."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Literal, ParamSpec
 
 from domain.dobro.components import (
     REVERSE,
@@ -16,6 +17,7 @@ from domain.dobro.components import (
 )
 from domain.dobro.events import (
     CardsPlayed,
+    Event,
     GameEnded,
     PileTaken,
     RefillForgotten,
@@ -24,7 +26,7 @@ from domain.dobro.events import (
     RoundScored,
     SkipPlayed,
 )
-from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
+from domain.dobro.moves import ForgotRefill, Move, Play, Reverse, Skip, Take
 from domain.dobro.scoring import (
     forgetful_adjustment,
     next_starter,
@@ -34,9 +36,19 @@ from domain.dobro.scoring import (
 )
 from domain.dobro.state import State, deal_size
 from domain.errors import RuleError
+from domain.game import Offer
 from domain.wording import Message, message
 
 MoveKind = Literal["play", "skip", "reverse", "take", "forgot_refill"]
+# The arguments of a check `allowed` makes as `decide` does.
+Checked = ParamSpec("Checked")
+# A player's turn in a climb, or the game is over.
+Phase = Literal["turn", "finished"]
+# The kinds of move each phase may offer.
+PHASES: dict[str, tuple[MoveKind, ...]] = {
+    "turn": ("play", "skip", "reverse", "take", "forgot_refill"),
+    "finished": (),
+}
 
 _FLIPPED: dict[Direction, Direction] = {
     "clockwise": "counterclockwise",
@@ -44,7 +56,9 @@ _FLIPPED: dict[Direction, Direction] = {
 }
 
 
-def decide(state: State, move: object) -> list[object]:
+def decide(state: State, move: Move) -> list[Event]:
+    if state.winners is not None:  # D16: the last round is scored, the game is over
+        raise RuleError("D16", "game.ended")
     match move:
         case ForgotRefill():
             _seat(state, move.player)  # anyone, any time in the round, no turn (D12)
@@ -77,7 +91,7 @@ def _turn(state: State, name: str) -> int:
 # --- playing cards (D7-D11) ---------------------------------------------------------
 
 
-def _play(state: State, seat: int, move: Play) -> list[object]:
+def _play(state: State, seat: int, move: Play) -> list[Event]:
     _check_cards(state, seat, move.cards)
     total = _face_value(state, move) * len(move.cards)
     value = _climb(state, move, total)
@@ -221,70 +235,82 @@ def _check_special(state: State, seat: int, card: Card) -> None:
         raise RuleError("D7", "dobro.special_opens", card=card_name(card))
 
 
-def _special(state: State, seat: int, card: Card) -> list[object]:
+def _special(state: State, seat: int, card: Card) -> list[Event]:
     _check_special(state, seat, card)
     player = state.table.players[seat]
     direction = _FLIPPED[state.direction] if card == REVERSE else state.direction
     refill, next_seat = _after_turn(state, seat, 1, direction)
     nxt = _name(state, next_seat)
     if card == REVERSE:
-        event: object = ReversePlayed(player, direction, refill, nxt)
+        event: Event = ReversePlayed(player, direction, refill, nxt)
     else:
         event = SkipPlayed(player, refill, nxt)
     return _with_round_end(state, event, seat, next_seat, direction)
 
 
-def _take(state: State, seat: int) -> list[object]:
+def _take(state: State, seat: int) -> list[Event]:
     player = state.table.players[seat]
     if state.value_in_play is None:
         raise RuleError("D7", "dobro.nothing_to_take", player=player)
     return [PileTaken(player, len(state.cards_in_play))]
 
 
-# --- the moves that can be legal now, for a client to offer ------------------------
+# --- what the table may log now, for a client to offer ----------------------------
 
 
-def allowed(state: State) -> tuple[MoveKind, ...]:
-    """The kinds of move some hand could make now, by the checks `decide` makes: the
-    next player's, and D12's `forgot_refill`, which anyone may log in the round. The
-    service sees no hand, so a kind is offered when the deck leaves it possible."""
+def phase(state: State) -> Phase:
+    return "finished" if state.winners is not None else "turn"
+
+
+def allowed(state: State) -> tuple[Offer[MoveKind], ...]:
+    """The moves some hand could make now, by the checks `decide` makes: the next
+    player's, with the values of the cards they may play, and D12's
+    `forgot_refill`, which anyone may log in the round. The service sees no hand,
+    so a move is offered when the deck leaves it possible."""
     if state.winners is not None:
         return ()
     seat = state.next_player
-    kinds: list[MoveKind] = []
-    if _can_play(state, seat):
-        kinds.append("play")
-    for kind, card in (("skip", SKIP), ("reverse", REVERSE)):
-        if _passes(lambda card=card: _check_special(state, seat, card)):
-            kinds.append(kind)  # type: ignore[arg-type]
-    if state.value_in_play is not None:
-        kinds.append("take")  # D7: only a climb under way can be taken
-    kinds.append("forgot_refill")
-    return tuple(kinds)
+    player = {"player": (state.table.players[seat],)}
+    offers: list[Offer[MoveKind]] = []
+    if playable := _playable(state, seat):
+        offers.append(Offer(kind="play", choices={**player, "cards": playable}))
+    specials: tuple[tuple[MoveKind, Card], ...] = (("skip", SKIP), ("reverse", REVERSE))
+    for kind, card in specials:
+        if _passes(_check_special, state, seat, card):
+            offers.append(Offer(kind=kind, choices=player))
+    if state.value_in_play is not None:  # D7: only a climb under way can be taken
+        offers.append(Offer(kind="take", choices=player))
+    anyone = {"player": state.table.players}
+    return (*offers, Offer(kind="forgot_refill", choices=anyone))
 
 
-def _can_play(state: State, seat: int) -> bool:
-    """Whether a single card or a pair still in the deck (D1, D5) reaches the value
-    in play (D8), a wild counting at most the top of its range (D9)."""
+def _playable(state: State, seat: int) -> tuple[Card, ...]:
+    """The cards (numbered values, and the wild) of the plays still in the deck (D1,
+    D5) that reach the value in play (D8): a single card, a pair, or a card with a
+    wild, which counts at most the top of its range (D9)."""
     need = state.value_in_play or 0
     high = state.table.deck.wild_high
+    faces = [card for card in state.table.deck.kinds if card not in (SKIP, REVERSE)]
     plays: list[tuple[tuple[Card, ...], int]] = []
-    for card in state.table.deck.kinds:
-        if card in (SKIP, REVERSE):
-            continue
+    for card in faces:
         value = high if card == WILD else int(card)
         plays += [((card,), value), ((card, card), 2 * value)]
         if card != WILD:
             plays.append(((card, WILD), 2 * value))
-    return any(
-        total >= need and _passes(lambda cards=cards: _check_cards(state, seat, cards))
-        for cards, total in sorted(plays, key=lambda play: -play[1])
-    )
+    reaching = [
+        cards
+        for cards, total in plays
+        if total >= need and _passes(_check_cards, state, seat, cards)
+    ]
+    return tuple(card for card in faces if any(card in cards for cards in reaching))
 
 
-def _passes(check: Callable[[], None]) -> bool:
+def _passes(
+    check: Callable[Checked, None], *args: Checked.args, **kwargs: Checked.kwargs
+) -> bool:
+    """Whether `check` finds nothing the rules refuse."""
     try:
-        check()
+        check(*args, **kwargs)
     except RuleError:
         return False
     return True
@@ -295,17 +321,17 @@ def _passes(check: Callable[[], None]) -> bool:
 
 def _with_round_end(
     state: State,
-    event: object,
+    event: Event,
     seat: int,
     next_seat: int | None,
     direction: Direction,
-) -> list[object]:
+) -> list[Event]:
     if next_seat is not None:
         return [event]
     return [event, *_round_end(state, seat, direction)]
 
 
-def _round_end(state: State, emptied: int, direction: Direction) -> list[object]:
+def _round_end(state: State, emptied: int, direction: Direction) -> list[Event]:
     """D13: the round ends; D14/D15 score it; D17 or D16 follow."""
     table = state.table
     players = table.players

@@ -9,13 +9,12 @@ round nor ends the game leaves the sheet as it was (`next_sheet`).
 
 from __future__ import annotations
 
-from typing import Literal
-
 import msgspec
 
+from domain.dobro.components import EditionName
 from domain.dobro.events import GameEnded, RoundScored
 from domain.dobro.state import RoundResult, State
-from domain.history import History, Recorded
+from domain.game import Recorded
 from domain.sheet import RoundLine, ScoreSheet, standings
 
 # The ruling behind each scale (option `scoring`).
@@ -47,12 +46,12 @@ class Line(RoundLine, frozen=True, kw_only=True):
 
 
 class Sheet(ScoreSheet, frozen=True, kw_only=True):
-    game: Literal["dobro", "dobro-pixar"]
+    game: EditionName
     rounds: list[Line]
 
 
-def score_sheet(history: History) -> Sheet:
-    return _sheet(history.state)
+def sheet_start(state: State) -> Sheet:
+    return _sheet(state)
 
 
 def next_sheet(sheet: Sheet, before: State, record: Recorded, after: State) -> Sheet:
@@ -75,7 +74,7 @@ def _sheet(state: State) -> Sheet:
             rounds[-1] = msgspec.structs.replace(last, detail=detail)
     finished = state.winners is not None
     return Sheet(
-        game=state.table.edition,  # type: ignore[arg-type]
+        game=state.table.edition,
         players=players,
         rounds=rounds,
         totals=totals,

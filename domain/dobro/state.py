@@ -10,7 +10,7 @@ from functools import cached_property
 
 import msgspec
 
-from domain.dobro.components import Card, Deck, Direction, Scoring
+from domain.dobro.components import Card, Deck, Direction, EditionName, Scoring
 
 
 # `dict=True` lets the lookup below be computed once per game and kept on the
@@ -18,7 +18,7 @@ from domain.dobro.components import Card, Deck, Direction, Scoring
 class Table(msgspec.Struct, frozen=True, dict=True):
     """What stays fixed for the whole game."""
 
-    edition: str
+    edition: EditionName
     players: tuple[str, ...]
     hand_size: int
     set_aside: int  # cards set aside unseen each round (D5, two players)

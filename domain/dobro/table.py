@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from domain.dobro.components import REVERSE, SKIP, WILD, Card, Edition
 from domain.dobro.events import CardsPlayed, ReversePlayed, RoundDealt, SkipPlayed
 from domain.dobro.evolve import evolve
-from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
+from domain.dobro.moves import ForgotRefill, Move, Play, Reverse, Skip, Take
 from domain.dobro.rules import decide
 from domain.dobro.setup import initial_state
 from domain.dobro.state import State
@@ -27,7 +27,7 @@ Candidate = tuple[tuple[Card, ...], int | None, int]
 FORGETTING = 0.03  # how often someone is caught not refilling
 
 
-def simulate(edition: Edition, setup: Setup) -> Iterator[object]:
+def simulate(edition: Edition, setup: Setup) -> Iterator[Move]:
     rng = random.Random(setup.seed)
     state = initial_state(edition, setup)
     hands, draw = _deal(rng, state)
@@ -85,7 +85,7 @@ def _follow(
         raise AssertionError("the virtual table's hand differs from the engine's size")
 
 
-def _choose(rng: random.Random, state: State, hand: list[Card]) -> object:
+def _choose(rng: random.Random, state: State, hand: list[Card]) -> Move:
     player = state.table.players[state.next_player]
     current = state.value_in_play
     candidates = [
@@ -114,11 +114,11 @@ def _low(rng: random.Random, candidates: list[Candidate]) -> Candidate:
 
 def _candidates(rng: random.Random, state: State, hand: list[Card]) -> list[Candidate]:
     counts = Counter(hand)
-    wilds = counts.pop(WILD, 0)
-    counts.pop(SKIP, None)
-    counts.pop(REVERSE, None)
+    wilds = counts[WILD]
     found: list[Candidate] = []
     for value, n in counts.items():
+        if not isinstance(value, int):  # a wild, or a Skip or Reverse: not a value
+            continue
         found.append(((value,), None, value))
         if n >= 2:
             found.append(((value, value), None, 2 * value))
@@ -144,5 +144,5 @@ def _play(rng: random.Random, player: str, current: int | None, c: Candidate) ->
     return Play(player, cards, wild_as=wild_as, announced=announced)
 
 
-def _special(player: str, card: Card) -> object:
+def _special(player: str, card: Card) -> Skip | Reverse:
     return Skip(player) if card == SKIP else Reverse(player)

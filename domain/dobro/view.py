@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 import msgspec
 
-from domain.dobro.components import Card, Direction, Scoring
-from domain.dobro.rules import MoveKind, allowed
+from domain.dobro.components import Card, Direction, EditionName, Scoring
+from domain.dobro.rules import MoveKind, Phase, allowed, phase
 from domain.dobro.state import RoundResult, State
+from domain.game import choices, kinds
 
 
 class DobroView(msgspec.Struct, frozen=True, kw_only=True):
     # The game's name: one view serves both editions, so it is the edition's.
-    game: Literal["dobro", "dobro-pixar"]
+    game: EditionName
     edition: str
     # A player's turn in a climb, or `finished`.
-    phase: Literal["turn", "finished"]
+    phase: Phase
     round: int
     rounds: int
     scoring: Scoring
@@ -37,6 +36,9 @@ class DobroView(msgspec.Struct, frozen=True, kw_only=True):
     # The kinds of move that can be legal now (`undo` aside, always possible once a
     # move is stored): a client offers only these.
     allowed: list[MoveKind] = []
+    # What each kind allows now: `player` who may make it, and for `play` the
+    # `cards` (numbered values, `wild`) still in the deck that can reach the value.
+    choices: dict[MoveKind, dict[str, list[int | str]]] = {}
 
 
 def view(state: State) -> DobroView:
@@ -46,10 +48,11 @@ def view(state: State) -> DobroView:
         return dict(zip(players, values, strict=True))
 
     finished = state.winners is not None
+    offers = allowed(state)
     return DobroView(
-        game=state.table.edition,  # type: ignore[arg-type]
+        game=state.table.edition,
         edition=state.table.edition,
-        phase="finished" if finished else "turn",
+        phase=phase(state),
         round=state.round,
         rounds=state.table.rounds,
         scoring=state.table.scoring,
@@ -67,9 +70,15 @@ def view(state: State) -> DobroView:
         totals=by_name(state.totals),
         results=list(state.results),
         winners=None if state.winners is None else list(state.winners),
-        allowed=list(allowed(state)),
+        allowed=kinds(offers),
+        choices=choices(offers),
     )
 
 
 def outcome(state: State) -> tuple[str, ...] | None:
     return state.winners
+
+
+def is_terminal(state: State) -> bool:
+    """D16: the last round is scored and the winners known."""
+    return state.winners is not None

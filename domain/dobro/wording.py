@@ -6,7 +6,7 @@ The French words are those of the French guide to Dobro: « enchère » for a cl
 « pioche », « manche ».
 """
 
-from domain.wording import Template
+from domain.wording import Template, Words
 
 ENGLISH: dict[str, Template] = {
     # --- refusals and names -----------------------------------------------------------
@@ -194,3 +194,5 @@ FRENCH: dict[str, Template] = {
     "picture.dobro.card.skip": "Passe",
     "picture.dobro.card.reverse": "Sens",
 }
+
+WORDS: Words = {"en": ENGLISH, "fr": FRENCH}

@@ -21,40 +21,55 @@ docs/rules.md settle it. Where they are silent, this engine reads them so:
   nothing, and the public view keeps the latest reveal and its values.
 """
 
-from domain.double_donkey import wording
+from __future__ import annotations
+
 from domain.double_donkey.describe import describe
-from domain.double_donkey.events import EVENTS
-from domain.double_donkey.evolve import FOLDS
-from domain.double_donkey.moves import MOVES
+from domain.double_donkey.events import EVENTS, Event
+from domain.double_donkey.evolve import evolve
+from domain.double_donkey.examples import examples
+from domain.double_donkey.moves import MOVES, Move
 from domain.double_donkey.picture import picture
-from domain.double_donkey.rules import decide
+from domain.double_donkey.rules import PHASES, allowed, decide, phase
 from domain.double_donkey.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
-from domain.double_donkey.sheet import next_sheet, score_sheet
-from domain.double_donkey.state import Options
+from domain.double_donkey.sheet import Sheet, next_sheet, sheet_start
+from domain.double_donkey.state import Options, State
 from domain.double_donkey.table import simulate
-from domain.double_donkey.view import outcome, view
+from domain.double_donkey.view import DoubleDonkeyView, is_terminal, outcome, view
+from domain.double_donkey.wording import LABELS, WORDS
 from domain.game import Rules
 
-DOUBLE_DONKEY = Rules(
-    name="double-donkey",
-    labels={"en": "Double Donkey", "fr": "Double Donkey"},
-    family="double-donkey",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    options=Options,
-    moves=MOVES,
-    events=EVENTS,
-    initial_state=initial_state,
-    decide=decide,
-    folds=FOLDS,
-    view=view,
-    outcome=outcome,
-    score_sheet=score_sheet,
-    next_sheet=next_sheet,
-    simulate=simulate,
-    sentences={"en": wording.ENGLISH, "fr": wording.FRENCH},
-    describe=describe,
-    picture=picture,
-)
 
-__all__ = ["DOUBLE_DONKEY"]
+class DoubleDonkey:
+    """Double Donkey's rules: each part of `domain.game.Rules`, from the module of
+    the game that holds it."""
+
+    name = "double-donkey"
+    labels = LABELS
+    family = "double-donkey"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    options = Options
+    moves = MOVES
+    events = EVENTS
+    phases = PHASES
+    words = WORDS
+    sheet_type = Sheet
+
+    initial_state = staticmethod(initial_state)
+    decide = staticmethod(decide)
+    evolve = staticmethod(evolve)
+    is_terminal = staticmethod(is_terminal)
+    phase = staticmethod(phase)
+    allowed = staticmethod(allowed)
+    view = staticmethod(view)
+    outcome = staticmethod(outcome)
+    sheet_start = staticmethod(sheet_start)
+    next_sheet = staticmethod(next_sheet)
+    describe = staticmethod(describe)
+    picture = staticmethod(picture)
+    simulate = staticmethod(simulate)
+    examples = staticmethod(examples)
+
+
+DOUBLE_DONKEY: Rules[State, Move, Event, DoubleDonkeyView, Sheet] = DoubleDonkey()
+
+__all__ = ["DOUBLE_DONKEY", "DoubleDonkey"]

@@ -53,6 +53,14 @@ class Card(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
         return f"the {label(first)}/{label(second)} Double Donkey"
 
     @property
+    def donkeys(self) -> tuple[Color, ...]:
+        """The colours of its donkeys, whose dice it is worth (K8): two for a Double
+        Donkey, one for an Angry Donkey."""
+        if self.colors is not None:
+            return self.colors
+        return () if self.angry is None else (self.angry,)
+
+    @property
     def said(self) -> Message:
         """The card as a sentence names it: "the orange/green Double Donkey"."""
         if self.angry is not None:

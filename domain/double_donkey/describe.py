@@ -10,10 +10,10 @@ the dice's order, whatever order a stored dict comes back in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from domain.double_donkey import events as ev
-from domain.double_donkey.components import COLORS, Card, color_said
+from domain.double_donkey.components import COLORS, Card, Color, color_said
 from domain.double_donkey.state import State
 from domain.history import Recorded
 from domain.wording import Clauses, Commas, Message, Names, message
@@ -41,7 +41,7 @@ def _face(color: str, pips: int) -> Message:
     return message("said.donkey.face", color=color_said(color), pips=pips)
 
 
-def _faces(dice: object) -> Commas:
+def _faces(dice: Iterable[tuple[Color, int]]) -> Commas:
     """Dice as a list: "light blue 3, orange 2"."""
     return Commas(
         message("said.donkey.die", color=color_said(color), pips=pips)
@@ -138,7 +138,9 @@ def _hay(before: State, last: ev.LastDiePlaced) -> Commas:
     return _faces((*before.hay, (last.color, last.pips)))
 
 
-def _flips(before: State, colors: tuple[str, ...], hay: Mapping[str, int]) -> Commas:
+def _flips(
+    before: State, colors: tuple[Color, ...], hay: Mapping[Color, int]
+) -> Commas:
     """K7: each Angry Donkey turns its colour's die to the opposite face."""
     was = dict(before.hay)
     return Commas(

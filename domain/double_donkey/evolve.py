@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from operator import add, sub
 from typing import Any
 
@@ -22,6 +22,7 @@ from domain.double_donkey.state import (
 
 
 def evolve(state: State, event: ev.Event) -> State:
+    """The state after `event`: its type's fold (each below, listed in `FOLDS`)."""
     return FOLDS[type(event)](state, event)
 
 
@@ -32,7 +33,9 @@ def _in_seats(state: State, per_player: dict[str, int]) -> tuple[int, ...]:
     return tuple([per_player.get(player, 0) for player in state.players])
 
 
-def _present(state: State, per_player: dict[str, Any]):
+def _present(
+    state: State, per_player: Mapping[str, Iterable[Any]]
+) -> tuple[tuple[str, tuple[Any, ...]], ...]:
     return tuple([(p, tuple(per_player[p])) for p in state.players if p in per_player])
 
 

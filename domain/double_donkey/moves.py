@@ -51,4 +51,4 @@ class RollOff(msgspec.Struct, frozen=True, gc=False, tag="roll_off"):
 
 
 Move = Roll | Choose | LastDie | Reveal | RollOff
-MOVES = (Roll, Choose, LastDie, Reveal, RollOff)
+MOVES: tuple[type[Move], ...] = (Roll, Choose, LastDie, Reveal, RollOff)

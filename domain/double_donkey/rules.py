@@ -1,10 +1,12 @@
 """Double Donkey's rules: every move checked (K2, K4-K7, K9) and every consequence
-derived (K7-K12), never logged by the table (A3). The ids are docs/rules.md's."""
+derived (K7-K12), never logged by the table (A3), and what the table may log now
+(`phase`, `allowed`). The ids are docs/rules.md's."""
 
 from __future__ import annotations
 
 from collections import Counter
 from functools import reduce
+from typing import Literal, TypeVar
 
 from domain.double_donkey import events as ev
 from domain.double_donkey.components import COLORS, HAND_SIZE, Card, Color, color_said
@@ -28,7 +30,22 @@ from domain.double_donkey.state import (
     State,
 )
 from domain.errors import RuleError
+from domain.game import Offer
 from domain.wording import Message, Names, message
+
+MoveKind = Literal["roll", "choose", "last_die", "reveal", "roll_off"]
+# What the table must log next (the dice: roll, choose, last_die; the cards:
+# reveal, roll_off), or `finished`.
+Phase = MoveKind | Literal["finished"]
+# The kinds of move each phase may offer: the one it names.
+PHASES: dict[str, tuple[MoveKind, ...]] = {
+    "roll": ("roll",),
+    "choose": ("choose",),
+    "last_die": ("last_die",),
+    "reveal": ("reveal",),
+    "roll_off": ("roll_off",),
+    "finished": (),
+}
 
 
 def decide(state: State, move: Move) -> list[ev.Event]:
@@ -64,6 +81,10 @@ def expected(state: State) -> Message:
     return message("donkey.next.over")
 
 
+# A phase a move is logged in, and one of the dice phases, where a player acts.
+Step = TypeVar("Step", Rolling, Choosing, DecidingLastDie, Revealing, RollingOff)
+Dice = TypeVar("Dice", Rolling, Choosing, DecidingLastDie)
+
 # The ruling that says what the table must log next, cited when a move comes too early
 # or too late: "Fran must keep or reroll the last die (K6)".
 _PHASE_RULE = {
@@ -76,17 +97,22 @@ _PHASE_RULE = {
 }
 
 
-def _in_step(state: State, kind: type, what: Message, rule: str | None = None) -> None:
+def _in_step(
+    state: State, kind: type[Step], what: Message, rule: str | None = None
+) -> Step:
+    """The phase, when it is `kind`; otherwise the move is refused."""
     if not isinstance(state.phase, kind):
         rule = rule or _PHASE_RULE[type(state.phase)]
         raise RuleError(rule, "donkey.not_now", what=what, expected=expected(state))
+    return state.phase
 
 
-def _turn(state: State, rule: str, player: str, kind: type) -> None:
+def _turn(state: State, rule: str, player: str, kind: type[Dice]) -> Dice:
     """A move of the dice phase is refused unless it is `player`'s turn for it."""
-    _in_step(state, kind, message("donkey.cannot.act", player=player))
-    if state.phase.player != player:
+    phase = _in_step(state, kind, message("donkey.cannot.act", player=player))
+    if phase.player != player:
         raise RuleError(rule, "donkey.turn", player=player, expected=expected(state))
+    return phase
 
 
 def _roll(state: State, move: Roll) -> list[ev.Event]:
@@ -105,8 +131,7 @@ def _roll(state: State, move: Roll) -> list[ev.Event]:
 
 def _choose(state: State, move: Choose) -> list[ev.Event]:
     """K4, K5: one rolled die onto the Hay card, with a value not there yet if any."""
-    _turn(state, "K4", move.player, Choosing)
-    rolled = dict(state.phase.rolled)
+    rolled = dict(_turn(state, "K4", move.player, Choosing).rolled)
     if move.color not in rolled:
         raise RuleError(
             "K4", "donkey.not_rolled", player=move.player, color=color_said(move.color)
@@ -144,8 +169,7 @@ def choosable(state: State) -> tuple[Color, ...]:
 
 def _last_die(state: State, move: LastDie) -> list[ev.Event]:
     """K6: the last die keeps its face or is rolled once more; any value goes."""
-    _turn(state, "K6", move.player, DecidingLastDie)
-    phase = state.phase
+    phase = _turn(state, "K6", move.player, DecidingLastDie)
     if move.reroll is None:
         return [ev.LastDiePlaced(move.player, phase.color, phase.pips, rerolled=False)]
     if not 1 <= move.reroll <= 6:
@@ -225,8 +249,7 @@ def _biggest_donkey(state: State, tied: tuple[str, ...]) -> list[ev.Event]:
 
 def _roll_off(state: State, move: RollOff) -> list[ev.Event]:
     """K9: exactly the tied players roll; the highest rollers roll again if tied."""
-    _in_step(state, RollingOff, message("donkey.cannot.roll_off"), rule="K9")
-    phase = state.phase
+    phase = _in_step(state, RollingOff, message("donkey.cannot.roll_off"), rule="K9")
     if set(move.rolls) != set(phase.among):
         raise RuleError("K9", "donkey.roll_off_among", players=Names(phase.among))
     for player, pips in move.rolls.items():
@@ -235,3 +258,44 @@ def _roll_off(state: State, move: RollOff) -> list[ev.Event]:
     rolls = {p: move.rolls[p] for p in phase.among}
     events: list[ev.Event] = [ev.RollOffRolled(rolls)]
     return events + _biggest_donkey(state, highest_rollers(phase.among, rolls))
+
+
+# --- what the table may log now, for a client to offer ------------------------------
+
+
+def phase(state: State) -> Phase:
+    match state.phase:
+        case Rolling():
+            return "roll"
+        case Choosing():
+            return "choose"
+        case DecidingLastDie():
+            return "last_die"
+        case Revealing():
+            return "reveal"
+        case RollingOff():
+            return "roll_off"
+    return "finished"
+
+
+def allowed(state: State) -> tuple[Offer[MoveKind], ...]:
+    """The one move the phase awaits, with what the rulings leave the table to
+    choose: the dice a roll throws (K4), the dice a choice may take (K5), the
+    players who reveal (K7) and who roll off (K9)."""
+    match state.phase:
+        case Rolling(player):
+            owed = tuple(c for c in COLORS if c not in state.hay_dict())
+            return (Offer(kind="roll", choices={"player": (player,), "dice": owed}),)
+        case Choosing(player):
+            colors = choosable(state)
+            return (
+                Offer(kind="choose", choices={"player": (player,), "color": colors}),
+            )
+        case DecidingLastDie(player):
+            return (Offer(kind="last_die", choices={"player": (player,)}),)
+        case Revealing():
+            holders = tuple(p for p in state.players if state.hand(p))
+            return (Offer(kind="reveal", choices={"cards": holders}),)
+        case RollingOff(among):
+            return (Offer(kind="roll_off", choices={"rolls": among}),)
+    return ()

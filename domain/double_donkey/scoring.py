@@ -24,10 +24,7 @@ def flip(hay: Mapping[Color, int], colors: Iterable[Color]) -> dict[Color, int]:
 
 def card_value(card: Card, hay: Mapping[Color, int]) -> int:
     """K8: an Angry Donkey is its colour's die, a Double Donkey the sum of its two."""
-    if card.angry is not None:
-        return hay[card.angry]
-    first, second = card.colors or ()
-    return hay[first] + hay[second]
+    return sum(hay[color] for color in card.donkeys)
 
 
 def contenders(state: State, values: Mapping[str, Iterable[int]]) -> tuple[str, ...]:

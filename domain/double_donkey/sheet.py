@@ -10,26 +10,24 @@ A K9 tie is explained in full: `tied` names every player who shared the highest 
 `fewest_personal_pile` the players the personal piles kept when they narrowed the tie,
 and `roll_offs` each roll-off among those still tied.
 
-The sheet is folded one stored move at a time (`next_sheet`), with the states the
-engine's own `evolve` gives before and after it, so the personal piles a K9 tie-break
-compared are the ones the engine saw at the reveal. A move of the dice phase changes
-nothing on the sheet: the sheet before it is returned as it is.
+The sheet is folded one stored move at a time (`next_sheet`), with the states before
+and after it, so the personal piles a K9 tie-break compared are the ones the engine
+saw at the reveal. A move of the dice phase changes nothing on the sheet: the sheet
+before it is returned as it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import reduce
 from typing import Literal
 
 import msgspec
 
 from domain.double_donkey import events as ev
 from domain.double_donkey.components import Card, Color
-from domain.double_donkey.evolve import evolve
-from domain.double_donkey.state import State, initial_state
+from domain.double_donkey.state import State
 from domain.double_donkey.view import outcome
-from domain.history import Abandon, History, Recorded
+from domain.game import Recorded
 from domain.sheet import RoundLine, ScoreSheet, standings
 
 POINTS_NOTE = (
@@ -76,20 +74,8 @@ class Sheet(ScoreSheet, frozen=True, kw_only=True):
     rounds: list[Line]
 
 
-def score_sheet(history: History) -> Sheet:
-    base = history.base()
-    if base.truncated:  # resumed from a snapshot, which carries its sheet
-        state, sheet = base.state, base.carried
-    else:
-        state = initial_state(history.setup)
-        sheet = _sheet(state, [])
-    for _, record in history.records():
-        if isinstance(record.move, Abandon):  # nothing scored: the game just ends
-            continue
-        after = reduce(evolve, record.events, state)
-        sheet = next_sheet(sheet, state, record, after)
-        state = after
-    return sheet
+def sheet_start(state: State) -> Sheet:
+    return _sheet(state, [])
 
 
 def _sheet(state: State, rounds: list[Line]) -> Sheet:
@@ -144,7 +130,7 @@ def _revealed(before: State, event: ev.CardsRevealed) -> Line:
     )
 
 
-def _noted(line: Line, events: list[object]) -> Line:
+def _noted(line: Line, events: Sequence[object]) -> Line:
     """A copy of the round's line with what these events add to it; the line itself
     is left as it was, since the sheet of an earlier step may share it."""
     points, detail = line.points, line.detail

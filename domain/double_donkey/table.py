@@ -20,6 +20,7 @@ from domain.double_donkey.components import (
     HAND_SIZE,
     PERSONAL_PILE,
     Card,
+    Color,
 )
 from domain.double_donkey.evolve import evolve
 from domain.double_donkey.moves import Choose, LastDie, Move, Reveal, Roll, RollOff
@@ -137,7 +138,9 @@ def _next_move(state: State, table: _Table, rng: random.Random) -> Move | None:
     return None
 
 
-def _pick_die(state: State, rolled, rng: random.Random):
+def _pick_die(
+    state: State, rolled: tuple[tuple[Color, int], ...], rng: random.Random
+) -> Color:
     """K5's legal dice; mostly the lowest (low dice make low donkeys), sometimes any."""
     allowed = choosable(state)
     legal = [(c, p) for c, p in rolled if c in allowed]
@@ -146,7 +149,9 @@ def _pick_die(state: State, rolled, rng: random.Random):
     return rng.choice(legal)[0]
 
 
-def _reveal(state: State, table: _Table, rng: random.Random) -> dict:
+def _reveal(
+    state: State, table: _Table, rng: random.Random
+) -> dict[str, tuple[Card, ...]]:
     """1 to 3 random cards each; a player with an empty personal pile often plays
     everything, hoping to win (K12)."""
     cards = {}

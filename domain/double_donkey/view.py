@@ -7,21 +7,15 @@ from typing import Literal
 import msgspec
 
 from domain.double_donkey.components import Card, Color
-from domain.double_donkey.rules import choosable
+from domain.double_donkey.rules import MoveKind, Phase, allowed, choosable, phase
 from domain.double_donkey.state import (
     DICE_PHASES,
     Choosing,
-    DecidingLastDie,
     Finished,
-    Revealing,
-    Rolling,
     RollingOff,
     State,
 )
-
-MoveKind = Literal["roll", "choose", "last_die", "reveal", "roll_off"]
-# What the table must log next, or `finished`.
-Phase = MoveKind | Literal["finished"]
+from domain.game import choices, kinds
 
 
 class DoubleDonkeyView(msgspec.Struct, frozen=True, kw_only=True):
@@ -51,45 +45,45 @@ class DoubleDonkeyView(msgspec.Struct, frozen=True, kw_only=True):
     # K5: the colours of the rolled dice that `choose` may put on the Hay card now,
     # in the order rolled; empty unless a die is being chosen.
     choosable: list[Color] = []
-
-
-_PHASES: dict[type, Phase] = {
-    Rolling: "roll",
-    Choosing: "choose",
-    DecidingLastDie: "last_die",
-    Revealing: "reveal",
-    RollingOff: "roll_off",
-    Finished: "finished",
-}
+    # What the move awaited allows now: the `player` who makes it, the `dice` a
+    # roll throws (K4), the `color` a choice may take (K5, `choosable`), the
+    # players whose `cards` a reveal holds (K7), those whose `rolls` a roll-off
+    # holds (K9).
+    choices: dict[MoveKind, dict[str, list[str]]] = {}
 
 
 def view(state: State) -> DoubleDonkeyView:
-    phase = state.phase
-    in_dice = isinstance(phase, DICE_PHASES)
-    awaited = _PHASES[type(phase)]
+    current = state.phase
+    offers = allowed(state)
     return DoubleDonkeyView(
         round=state.round,
-        phase=awaited,
-        next_player=phase.player if in_dice else None,
+        phase=phase(state),
+        next_player=current.player if isinstance(current, DICE_PHASES) else None,
         dice_holder=state.dice_holder,
         hay=dict(state.hay),
         hand_sizes=dict(zip(state.players, state.hands, strict=True)),
         personal_piles=dict(zip(state.players, state.personal_piles, strict=True)),
         draw_pile_size=state.draw_pile,
         biggest_donkey=state.biggest_donkey,
-        rolled=dict(phase.rolled) if isinstance(phase, Choosing) else {},
-        roll_off=list(phase.among) if isinstance(phase, RollingOff) else None,
+        rolled=dict(current.rolled) if isinstance(current, Choosing) else {},
+        roll_off=list(current.among) if isinstance(current, RollingOff) else None,
         discard_pile_size=state.discard_pile,
         cards_in_play=state.in_play,
         revealed={p: list(cards) for p, cards in state.revealed},
         values={p: list(values) for p, values in state.values},
         roll_offs=[dict(rolls) for rolls in state.roll_offs],
-        winners=list(phase.winners) if isinstance(phase, Finished) else [],
-        allowed=[] if awaited == "finished" else [awaited],  # type: ignore[list-item]
+        winners=list(current.winners) if isinstance(current, Finished) else [],
+        allowed=kinds(offers),
         choosable=list(choosable(state)),
+        choices=choices(offers),
     )
 
 
 def outcome(state: State) -> tuple[str, ...] | None:
     """K12: the winners once someone has emptied hand and personal pile."""
     return state.phase.winners if isinstance(state.phase, Finished) else None
+
+
+def is_terminal(state: State) -> bool:
+    """K12: someone has emptied hand and personal pile."""
+    return isinstance(state.phase, Finished)

@@ -2,7 +2,7 @@
 and in French: one template per key, as `domain.wording` reads them.
 """
 
-from domain.wording import Template
+from domain.wording import Template, Words
 
 ENGLISH: dict[str, Template] = {
     # --- refusals and names -----------------------------------------------------------
@@ -204,3 +204,7 @@ FRENCH: dict[str, Template] = {
     "picture.donkey.biggest": "Biggest Donkey",
     "picture.donkey.revealed": "Révélées",
 }
+
+WORDS: Words = {"en": ENGLISH, "fr": FRENCH}
+# The game's name as players read it, by language.
+LABELS = {"en": "Double Donkey", "fr": "Double Donkey"}

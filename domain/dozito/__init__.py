@@ -18,40 +18,55 @@ Where the rulings leave a choice, this engine decides:
 - Option `rounds` is 1-20; a move out of turn is refused with Z4.
 """
 
-from domain.dozito import wording
+from __future__ import annotations
+
 from domain.dozito.describe import describe
-from domain.dozito.events import EVENTS
-from domain.dozito.evolve import FOLDS
-from domain.dozito.moves import MOVES
+from domain.dozito.events import EVENTS, Event
+from domain.dozito.evolve import evolve
+from domain.dozito.examples import examples
+from domain.dozito.moves import MOVES, Move
 from domain.dozito.picture import picture
-from domain.dozito.rules import decide
+from domain.dozito.rules import PHASES, allowed, decide, phase
 from domain.dozito.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
-from domain.dozito.sheet import next_sheet, score_sheet
-from domain.dozito.state import Options
+from domain.dozito.sheet import Sheet, next_sheet, sheet_start
+from domain.dozito.state import Options, State
 from domain.dozito.table import simulate
-from domain.dozito.view import outcome, view
+from domain.dozito.view import DozitoView, is_terminal, outcome, view
+from domain.dozito.wording import LABELS, WORDS
 from domain.game import Rules
 
-DOZITO = Rules(
-    name="dozito",
-    labels={"en": "Dozito", "fr": "Dozito"},
-    family="dozito",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    options=Options,
-    moves=MOVES,
-    events=EVENTS,
-    initial_state=initial_state,
-    decide=decide,
-    folds=FOLDS,
-    view=view,
-    outcome=outcome,
-    score_sheet=score_sheet,
-    next_sheet=next_sheet,
-    simulate=simulate,
-    sentences={"en": wording.ENGLISH, "fr": wording.FRENCH},
-    describe=describe,
-    picture=picture,
-)
 
-__all__ = ["DOZITO"]
+class Dozito:
+    """Dozito's rules: each part of `domain.game.Rules`, from the module of the
+    game that holds it."""
+
+    name = "dozito"
+    labels = LABELS
+    family = "dozito"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    options = Options
+    moves = MOVES
+    events = EVENTS
+    phases = PHASES
+    words = WORDS
+    sheet_type = Sheet
+
+    initial_state = staticmethod(initial_state)
+    decide = staticmethod(decide)
+    evolve = staticmethod(evolve)
+    is_terminal = staticmethod(is_terminal)
+    phase = staticmethod(phase)
+    allowed = staticmethod(allowed)
+    view = staticmethod(view)
+    outcome = staticmethod(outcome)
+    sheet_start = staticmethod(sheet_start)
+    next_sheet = staticmethod(next_sheet)
+    describe = staticmethod(describe)
+    picture = staticmethod(picture)
+    simulate = staticmethod(simulate)
+    examples = staticmethod(examples)
+
+
+DOZITO: Rules[State, Move, Event, DozitoView, Sheet] = Dozito()
+
+__all__ = ["DOZITO", "Dozito"]

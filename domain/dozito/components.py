@@ -35,6 +35,13 @@ class Card(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     replay: bool = False
 
     @property
+    def face(self) -> int:
+        """A numbered card's number: the spot it goes on (Z4). A joker has none."""
+        if self.number is None:
+            raise ValueError(f"the {self} has no number")
+        return self.number
+
+    @property
     def key(self) -> tuple[str, int | None]:
         """Identity: colour and number; the three jokers of a colour share one key."""
         return (self.color, self.number)

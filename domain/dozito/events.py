@@ -90,7 +90,17 @@ class GameEnded(msgspec.Struct, frozen=True, gc=False, tag="game_ended"):
     reason: Literal["instant_win", "rounds_played"]
 
 
-EVENTS = (
+Event = (
+    RoundStarted
+    | CardDrawn
+    | CardPlaced
+    | CardDiscarded
+    | TurnBegan
+    | DeckReshuffled
+    | RoundScored
+    | GameEnded
+)
+EVENTS: tuple[type[Event], ...] = (
     RoundStarted,
     CardDrawn,
     CardPlaced,

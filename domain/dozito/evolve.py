@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
@@ -12,6 +13,7 @@ from domain.dozito.events import (
     CardDrawn,
     CardPlaced,
     DeckReshuffled,
+    Event,
     GameEnded,
     RoundScored,
     RoundStarted,
@@ -27,7 +29,8 @@ from domain.dozito.state import (
 )
 
 
-def evolve(state: State, event: Any) -> State:
+def evolve(state: State, event: Event) -> State:
+    """The state after `event`: its type's fold (each below, listed in `FOLDS`)."""
     return FOLDS[type(event)](state, event)
 
 
@@ -126,7 +129,7 @@ def _game_ended(state: State, event: GameEnded) -> State:
     return replace(state, phase=Finished(event.winners, event.reason))
 
 
-FOLDS: dict[type, Any] = {
+FOLDS: dict[type, Callable[[State, Any], State]] = {
     RoundStarted: _round_started,
     CardDrawn: _card_drawn,
     CardPlaced: _card_placed,

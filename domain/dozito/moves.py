@@ -48,4 +48,5 @@ class Discard(msgspec.Struct, frozen=True, gc=False, tag="discard"):
     pile: Pile
 
 
-MOVES = (StartRound, Draw, Place, Discard)
+Move = StartRound | Draw | Place | Discard
+MOVES: tuple[type[Move], ...] = (StartRound, Draw, Place, Discard)

@@ -1,8 +1,9 @@
-"""Dozito's decide: every rule of a turn and a round (Z3-Z15), citing its ruling."""
+"""Dozito's decide: every rule of a turn and a round (Z3-Z15), citing its ruling;
+and what the table may log now (`phase`, `allowed`), by the same rulings."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from domain.dozito import scoring
 from domain.dozito.components import DECK_SIZE, GRID_SIZE, Card
@@ -12,13 +13,14 @@ from domain.dozito.events import (
     CardPlaced,
     Choice,
     DeckReshuffled,
+    Event,
     GameEnded,
     PlayerScore,
     RoundScored,
     RoundStarted,
     TurnBegan,
 )
-from domain.dozito.moves import Discard, Draw, Place, StartRound
+from domain.dozito.moves import Discard, Draw, Move, Pile, Place, Source, StartRound
 from domain.dozito.state import (
     BetweenRounds,
     Drawing,
@@ -28,10 +30,28 @@ from domain.dozito.state import (
 )
 from domain.dozito.statements import agreeing, unseen
 from domain.errors import RuleError
+from domain.game import Offer
 from domain.wording import Names, message
 
+MoveKind = Literal["start_round", "draw", "place", "discard"]
+# What the table logs next: a card just drawn from the deck may be placed or
+# discarded (Z4); one taken from a discard pile must be placed (Z5); after a STOP
+# only a discard is left (Z8).
+Phase = Literal[
+    "start_round", "draw", "place_or_discard", "place", "discard", "finished"
+]
+# The kinds of move each phase may offer.
+PHASES: dict[str, tuple[MoveKind, ...]] = {
+    "start_round": ("start_round",),
+    "draw": ("draw",),
+    "place_or_discard": ("place", "discard"),
+    "place": ("place",),
+    "discard": ("discard",),
+    "finished": (),
+}
 
-def decide(state: State, move: Any) -> list[Any]:
+
+def decide(state: State, move: Move) -> list[Event]:
     match move:
         case StartRound():
             return _start_round(state, move)
@@ -47,7 +67,7 @@ def decide(state: State, move: Any) -> list[Any]:
 # -- Z3, Z14: a round begins ---------------------------------------------------
 
 
-def _start_round(state: State, move: StartRound) -> list[Any]:
+def _start_round(state: State, move: StartRound) -> list[Event]:
     phase = state.phase
     if not isinstance(phase, BetweenRounds):
         raise RuleError("Z11", "dozito.round_on", round=state.round)
@@ -95,7 +115,7 @@ def _turn_of(state: State, player: str) -> Drawing | Holding:
     return phase
 
 
-def _draw(state: State, move: Draw) -> list[Any]:
+def _draw(state: State, move: Draw) -> list[Event]:
     phase = _turn_of(state, move.player)
     if isinstance(phase, Holding):
         raise RuleError(
@@ -130,7 +150,7 @@ def _holding(state: State, player: str) -> Holding:
     return phase
 
 
-def _place(state: State, move: Place) -> list[Any]:
+def _place(state: State, move: Place) -> list[Event]:
     phase = _holding(state, move.player)
     card = phase.card
     _check_may_place(phase)
@@ -144,7 +164,7 @@ def _place(state: State, move: Place) -> list[Any]:
     seat = state.seat(move.player)
     there = state.grids[seat][spot - 1]
     held, choice = _displaced(state, move, there, card)
-    events: list[Any] = [
+    events: list[Event] = [
         CardPlaced(move.player, spot, card, held, there is None, choice)
     ]
     grid = list(state.grids[seat])
@@ -192,7 +212,7 @@ def _twelve_of_one_colour(grid: list[Card | None]) -> bool:
 # -- Z4, Z5, Z6, Z9-Z11: discarding ends the turn --------------------------------
 
 
-def _discard(state: State, move: Discard) -> list[Any]:
+def _discard(state: State, move: Discard) -> list[Event]:
     phase = _holding(state, move.player)
     if phase.choice == "place":
         raise RuleError("Z5", "dozito.must_place", card=phase.card.said)
@@ -202,11 +222,11 @@ def _discard(state: State, move: Discard) -> list[Any]:
         raise RuleError(
             "Z6", "dozito.discard_there", side=message(f"dozito.side.{other}")
         )
-    events: list[Any] = [CardDiscarded(move.player, move.pile, phase.card)]
+    events: list[Event] = [CardDiscarded(move.player, move.pile, phase.card)]
     return events + _turn_ended(state, move.player, phase.card.replay)
 
 
-def _turn_ended(state: State, player: str, replay: bool) -> list[Any]:
+def _turn_ended(state: State, player: str, replay: bool) -> list[Event]:
     """Z9 (Replay), Z11 (final turns) and Z10 (reshuffle at the next turn's start)."""
     final = state.final_turns
     if replay:
@@ -232,7 +252,7 @@ def _turn_ended(state: State, player: str, replay: bool) -> list[Any]:
 # -- Z13-Z15: scoring a round and ending the game -------------------------------
 
 
-def _round_scored(state: State) -> list[Any]:
+def _round_scored(state: State) -> list[Event]:
     scores = tuple(
         PlayerScore(
             player,
@@ -268,3 +288,67 @@ def winners(
     best = {seat: max(points[seat] for points in rounds) for seat in tied}
     top = max(best.values())
     return tuple(players[seat] for seat in tied if best[seat] == top)
+
+
+# -- what the table may log now, for a client to offer ------------------------
+
+
+def phase(state: State) -> Phase:
+    match state.phase:
+        case BetweenRounds():
+            return "start_round"
+        case Drawing():
+            return "draw"
+        case Holding(choice=choice):
+            return "discard" if choice == "discard_after_stop" else choice
+    return "finished"
+
+
+def allowed(state: State) -> tuple[Offer[MoveKind], ...]:
+    """The moves the phase awaits, with what the rulings leave the table to choose:
+    the round's starter (Z3, Z14), the piles a draw may take from (Z4, Z10), the
+    spots the held card may go to (Z4) and the piles it may be discarded on (Z6)."""
+    match state.phase:
+        case BetweenRounds(starter=starter, tied=tied):
+            named = tied if starter is None else (starter,)
+            return (Offer(kind="start_round", choices={"starter": named}),)
+        case Drawing(player=player):
+            sources = _sources(state)
+            return (
+                Offer(kind="draw", choices={"player": (player,), "source": sources}),
+            )
+        case Holding(player=player, card=card, choice=choice):
+            offers: list[Offer[MoveKind]] = []
+            if choice in ("place_or_discard", "place"):
+                spots = tuple(range(1, GRID_SIZE + 1)) if card.joker else (card.face,)
+                offers.append(
+                    Offer(kind="place", choices={"player": (player,), "spot": spots})
+                )
+            if choice != "place":
+                piles = _discard_piles(state)
+                offers.append(
+                    Offer(kind="discard", choices={"player": (player,), "pile": piles})
+                )
+            return tuple(offers)
+    return ()
+
+
+def _sources(state: State) -> tuple[Source, ...]:
+    """Z4: the deck while it has cards (Z10), and each discard pile holding one."""
+    left, right = state.piles
+    found: list[Source] = []
+    if state.draw_pile_size:
+        found.append("deck")
+    if left:
+        found.append("discard_left")
+    if right:
+        found.append("discard_right")
+    return tuple(found)
+
+
+def _discard_piles(state: State) -> tuple[Pile, ...]:
+    """Z6: while one pile is empty and the other is not, the empty one only."""
+    left, right = state.piles
+    if bool(left) != bool(right):
+        return ("right",) if left else ("left",)
+    return ("left", "right")

@@ -19,7 +19,8 @@ import msgspec
 
 from domain.dozito.events import GameEnded, PlayerScore, RoundScored
 from domain.dozito.scoring import CHART
-from domain.history import History, Recorded
+from domain.dozito.state import State
+from domain.game import Recorded
 from domain.sheet import RoundLine, ScoreSheet, standings
 
 
@@ -69,20 +70,8 @@ class Sheet(ScoreSheet, frozen=True, kw_only=True):
     rounds: list[Line]
 
 
-def score_sheet(history: History) -> Sheet:
-    base = history.base()
-    sheet = base.carried if base.truncated else _opening(history.setup.players)
-    for _, record in history.records():
-        sheet = _after(sheet, record)
-    return sheet
-
-
-def next_sheet(sheet: Sheet, before: object, record: Recorded, after: object) -> Sheet:
-    """The sheet once `record` is stored (the states are not needed)."""
-    return _after(sheet, record)
-
-
-def _opening(players: tuple[str, ...]) -> Sheet:
+def sheet_start(state: State) -> Sheet:
+    players = state.players
     return Sheet(
         players=list(players),
         rounds=[],
@@ -92,7 +81,8 @@ def _opening(players: tuple[str, ...]) -> Sheet:
     )
 
 
-def _after(sheet: Sheet, record: Recorded) -> Sheet:
+def next_sheet(sheet: Sheet, before: State, record: Recorded, after: State) -> Sheet:
+    """The sheet once `record` is stored, from its events alone."""
     rounds, totals, winners = sheet.rounds, sheet.totals, None
     for event in record.events:
         if isinstance(event, RoundScored):

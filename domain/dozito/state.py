@@ -72,4 +72,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return self.players.index(player)
 
     def card_index(self, card: Card) -> int:
-        return self.colors.index(card.color) * 12 + card.number - 1
+        """A numbered card's place among `sightings` (a fold's look-up: no call of
+        `Card.face`)."""
+        number = card.number
+        if number is None:
+            raise ValueError(f"the {card} has no number")
+        return self.colors.index(card.color) * 12 + number - 1

@@ -61,9 +61,9 @@ def unseen(state: State, card: Card) -> Card:
     if card.joker:
         _check_joker_count(state, card)
         return card
-    spot = card.number - 1
+    spot = card.face - 1
     for player, grid in zip(state.players, state.grids, strict=True):
-        if grid[spot] is not None and grid[spot].key == card.key:
+        if (there := grid[spot]) is not None and there.key == card.key:
             raise RuleError("Z2", "dozito.in_grid", card=card.said, player=player)
     held = state.phase
     if isinstance(held, Holding) and held.card.key == card.key:

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 from msgspec.structs import replace
 
 from domain.dozito.components import GRID_SIZE, NEIGHBOURS, NUMBERS, Card
 from domain.dozito.events import DeckReshuffled
 from domain.dozito.evolve import evolve
-from domain.dozito.moves import Discard, Draw, Place, StartRound
+from domain.dozito.moves import Discard, Draw, Move, Pile, Place, Source, StartRound
 from domain.dozito.rules import decide
 from domain.dozito.setup import initial_state
 from domain.dozito.state import BetweenRounds, Drawing, Holding
@@ -45,7 +44,7 @@ def deck(rng: random.Random, colors: tuple[str, ...]) -> list[Card]:
     return cards
 
 
-def simulate(setup: Setup) -> Iterator[Any]:
+def simulate(setup: Setup) -> Iterator[Move]:
     table = _Table(setup)
     for _ in range(MAX_MOVES):
         if outcome(table.state) is not None:
@@ -64,14 +63,14 @@ class _Table:
         self.draw_pile: list[Card] = []
         self.hidden: list[list[Card]] = []
 
-    def play(self, move: Any) -> None:
+    def play(self, move: Move) -> None:
         for event in decide(self.state, move):
             if isinstance(event, DeckReshuffled):
                 self.draw_pile = [c for pile in self.state.piles for c in pile[:-1]]
                 self.rng.shuffle(self.draw_pile)
             self.state = evolve(self.state, event)
 
-    def next_move(self) -> Any:
+    def next_move(self) -> Move:
         phase = self.state.phase
         if isinstance(phase, BetweenRounds):
             return self._start_round(phase)
@@ -95,6 +94,7 @@ class _Table:
         ]
         self.draw_pile = cards[players * GRID_SIZE :]
         discards = (self.draw_pile.pop(), self.draw_pile.pop())
+        starter: str | None
         if phase.starter is None:
             starter = self.rng.choice(phase.tied)
         else:
@@ -107,11 +107,11 @@ class _Table:
     def _draw(self, player: str) -> Draw:
         grid = self._grid(player)
         left, right = self.state.piles
-        tops = [
-            (source, pile[-1])
-            for source, pile in (("discard_left", left), ("discard_right", right))
-            if pile
-        ]
+        piles: tuple[tuple[Source, tuple[Card, ...]], ...] = (
+            ("discard_left", left),
+            ("discard_right", right),
+        )
+        tops = [(source, pile[-1]) for source, pile in piles if pile]
         wanted = [source for source, card in tops if _best_spot(grid, card)]
         deck_empty = self.state.draw_pile_size == 0
         if wanted and (deck_empty or self.rng.random() < 0.6):
@@ -131,30 +131,34 @@ class _Table:
             return Discard(phase.player, self._pile())
         return self._place(phase.player, grid, card, spot)
 
-    def _place(self, player: str, grid: Any, card: Card, spot: int) -> Place:
+    def _place(
+        self, player: str, grid: tuple[Card | None, ...], card: Card, spot: int
+    ) -> Place:
         revealed = None
         if grid[spot - 1] is None:
             revealed = self._stated(self.hidden[self.state.seat(player)][spot - 1])
         named = None if card.number == spot and self.rng.random() < 0.5 else spot
         return Place(player, named, revealed)
 
-    def _pile(self) -> str:
+    def _pile(self) -> Pile:
         left, right = self.state.piles
         if left and not right:
             return "right"
         if right and not left:
             return "left"
-        return self.rng.choice(("left", "right"))
+        either: tuple[Pile, Pile] = ("left", "right")
+        return self.rng.choice(either)
 
 
 def _best_spot(grid: tuple[Card | None, ...], card: Card) -> int | None:
     """A spot worth placing `card` on: a face-down one, or a better colour fit."""
-    spots = range(1, GRID_SIZE + 1) if card.joker else (card.number,)
+    spots = range(1, GRID_SIZE + 1) if card.joker else (card.face,)
     for spot in spots:
         if grid[spot - 1] is None:
             return spot
     for spot in spots:
-        if _fit(grid, spot, card) > _fit(grid, spot, grid[spot - 1]):
+        there = grid[spot - 1]
+        if there is not None and _fit(grid, spot, card) > _fit(grid, spot, there):
             return spot
     return None
 
@@ -164,5 +168,5 @@ def _fit(grid: tuple[Card | None, ...], spot: int, card: Card) -> int:
     return sum(
         1
         for near in NEIGHBOURS[spot - 1]
-        if grid[near] is not None and grid[near].color == card.color
+        if (other := grid[near]) is not None and other.color == card.color
     )

@@ -7,9 +7,9 @@ from typing import Literal
 import msgspec
 
 from domain.dozito.components import Card
+from domain.dozito.rules import MoveKind, Phase, allowed, phase
 from domain.dozito.state import BetweenRounds, Drawing, Finished, Holding, State
-
-MoveKind = Literal["start_round", "draw", "place", "discard"]
+from domain.game import choices, kinds
 
 
 class DiscardTops(msgspec.Struct, frozen=True):
@@ -26,9 +26,7 @@ class DozitoView(msgspec.Struct, frozen=True, kw_only=True):
     game: Literal["dozito"] = "dozito"
     round: int
     rounds: int
-    phase: Literal[
-        "start_round", "draw", "place_or_discard", "place", "discard", "finished"
-    ]
+    phase: Phase
     next_player: str | None
     grids: dict[str, tuple[Card | None, ...]]
     discard_tops: DiscardTops
@@ -42,34 +40,25 @@ class DozitoView(msgspec.Struct, frozen=True, kw_only=True):
     winners: tuple[str, ...]
     # The kinds of move the rules await now (`undo` aside): a client offers only these.
     allowed: list[MoveKind] = []
-
-
-# The moves each phase awaits: a card just drawn from the deck may be placed or
-# discarded (Z4); one taken from a discard pile must be placed (Z5); after a STOP
-# only a discard is left.
-_ALLOWED: dict[str, tuple[MoveKind, ...]] = {
-    "start_round": ("start_round",),
-    "draw": ("draw",),
-    "place_or_discard": ("place", "discard"),
-    "place": ("place",),
-    "discard": ("discard",),
-    "finished": (),
-}
+    # What each kind allows now: the `player` who may make it, the `starter` a
+    # round may name (Z3, Z14), the `source` of a draw (Z4, Z10), the `spot` the
+    # held card may go to (Z4), the `pile` it may be discarded on (Z6).
+    choices: dict[MoveKind, dict[str, list[int | str]]] = {}
 
 
 def view(state: State) -> DozitoView:
-    phase = state.phase
+    current = state.phase
     left, right = state.piles
-    phase_name = _phase_name(state)
+    offers = allowed(state)
     return DozitoView(
         round=state.round,
         rounds=state.rounds,
-        phase=phase_name,
+        phase=phase(state),
         next_player=_next_player(state),
         grids=dict(zip(state.players, state.grids, strict=True)),
         discard_tops=DiscardTops(*(pile[-1] if pile else None for pile in state.piles)),
         discard_sizes={"left": len(left), "right": len(right)},
-        held=phase.card if isinstance(phase, Holding) else None,
+        held=current.card if isinstance(current, Holding) else None,
         final_turns=state.final_turns,
         draw_pile_size=state.draw_pile_size,
         totals=dict(zip(state.players, state.totals, strict=True)),
@@ -77,32 +66,27 @@ def view(state: State) -> DozitoView:
             dict(zip(state.players, points, strict=True))
             for points in state.round_scores
         ),
-        starter_choices=phase.tied if isinstance(phase, BetweenRounds) else (),
-        winners=phase.winners if isinstance(phase, Finished) else (),
-        allowed=list(_ALLOWED[phase_name]),
+        starter_choices=current.tied if isinstance(current, BetweenRounds) else (),
+        winners=current.winners if isinstance(current, Finished) else (),
+        allowed=kinds(offers),
+        choices=choices(offers),
     )
 
 
-def _phase_name(state: State) -> str:
-    phase = state.phase
-    if isinstance(phase, BetweenRounds):
-        return "start_round"
-    if isinstance(phase, Drawing):
-        return "draw"
-    if isinstance(phase, Holding):
-        return "discard" if phase.choice == "discard_after_stop" else phase.choice
-    return "finished"
-
-
 def _next_player(state: State) -> str | None:
-    phase = state.phase
-    if isinstance(phase, Drawing | Holding):
-        return phase.player
-    if isinstance(phase, BetweenRounds):
-        return phase.starter
+    current = state.phase
+    if isinstance(current, Drawing | Holding):
+        return current.player
+    if isinstance(current, BetweenRounds):
+        return current.starter
     return None
 
 
 def outcome(state: State) -> tuple[str, ...] | None:
-    phase = state.phase
-    return phase.winners if isinstance(phase, Finished) else None
+    over = state.phase
+    return over.winners if isinstance(over, Finished) else None
+
+
+def is_terminal(state: State) -> bool:
+    """Z12 or Z15: the game is won."""
+    return isinstance(state.phase, Finished)

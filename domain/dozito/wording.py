@@ -2,7 +2,7 @@
 and in French: one template per key, as `domain.wording` reads them.
 """
 
-from domain.wording import Template
+from domain.wording import Template, Words
 
 ENGLISH: dict[str, Template] = {
     # --- refusals and names -----------------------------------------------------------
@@ -269,3 +269,7 @@ FRENCH: dict[str, Template] = {
     "picture.dozito.discard": {"one": "{count} carte", "other": "{count} cartes"},
     "picture.dozito.held": "Tenue par {name}",
 }
+
+WORDS: Words = {"en": ENGLISH, "fr": FRENCH}
+# The game's name as players read it, by language.
+LABELS = {"en": "Dozito", "fr": "Dozito"}

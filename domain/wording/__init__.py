@@ -1,11 +1,12 @@
 """Sentences built from data, in each language the service speaks.
 
 A refusal, and a replay's sentence for a move, is a `Message`: a key and the values
-it names (a player, a card, a count). Each language has one catalogue: `en.py` and
-`fr.py` hold the keys every game shares, and each game's package its own
-(`wording.py`, added to the catalogue when the game's `Rules` is built), so a
+it names (a player, a card, a count). `en.py` and `fr.py` hold the words every game
+shares; each game's package holds its own (`wording.py`, its `Rules.words`), so a
 sentence's words in a language live in one place and one language is never made by
-looking up the other's strings. A
+looking up the other's strings. A language's catalogue is the shared words and those
+of the games it serves: `languages(...)`, which `domain.registry` calls for the
+games it lists. A
 value may itself be a `Message` (a card, a die's colour) or a list: `Names` (players,
 read "Ana, Bo and Cy"), `Clauses` (a sentence's parts, "a; b"), `Commas` ("a, b")
 or `Sum` ("5 + 5"), each set apart as the language does ("a ; b" in French).
@@ -15,13 +16,15 @@ from __future__ import annotations
 
 from collections import ChainMap
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain.wording import en, fr
 
 # A template, or templates by plural category of the message's `count`.
 Template = str | Mapping[str, str]
+# Templates by key, by language code: the words of a game, or those all share.
+Words = Mapping[str, Mapping[str, Template]]
 
 
 @dataclass(frozen=True)
@@ -36,20 +39,24 @@ def message(key: str, **params: Any) -> Message:
     return Message(key, params)
 
 
-class Names(tuple):
+class Names(tuple[Any, ...]):
     """Names read as a list in the sentence's language: "Ana, Bo and Cy"."""
 
 
-class Clauses(tuple):
+class Clauses(tuple[Any, ...]):
     """A sentence's clauses: "round 1 ends; Ana opens round 2"."""
 
 
-class Commas(tuple):
+class Commas(tuple[Any, ...]):
     """Items set apart by commas: "Ana scores 1, Bo scores 2"."""
 
 
-class Sum(tuple):
+class Sum(tuple[Any, ...]):
     """Cards played together: "5 + 5"."""
+
+
+# What a language says: a sentence, or a list of them.
+Said = Message | Names | Clauses | Commas | Sum
 
 
 @dataclass(frozen=True)
@@ -67,17 +74,9 @@ class Language:
         """This language with more keys (the service's own refusals)."""
         clash = self.templates.keys() & more.keys()
         assert not clash, f"keys worded twice: {sorted(clash)}"
-        shared = self.templates.maps if isinstance(self.templates, ChainMap) else []
-        return Language(
-            self.code,
-            ChainMap(dict(more), *shared),
-            self.plural,
-            self.thousands,
-            self.conjunction,
-            self.semicolon,
-        )
+        return replace(self, templates=ChainMap(dict(more), dict(self.templates)))
 
-    def say(self, said: Any) -> str:
+    def say(self, said: Said | int | str) -> str:
         """A sentence or a list of them (`Clauses`, ...) in this language."""
         return self._value(said)
 
@@ -107,43 +106,36 @@ class Language:
         return f"{', '.join(said[:-1])} {self.conjunction} {said[-1]}"
 
 
-# Each game's own keys, by language: the games add them (`add_sentences`), and every
-# language made from these below or by `with_templates` sees them.
-_GAMES_SENTENCES: dict[str, dict[str, Template]] = {"en": {}, "fr": {}}
+# The words every game shares, by language code.
+SHARED: Words = {"en": en.TEMPLATES, "fr": fr.TEMPLATES}
+
+# How each language says numbers, plurals and lists; `languages` gives it its words.
+_GRAMMARS = {
+    "en": Language("en", {}, lambda n: "one" if n == 1 else "other", ",", "and", "; "),
+    # French: 0 and 1 are singular; thousands are set apart by a narrow no-break
+    # space, and a semicolon has a space before it too.
+    "fr": Language(
+        "fr", {}, lambda n: "one" if n in (0, 1) else "other", "\u202f", "et", " ; "
+    ),
+}
 
 
-def add_sentences(by_language: Mapping[str, Mapping[str, Template]]) -> None:
-    """Add a game's keys to each language's catalogue (the same keys again, as the
-    editions of one game add them, change nothing)."""
-    assert by_language.keys() == _GAMES_SENTENCES.keys(), "worded in every language"
-    for code, templates in by_language.items():
-        catalogue = _GAMES_SENTENCES[code]
-        shared = en.TEMPLATES if code == "en" else fr.TEMPLATES
-        clash = {
-            key
-            for key, template in templates.items()
-            if key in shared or catalogue.get(key, template) != template
-        }
-        assert not clash, f"keys worded twice: {sorted(clash)}"
-        catalogue.update(templates)
-
-
-ENGLISH = Language(
-    "en",
-    ChainMap(en.TEMPLATES, _GAMES_SENTENCES["en"]),
-    lambda n: "one" if n == 1 else "other",
-    ",",
-    "and",
-    "; ",
-)
-# French: 0 and 1 are singular; thousands are set apart by a narrow no-break space,
-# and a semicolon has a space before it too.
-FRENCH = Language(
-    "fr",
-    ChainMap(fr.TEMPLATES, _GAMES_SENTENCES["fr"]),
-    lambda n: "one" if n in (0, 1) else "other",
-    "\u202f",
-    "et",
-    " ; ",
-)
-LANGUAGES = {language.code: language for language in (ENGLISH, FRENCH)}
+def languages(*words: Words) -> dict[str, Language]:
+    """Each language with its catalogue: the shared words and each of `words` (a
+    game's own), every key worded once. The same words again, as the editions of one
+    game bring them, change nothing; other words for a key already worded are a
+    fault."""
+    found = {}
+    for code, grammar in _GRAMMARS.items():
+        templates = dict(SHARED[code])
+        for more in words:
+            assert more.keys() == _GRAMMARS.keys(), "worded in every language"
+            clash = {
+                key
+                for key, template in more[code].items()
+                if templates.get(key, template) != template
+            }
+            assert not clash, f"keys worded twice: {sorted(clash)}"
+            templates.update(more[code])
+        found[code] = replace(grammar, templates=templates)
+    return found

@@ -18,11 +18,12 @@ from domain.creation import GAME_CREATED, GameCreated
 from domain.game import Setup, draw_first_player
 from domain.history import History, Recorded
 from domain.names import name_fault, normal_name
-from domain.wording import ENGLISH, Names, message
+from domain.wording import Names, message
 from service.application.errors import Duplicate, Invalid
 from service.application.observers import ReadSide
 from service.application.timeline import Timeline, Timelines, setup_of
 from service.application.tokens import new_token
+from service.application.wording import DEFAULT
 from service.storage.notes import NewEntry
 from service.storage.store import (
     AlreadyImported,
@@ -92,7 +93,7 @@ def check_group(group: str | None) -> None:
     that shows, and no control character."""
     fault = None if group is None else name_fault(group)
     if fault is not None:
-        raise ValueError(f"group: {ENGLISH.render(fault)}")
+        raise ValueError(f"group: {DEFAULT.render(fault)}")
 
 
 def check_moment(name: str, moment: datetime | None) -> None:

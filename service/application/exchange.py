@@ -52,6 +52,7 @@ from service.application.notes import (
     line_of,
 )
 from service.application.submitting import MAX_MOVES
+from service.application.wording import in_english
 from service.storage.notes import NoteEntry
 from service.storage.store import GameRow, StoredEvent
 
@@ -407,12 +408,9 @@ def _line(number: int, step: Callable[..., T], *args: Any) -> T:
     """`step(*args)`, its refusal said as the refusal of import line `number`."""
     try:
         return step(*args)
-    except RuleError as error:
-        raise Invalid(f"Line {number}: {error}", rule=error.rule, line=number) from None
-    except GameFinished as error:
-        raise Invalid(
-            f"Line {number}: {error.message}", rule=error.rule, line=number
-        ) from None
+    except (RuleError, GameFinished) as error:
+        said = in_english(error)
+        raise Invalid(f"Line {number}: {said}", rule=error.rule, line=number) from None
     except Refused as error:
         raise Invalid(
             f"Line {number}: {error.detail}", line=number, **error.extra

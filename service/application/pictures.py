@@ -29,8 +29,9 @@ from typing import Any
 import anyio
 import msgspec
 
+from domain.frame import pictured
 from domain.history import History, Recorded, Truncated
-from domain.picture import Picture, pictured
+from domain.picture import Picture
 from domain.wording import Language, message
 from projections import replay
 from service.application.errors import Busy, Invalid, NotFound

@@ -26,6 +26,7 @@ from service.application.creating import Creating, NewGame
 from service.application.errors import Invalid, NotFound
 from service.application.submitting import MAX_MOVES
 from service.application.timeline import FOLD_IN_THREAD, Timelines, setup_of
+from service.application.wording import in_english
 from service.storage.store import GameRow
 
 
@@ -97,7 +98,7 @@ def _replayed(start: History, moves: list) -> tuple[list[Recorded], History]:
         try:
             record, history = history.play(move)
         except (RuleError, GameFinished) as error:
-            said = error if isinstance(error, RuleError) else error.message
+            said = in_english(error)
             raise Invalid(
                 f"Step {step} cannot be logged again: {said}", rule=error.rule
             ) from None

@@ -1,5 +1,6 @@
 """The service's own refusals, worded once in each language it speaks, and each
-language's whole catalogue: the engines' sentences (`domain.wording`) and these.
+language's whole catalogue: the sentences of the engines the registry lists
+(`domain.registry.LANGUAGES`) and these.
 
 Only the refusals a player meets at the table are here (a token, a game that moved
 on, a game that is not there). Those that only a program meets, about a request's
@@ -8,7 +9,9 @@ shape, an import file's lines or a feed's cursor, are said in English.
 
 from __future__ import annotations
 
-from domain import wording
+from domain.errors import GameFinished, RuleError
+from domain.registry import LANGUAGES as GAMES_LANGUAGES
+from domain.wording import Message, message
 
 ENGLISH = {
     "title.move_refused": "Move not allowed",
@@ -77,7 +80,18 @@ FRENCH = {
 }
 
 LANGUAGES = {
-    "en": wording.ENGLISH.with_templates(ENGLISH),
-    "fr": wording.FRENCH.with_templates(FRENCH),
+    "en": GAMES_LANGUAGES["en"].with_templates(ENGLISH),
+    "fr": GAMES_LANGUAGES["fr"].with_templates(FRENCH),
 }
 DEFAULT = LANGUAGES["en"]
+
+
+def cited(error: RuleError) -> Message:
+    """A refusal's sentence with the ruling it cites: "... (D8)"."""
+    return message("rule.cited", sentence=error.said, rule=error.rule)
+
+
+def in_english(error: RuleError | GameFinished) -> str:
+    """A refusal said in English, for a program's reader (an import's line, the
+    CLI): a move the rules refuse cites its ruling."""
+    return DEFAULT.render(cited(error) if isinstance(error, RuleError) else error.said)

@@ -27,7 +27,7 @@ from litestar.plugins.problem_details import (
 from domain.errors import GameFinished, RuleError
 from domain.wording import Message, message
 from service.application import errors
-from service.application.wording import DEFAULT
+from service.application.wording import DEFAULT, cited
 from service.http.languages import negotiated
 from service.storage.store import CommitFailed
 
@@ -134,12 +134,12 @@ def refused(error: errors.Refused) -> Problem:
 
 def rule_broken(error: RuleError) -> Problem:
     """A1: the move is refused, nothing is stored, and the ruling is named."""
-    cited = message("rule.cited", sentence=error.said, rule=error.rule)
-    return Problem(422, str(error), cited, rule=error.rule)
+    said = cited(error)
+    return Problem(422, DEFAULT.render(said), said, rule=error.rule)
 
 
 def game_finished(error: GameFinished) -> Problem:
-    return Problem(409, error.message, error.said, rule=error.rule)
+    return Problem(409, DEFAULT.render(error.said), error.said, rule=error.rule)
 
 
 def not_json(error: msgspec.DecodeError) -> Problem:

@@ -74,7 +74,7 @@ def finish_of(row: GameRow, history: History, recorded_at: datetime) -> Finish |
     another game's moves from one of its steps, not a game the table played."""
     if history.status != "finished" or row.variation_of is not None:
         return None
-    sheet = history.rules.score_sheet(history)
+    sheet = history.score_sheet()
     winners = tuple(history.winners or ())
     # A game whose sheet ranks no one (T3 is each game's to apply) still has its
     # winners first and the others sharing the next rank.

@@ -7,19 +7,21 @@ from collections.abc import Callable
 from functools import reduce
 from typing import Any
 
-from domain.game import Rules
-from domain.history import Recorded
-from domain.wording import ENGLISH, Message
+from domain.game import AnyRules, Recorded
+from domain.registry import LANGUAGES
+from domain.wording import Message
+
+ENGLISH = LANGUAGES["en"]
 
 
-def said(rules: Rules, state: Any, move: object) -> str:
+def said(rules: AnyRules, state: Any, move: object) -> str:
     """The sentence for `move` stored on `state`."""
     return ENGLISH.render(
         rules.describe(state, Recorded(move, tuple(rules.decide(state, move))))
     )
 
 
-def told(rules: Rules, state: Any, *moves: object) -> list[str]:
+def told(rules: AnyRules, state: Any, *moves: object) -> list[str]:
     """Each move's sentence, as stored one after the other."""
     sentences = []
     for move in moves:

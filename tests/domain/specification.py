@@ -6,6 +6,7 @@ decided, then these events, or this ruling's refusal.
     when(state, move) -> events        what the rules decide for the move
     after(state, *moves) -> state      each move decided and its events folded
     refused(state, move, rule)         the move refused, citing `rule`
+    english(error)                     the refusal's sentence, in English
 
 Each game's `given.py` binds them to its rules: `given, when, after, refused =
 Specification(DOZITO)`.
@@ -20,13 +21,14 @@ from typing import Any
 
 import pytest
 
-from domain.errors import RuleError
-from domain.game import Rules
+from domain.errors import GameFinished, RuleError
+from domain.game import AnyRules
+from domain.registry import LANGUAGES
 
 
 @dataclass(frozen=True)
 class Specification:
-    rules: Rules
+    rules: AnyRules
 
     def given(self, state: Any, *events: Any) -> Any:
         return reduce(self.rules.evolve, events, state)
@@ -49,3 +51,8 @@ class Specification:
 
     def __iter__(self) -> Iterator[Any]:
         return iter((self.given, self.when, self.after, self.refused))
+
+
+def english(error: RuleError | GameFinished) -> str:
+    """The sentence of a refusal in English, with the words of every game."""
+    return LANGUAGES["en"].render(error.said)

@@ -20,6 +20,7 @@ from domain.errors import RuleError
 from domain.game import Rules, Setup, StoredSetup
 from domain.history import History
 from domain.registry import GAMES
+from tests.domain.specification import english
 
 NAMES = ("Ana", "Bia", "Caio", "Davi", "Eva", "Fábio", "Gil")
 
@@ -64,7 +65,7 @@ def test_too_few_or_too_many_players_are_refused_D3_Z3_K3(rules: Rules) -> None:
     fewest, most = rules.min_players, rules.max_players
     for count in (fewest - 1, most + 1):
         error = refused(rules, seating, NAMES[:count])
-        assert f"{fewest} to {most} players, not {count}." in error.message
+        assert f"{fewest} to {most} players, not {count}." in english(error)
     for count in (fewest, most):
         assert created(rules, NAMES[:count]) is not None
 
@@ -73,7 +74,7 @@ def test_too_few_or_too_many_players_are_refused_D3_Z3_K3(rules: Rules) -> None:
 def test_two_players_of_one_name_are_refused_D3_Z3_K3(rules: Rules) -> None:
     seating, _ = SEATING[rules.name]
     error = refused(rules, seating, ("Ana", "Bia", "Ana"))
-    assert error.message == "Every player needs a different name: Ana is given twice."
+    assert english(error) == "Every player needs a different name: Ana is given twice."
 
 
 @every_game
@@ -81,7 +82,7 @@ def test_two_players_of_one_name_are_refused_D3_Z3_K3(rules: Rules) -> None:
 def test_a_player_without_a_name_is_refused_D3_Z3_K3(rules: Rules, blank: str) -> None:
     seating, _ = SEATING[rules.name]
     error = refused(rules, seating, ("Ana", blank), first="Ana")
-    assert error.message == "Every player needs a name."
+    assert english(error) == "Every player needs a name."
 
 
 @every_game
@@ -95,7 +96,7 @@ def test_a_name_that_shows_nothing_is_refused_D3_Z3_K3(
 ) -> None:
     seating, _ = SEATING[rules.name]
     error = refused(rules, seating, ("Ana", invisible), first="Ana")
-    assert error.message == "Every player needs a name."
+    assert english(error) == "Every player needs a name."
 
 
 @every_game
@@ -105,7 +106,7 @@ def test_a_name_with_a_control_character_is_refused_D3_Z3_K3(
 ) -> None:
     seating, _ = SEATING[rules.name]
     error = refused(rules, seating, ("Bia", name), first="Bia")
-    assert "cannot hold control characters" in error.message
+    assert "cannot hold control characters" in english(error)
 
 
 @every_game
@@ -119,7 +120,7 @@ def test_two_spellings_of_one_name_are_refused_D3_Z3_K3(
 ) -> None:
     seating, _ = SEATING[rules.name]
     error = refused(rules, seating, ("An\u00e1", "Bia", again), first="Bia")
-    assert error.message == (
+    assert english(error) == (
         f"Every player needs a different name: {again} is the same name as An\u00e1."
     )
 
@@ -155,18 +156,18 @@ def test_names_with_accents_case_spaces_and_emoji_are_seated_D3_Z3_K3(
 def test_a_first_player_who_is_not_seated_is_refused_D4_Z3_K3(rules: Rules) -> None:
     _, first = SEATING[rules.name]
     error = refused(rules, first, ("Ana", "Bia"), first="Zé")
-    assert error.message == "Zé is not one of the players."
+    assert english(error) == "Zé is not one of the players."
 
 
 @every_game
 def test_an_option_the_game_does_not_have_is_refused_A1(rules: Rules) -> None:
     error = refused(rules, "A1", colour="red")
-    assert error.message.endswith("has no option `colour`.")
+    assert english(error).endswith("has no option `colour`.")
 
 
 def test_double_donkey_has_no_rounds_option_A1() -> None:
     error = refused(GAMES["double-donkey"], "A1", rounds=3)
-    assert error.message == "Double Donkey has no option `rounds`."
+    assert english(error) == "Double Donkey has no option `rounds`."
 
 
 @pytest.mark.parametrize(
@@ -199,7 +200,7 @@ def test_a_malformed_option_is_refused_with_its_ruling_D1_D5_D6_D14_Z2_Z15(
     """The error names the option, and the ruling that governs it."""
     error = refused(GAMES[game], rule, **options)
     (name,) = options
-    assert f"`{name}`" in error.message or "colour names" in error.message
+    assert f"`{name}`" in english(error) or "colour names" in english(error)
 
 
 @pytest.mark.parametrize(

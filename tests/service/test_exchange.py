@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import uuid
@@ -384,3 +385,7 @@ def test_seed_import_and_export_from_the_shell(database_url, stored_rows):
     broken = exported.stdout.replace(b'"Mauricio"', b'"Nobody"', 1)
     refused = tablelog("import", "-", database_url=database_url, stdin=broken)
     assert refused.returncode == 1 and b"Line 3:" in refused.stderr
+    # Said in English, its ruling cited: "Line 3: It is Mauricio's turn, ... (D8)".
+    assert re.search(rb"Line 3: [A-Z][^\n]* \([ADKZT]\d+\)", refused.stderr), (
+        refused.stderr
+    )

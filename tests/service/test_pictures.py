@@ -15,8 +15,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from domain.picture import CARD_BACK, HEADER, TOP, Label, Picture
-from domain.registry import GAMES
-from domain.wording import ENGLISH
+from domain.registry import GAMES, LANGUAGES
 from service.application.errors import Busy, Invalid
 from service.application.games import Games
 from service.application.observers import NoReadSide, Unobserved
@@ -27,6 +26,7 @@ from tests.service.http import create, live_histories, move, play_simulated, vie
 from tests.service.test_snapshots import _snapshotted, _timelines
 
 SVG = "{http://www.w3.org/2000/svg}"
+ENGLISH = LANGUAGES["en"]
 # Names a table might type, and one an attacker picks to break out of the markup.
 PLAYERS = {
     "dobro": ["Zoë", "Bo <b>&amp;", "Caio"],

@@ -4,12 +4,13 @@ progress or abandoned."""
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import UTC, datetime
 from uuid import uuid4
 
 import msgspec
 
+from domain.dobro import Dobro
+from domain.dobro.components import DOBRO_DECK
 from domain.game import Setup
 from domain.history import Abandon, History
 from domain.registry import GAMES
@@ -43,7 +44,7 @@ def played(rules, players, seed, group=None, moves=None):
 def test_a_finished_game_is_taken_in_its_standings_T3():
     row, history = played(GAMES["dozito"], ("Ana", "Bia", "Caio"), 4, group="Club")
     finish = finish_of(row, history, AT)
-    sheet = history.rules.score_sheet(history)
+    sheet = history.score_sheet()
     assert finish.ranks == tuple(sheet.standings[p] for p in row.players)
     assert finish.winners == tuple(sheet.winners)
     assert (finish.game, finish.group, finish.finished_at) == ("dozito", "Club", AT)
@@ -56,18 +57,22 @@ def test_nothing_is_taken_of_a_game_in_progress_or_abandoned():
     assert finish_of(row, abandoned, AT) is None
 
 
+class Unranked(Dobro):
+    """Dobro's rules with a sheet that leaves the standings out, as a game's own
+    sheet may (the toy game's does)."""
+
+    def sheet_start(self, state):
+        return msgspec.structs.replace(super().sheet_start(state), standings={})
+
+    def next_sheet(self, sheet, before, record, after):
+        folded = super().next_sheet(sheet, before, record, after)
+        return msgspec.structs.replace(folded, standings={})
+
+
 def test_a_game_whose_sheet_ranks_no_one_has_its_winners_first_T3():
-    # Dobro's rules with a sheet that leaves the standings out, as a game's own
-    # sheet may (the toy game's does), built here so that no other game's
-    # sentences join the catalogues the wording tests read.
-    dobro = GAMES["dobro"]
-
-    def unranked_sheet(history):
-        return msgspec.structs.replace(dobro.score_sheet(history), standings={})
-
-    rules = dataclasses.replace(dobro, score_sheet=unranked_sheet)
+    rules = Unranked(DOBRO_DECK, "Dobro")
     row, history = played(rules, ("Ana", "Bia", "Caio"), 3)
-    assert rules.score_sheet(history).standings == {}
+    assert history.score_sheet().standings == {}
     finish = finish_of(row, history, AT)
     won = len(finish.winners)
     assert won >= 1

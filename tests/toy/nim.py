@@ -2,8 +2,9 @@
 takes 1 to 3 of them, and whoever takes the last one wins.
 
 Everything a game gives the registry is here, in one module because the game is
-small: options, moves, events, state, the Decider, the public view, the score
-sheet, the sentences in both languages and a seeded virtual table.
+small: options, moves, events, state, the Decider, what the table may log now, the
+public view, the score sheet, the sentences in both languages, a picture of the
+table and a seeded virtual table, gathered by the class `Nim` (`domain.game.Rules`).
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.errors import RuleError
-from domain.game import Rules, Setup
-from domain.history import History, Recorded
+from domain.game import Offer, Recorded, Rules, Setup, choices, kinds
+from domain.picture import TOP, Label, Scene
 from domain.setup import decoded_options, first_player, seated
 from domain.sheet import RoundLine, ScoreSheet
-from domain.wording import Message, message
+from domain.wording import Language, Message, Words, message
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -47,13 +48,18 @@ class State(msgspec.Struct, frozen=True):
     winner: str | None = None
 
 
+Kind = Literal["pick"]
+Phase = Literal["pick", "finished"]
+
+
 class NimView(msgspec.Struct, frozen=True, kw_only=True):
     game: Literal["nim"] = "nim"
-    phase: Literal["pick", "finished"]
+    phase: Phase
     matches: int
     next_player: str | None
     winners: list[str]
-    allowed: list[Literal["pick"]] = []
+    allowed: list[Kind] = []
+    choices: dict[Kind, dict[str, list[int | str]]] = {}
 
 
 def initial_state(setup: Setup) -> State:
@@ -73,25 +79,47 @@ def decide(state: State, move: Pick) -> list[Picked | Won]:
     return [picked, Won(move.player)] if move.count == state.matches else [picked]
 
 
-def _picked(state: State, event: Picked) -> State:
+def evolve(state: State, event: Picked | Won) -> State:
+    if isinstance(event, Won):
+        return msgspec.structs.replace(state, winner=event.player)
     following = (state.next + 1) % len(state.players)
     return msgspec.structs.replace(
         state, next=following, matches=state.matches - event.count
     )
 
 
-def _won(state: State, event: Won) -> State:
-    return msgspec.structs.replace(state, winner=event.player)
+def is_terminal(state: State) -> bool:
+    return state.winner is not None
+
+
+def phase(state: State) -> Phase:
+    return "pick" if state.winner is None else "finished"
+
+
+def allowed(state: State) -> tuple[Offer[Kind], ...]:
+    if state.winner is not None:
+        return ()
+    counts = tuple(range(1, min(3, state.matches) + 1))
+    player = state.players[state.next]
+    return (Offer(kind="pick", choices={"player": (player,), "count": counts}),)
+
+
+def examples(state: State, offer: Offer[str]) -> Iterator[Pick]:
+    for player in offer.choices.get("player") or state.players:
+        for count in offer.choices.get("count") or (1, 2, 3):
+            yield Pick(player, count)
 
 
 def view(state: State) -> NimView:
     over = state.winner is not None
+    offers = allowed(state)
     return NimView(
-        phase="finished" if over else "pick",
+        phase=phase(state),
         matches=state.matches,
         next_player=None if over else state.players[state.next],
-        winners=[state.winner] if over else [],
-        allowed=[] if over else ["pick"],
+        winners=[state.winner] if state.winner is not None else [],
+        allowed=kinds(offers),
+        choices=choices(offers),
     )
 
 
@@ -99,25 +127,25 @@ def outcome(state: State) -> tuple[str, ...] | None:
     return None if state.winner is None else (state.winner,)
 
 
-def score_sheet(history: History) -> ScoreSheet:
-    return _sheet(history.rules.name, history.state)
+def sheet_start(state: State) -> ScoreSheet:
+    return _sheet(state)
 
 
 def next_sheet(
     sheet: ScoreSheet, before: State, record: Recorded, after: State
 ) -> ScoreSheet:
-    return _sheet(sheet.game, after) if after.winner != before.winner else sheet
+    return _sheet(after) if after.winner != before.winner else sheet
 
 
-def _sheet(game: str, state: State) -> ScoreSheet:
+def _sheet(state: State) -> ScoreSheet:
     points = {name: int(name == state.winner) for name in state.players}
     over = state.winner is not None
     return ScoreSheet(
-        game=game,
+        game="nim",
         players=list(state.players),
         rounds=[RoundLine(round=1, points=points)] if over else [],
         totals=points,
-        winners=[state.winner] if over else [],
+        winners=[state.winner] if state.winner is not None else [],
         finished=over,
     )
 
@@ -127,6 +155,11 @@ def describe(before: State, record: Recorded) -> Message:
     return message("said.nim.picks", player=picked.player, count=picked.count)
 
 
+def picture(view: NimView, language: Language) -> Scene:
+    left = language.say(message("picture.nim.left", count=view.matches))
+    return Scene((), view.next_player, (Label(24, TOP + 40, left, 24),))
+
+
 def simulate(setup: Setup) -> Iterator[Pick]:
     rng = random.Random(setup.seed)
     state = initial_state(setup)
@@ -134,43 +167,65 @@ def simulate(setup: Setup) -> Iterator[Pick]:
         move = Pick(state.players[state.next], rng.randint(1, min(3, state.matches)))
         yield move
         for event in decide(state, move):
-            state = FOLDS[type(event)](state, event)
+            state = evolve(state, event)
 
 
-FOLDS = {Picked: _picked, Won: _won}
-
-NIM = Rules(
-    name="nim",
-    labels={"en": "Nim", "fr": "Nim"},
-    family="nim",
-    min_players=2,
-    max_players=3,
-    options=Options,
-    moves=(Pick,),
-    events=(Picked, Won),
-    initial_state=initial_state,
-    decide=decide,
-    folds=FOLDS,
-    view=view,
-    outcome=outcome,
-    score_sheet=score_sheet,
-    next_sheet=next_sheet,
-    simulate=simulate,
-    sentences={
-        "en": {
-            "nim.count": "Take from 1 to {most} matches.",
-            "said.nim.picks": {
-                "one": "{player} takes {count} match",
-                "other": "{player} takes {count} matches",
-            },
+LABELS = {"en": "Nim", "fr": "Nim"}
+WORDS: Words = {
+    "en": {
+        "nim.count": "Take from 1 to {most} matches.",
+        "said.nim.picks": {
+            "one": "{player} takes {count} match",
+            "other": "{player} takes {count} matches",
         },
-        "fr": {
-            "nim.count": "Prenez de 1 à {most} allumettes.",
-            "said.nim.picks": {
-                "one": "{player} prend {count} allumette",
-                "other": "{player} prend {count} allumettes",
-            },
+        "picture.nim.left": {
+            "one": "{count} match left",
+            "other": "{count} matches left",
         },
     },
-    describe=describe,
-)
+    "fr": {
+        "nim.count": "Prenez de 1 à {most} allumettes.",
+        "said.nim.picks": {
+            "one": "{player} prend {count} allumette",
+            "other": "{player} prend {count} allumettes",
+        },
+        "picture.nim.left": {
+            "one": "{count} allumette restante",
+            "other": "{count} allumettes restantes",
+        },
+    },
+}
+PHASES: dict[str, tuple[Kind, ...]] = {"pick": ("pick",), "finished": ()}
+
+
+class Nim:
+    """Nim's rules: each part of `domain.game.Rules`."""
+
+    name = "nim"
+    labels = LABELS
+    family = "nim"
+    min_players, max_players = 2, 3
+    options = Options
+    moves = (Pick,)
+    events: tuple[type[Picked | Won], ...] = (Picked, Won)
+    phases = PHASES
+    words = WORDS
+    sheet_type = ScoreSheet
+
+    initial_state = staticmethod(initial_state)
+    decide = staticmethod(decide)
+    evolve = staticmethod(evolve)
+    is_terminal = staticmethod(is_terminal)
+    phase = staticmethod(phase)
+    allowed = staticmethod(allowed)
+    view = staticmethod(view)
+    outcome = staticmethod(outcome)
+    sheet_start = staticmethod(sheet_start)
+    next_sheet = staticmethod(next_sheet)
+    describe = staticmethod(describe)
+    picture = staticmethod(picture)
+    simulate = staticmethod(simulate)
+    examples = staticmethod(examples)
+
+
+NIM: Rules[State, Pick, Picked | Won, NimView, ScoreSheet] = Nim()

@@ -60,7 +60,9 @@ def test_the_toy_game_is_described_created_played_and_replayed(nim_service):
     game = created.json()
     assert game["state"] == {"game": "nim", "phase": "pick", "matches": 5,
                              "next_player": "Ann", "winners": [],
-                             "allowed": ["pick"]}  # fmt: skip
+                             "allowed": ["pick"],
+                             "choices": {"pick": {"player": ["Ann"],
+                                                  "count": [1, 2, 3]}}}  # fmt: skip
     token = {"Authorization": f"Bearer {game['write_token']}"}
     url = f"/games/{game['id']}/moves"
 

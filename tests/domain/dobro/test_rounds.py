@@ -12,7 +12,7 @@ from domain.dobro.events import (
     RoundDealt,
     RoundScored,
 )
-from domain.dobro.moves import Play, Reverse, Skip
+from domain.dobro.moves import ForgotRefill, Play, Reverse, Skip, Take
 from domain.dobro.view import DobroView
 from tests.domain.dobro.given import (
     FINAL_SCORING_EXAMPLE,
@@ -20,6 +20,7 @@ from tests.domain.dobro.given import (
     after,
     draw_pile_empty,
     given,
+    refused,
     round_played,
     start,
     when,
@@ -245,3 +246,11 @@ def test_fewest_first_the_lowest_total_wins_D15_D16() -> None:
     state = start(FOUR, rounds=1, scoring="fewest-first")
     _, events = round_played(state, {"Ana": 9, "Bia": 2, "Caio": 4, "Davi": 6})
     assert events[-1] == GameEnded(("Bia",))
+
+
+def test_no_move_is_taken_once_the_last_round_is_scored_D16() -> None:
+    state = start(FOUR, rounds=1)
+    state, _ = round_played(state, {"Ana": 9, "Bia": 2, "Caio": 4, "Davi": 6})
+    assert DOBRO.is_terminal(state) and DOBRO.allowed(state) == ()
+    for move in (Play("Ana", (7,)), Take("Bia"), ForgotRefill("Caio")):
+        assert refused(state, move, "D16").said.key == "game.ended"

@@ -12,6 +12,7 @@ from domain.dobro.moves import Play, Reverse, Skip
 from domain.errors import RuleError
 from domain.game import Rules, Setup
 from tests.domain.dobro.given import after, refused, start, when
+from tests.domain.specification import english
 
 FOUR = ("Ana", "Bia", "Caio", "Davi")
 
@@ -138,7 +139,7 @@ def test_a_wild_takes_the_editions_range_with_a_house_deck_D9(
         [played] = when(state, Play("Ana", ("wild",), wild_as=declared))
         assert isinstance(played, CardsPlayed) and played.value == declared
     error = refused(state, Play("Ana", ("wild",), wild_as=high + 1), "D9")
-    assert f"from {low} to {high}, not {high + 1}" in error.message
+    assert f"from {low} to {high}, not {high + 1}" in english(error)
     refused(state, Play("Ana", ("wild",), wild_as=low - 1), "D9")
 
 
@@ -167,8 +168,8 @@ def test_a_house_deck_with_a_hand_of_skips_and_reverses_is_refused_T1(
         start(players, deck=deck)
     assert caught.value.rule == "T1"
     hand = 5 if len(players) == 6 else 6
-    assert f"{skips + reverses} Skip and Reverse cards" in caught.value.message
-    assert f"fewer than {hand}" in caught.value.message
+    assert f"{skips + reverses} Skip and Reverse cards" in english(caught.value)
+    assert f"fewer than {hand}" in english(caught.value)
 
 
 def test_a_house_deck_with_fewer_specials_than_a_hand_is_accepted_T1() -> None:

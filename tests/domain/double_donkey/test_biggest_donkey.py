@@ -18,6 +18,7 @@ from tests.domain.double_donkey.given import (
     refused,
     when,
 )
+from tests.domain.specification import english
 
 # With EXAMPLE_HAY (light blue 2, orange 5, purple 1, green 2, dark blue 3, yellow 2):
 SEVEN = dd("orange", "green")
@@ -105,7 +106,7 @@ def test_only_those_sharing_the_highest_roll_roll_again_K9():
 )
 def test_a_roll_off_names_exactly_the_tied_players_K9(rolls):
     error = refused(_rolling_off(), RollOff(rolls))
-    assert error.rule == "K9" and "Olivia and Jan" in error.message
+    assert error.rule == "K9" and "Olivia and Jan" in english(error)
 
 
 @pytest.mark.parametrize("pips", [0, 7])

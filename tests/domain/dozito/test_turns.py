@@ -117,15 +117,33 @@ def test_a_card_taken_from_a_discard_pile_cannot_be_discarded_Z5():
 def test_a_discard_goes_onto_the_empty_pile_Z6():
     state = after(started(), Draw(ARTHUR, "discard_left"))
     state = after(state, Place(ARTHUR, revealed=card("red", 1)))
+    assert view(state).choices["discard"] == {"player": [ARTHUR], "pile": ["left"]}
     refused(state, Discard(ARTHUR, "right"), "Z6")
     state = after(state, Discard(ARTHUR, "left"))
     assert view(state).discard_tops.left == plain("red", 1)
 
 
+def test_a_discard_is_offered_on_either_pile_while_both_hold_cards_Z6():
+    state = after(started(), draws(ARTHUR, card("red", 2)))
+    assert view(state).choices["discard"]["pile"] == ["left", "right"]
+
+
 def test_an_empty_pile_cannot_be_drawn_from_Z4_Z6():
     state = started()
+    assert view(state).choices["draw"] == {
+        "player": [ARTHUR],
+        "source": ["deck", "discard_left", "discard_right"],
+    }
     state = replace(state, piles=((), state.piles[1]))
+    assert view(state).choices["draw"]["source"] == ["deck", "discard_right"]
     refused(state, Draw(ARTHUR, "discard_left"), "Z4")
+
+
+def test_a_held_card_is_offered_the_spot_of_its_number_a_joker_any_Z4():
+    state = after(started(), draws(ARTHUR, card("red", 2)))
+    assert view(state).choices["place"] == {"player": [ARTHUR], "spot": [2]}
+    state = after(started(), draws(ARTHUR, joker("red")))
+    assert view(state).choices["place"]["spot"] == list(range(1, 13))
 
 
 def test_a_displaced_face_up_joker_is_discarded_not_moved_Z7():
