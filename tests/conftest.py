@@ -43,6 +43,22 @@ T = TypeVar("T")
 _PURE = ("domain", "projections", "test_lint.py", "test_rulings.py")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _data_home_of_its_own() -> Iterator[None]:
+    """Every `tablelog` a test runs keeps what it keeps by default (the snapshot
+    key of --data-dir) in a folder of the session's, never in the user's home."""
+    before = os.environ.get("XDG_DATA_HOME")
+    with tempfile.TemporaryDirectory(prefix="tablelog-test-data-") as home:
+        os.environ["XDG_DATA_HOME"] = home
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop("XDG_DATA_HOME", None)
+            else:
+                os.environ["XDG_DATA_HOME"] = before
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     tests = Path(__file__).parent
     for item in items:
