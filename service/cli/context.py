@@ -96,7 +96,10 @@ def snapshot_key(args: argparse.Namespace) -> bytes:
     try:
         return key_from_file(snapshot_key_file(args))
     except (OSError, ValueError) as error:
-        sys.exit(f"tablelog: no key to sign the snapshots: {error}")
+        sys.exit(
+            f"tablelog: no key to sign the snapshots: {error} (name a file this "
+            "user may write with --snapshot-key-file)"
+        )
 
 
 @asynccontextmanager
