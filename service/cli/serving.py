@@ -102,6 +102,7 @@ async def freeze_heap(_app: Any) -> None:
 def serve(args: argparse.Namespace) -> None:
     # Imported here: uvicorn is not needed by other commands.
     from service.http.server import config
+    from service.http.stopping import GRACE_SECONDS
 
     if args.workers < 1:
         sys.exit("tablelog: --workers must be at least 1")
@@ -131,8 +132,7 @@ def serve(args: argparse.Namespace) -> None:
                 log_level=args.log_level,
                 log_config=logs.uvicorn_config(args.log_format, settings.workers > 1),
                 workers=settings.workers,
-                # Live streams stay open until the viewer leaves: don't wait long.
-                timeout_graceful_shutdown=3,
+                timeout_graceful_shutdown=GRACE_SECONDS,
             ),
             listening,
         )

@@ -48,7 +48,7 @@ from service.http.players import (
     get_versus,
 )
 from service.http.schemas import DocumentedStructs
-from service.http.stopping import AnsweredWhenStopping
+from service.http.stopping import AnsweredWhenStopping, stop
 from service.http.stream import StreamCap
 from service.http.variations import VariationController
 from service.http.webhooks import WebhookController
@@ -69,6 +69,9 @@ def create_app(settings: Settings) -> Litestar:
 
     @asynccontextmanager
     async def database(app: Litestar) -> AsyncIterator[None]:
+        # The server's own tasks (uvicorn's and this lifespan's): at the stop every
+        # other task was started by the app or its requests, and is stopped.
+        servers = asyncio.all_tasks()
         await anyio.to_thread.run_sync(
             migrate, settings.migration_database_url or settings.database_url
         )
@@ -129,12 +132,14 @@ def create_app(settings: Settings) -> Litestar:
                     ),
                 ]
                 yield
-                # Each cancelled once, as asyncio cancels: one stopped in a query
-                # lets psycopg cancel it on the server and roll its transaction back.
-                # (An anyio task group cancels again at every await, that clean-up's
-                # included, and psycopg then drops the connection with a warning.)
-                for task in running:
-                    task.cancel()
+                # The followers, then every task the app and its requests started
+                # (service/http/stopping.py): each cancelled once, as asyncio
+                # cancels, so that one stopped in a query lets psycopg cancel it on
+                # the server and roll its transaction back; again only if the
+                # database has not answered within a second. (An anyio task group
+                # cancels again at every await, that clean-up's included, and
+                # psycopg then drops the connection with a warning.)
+                await stop(running, [pool, *([replicas] if replicas else [])], servers)
         finally:
             await deliverer.close()
             await pool.close()

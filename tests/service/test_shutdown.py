@@ -2,22 +2,42 @@
 cancelled on the server and its transaction rolled back, the connection kept, and
 what it was doing is done by the next start (service/http/app.py). Moves cut by a
 stop while the database stalls are answered 503, saying whether they may be stored
-(service/http/stopping.py)."""
+(service/http/stopping.py); with a database that answers nothing at all, not even
+a cancel request, every request is still answered and the process ends within the
+time stated."""
 
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import psycopg
 import pytest
 
-from service.http.stopping import MAYBE_STORED, NOT_STORED
+from service.http.stopping import (
+    CANCEL_SECONDS,
+    GRACE_SECONDS,
+    MAYBE_DONE,
+    MAYBE_STORED,
+    NOT_READ,
+    NOT_STORED,
+)
 from tests.service.http import create, move
 from tests.service.server import running_server
+from tests.service.stalling import stalling_proxy
+from tests.service.test_cli import free_port
+
+# The grace period, then a second cancellation of what the database holds, and a
+# moment to end.
+STOPPED_WITHIN = GRACE_SECONDS + 2 * CANCEL_SECONDS
 
 
 class _Kept(logging.Handler):
@@ -156,3 +176,113 @@ def test_moves_cut_by_a_stop_while_the_database_stalls_are_answered_503(
     details = [answers[game["id"]].json()["detail"] for game in games]
     assert details == [MAYBE_STORED, MAYBE_STORED, NOT_STORED, NOT_STORED]
     assert not stored & {games[2]["id"], games[3]["id"]}
+
+
+def _serve(database_url: str, port: int, log: Path) -> subprocess.Popen:
+    """`tablelog serve` on `database_url`, once it answers."""
+    env = {**os.environ, "DATABASE_URL": database_url}
+    env.pop("MIGRATION_DATABASE_URL", None)
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "service", "serve", "--port", str(port)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert server.poll() is None, log.read_text()
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200:
+                return server
+        except httpx.TransportError:
+            time.sleep(0.2)
+    server.kill()
+    pytest.fail(f"tablelog serve did not answer: {log.read_text()}")
+
+
+def test_a_stop_while_the_database_answers_nothing_answers_all_and_exits_in_time(
+    fresh_database_url, tmp_path
+):
+    """The database stops answering altogether (its cancel requests too) while
+    moves, a creation and a read wait on it: on SIGTERM each is answered 503 once
+    the grace period is over, the process exits soon after, and what was
+    acknowledged before is stored, what was answered "not stored" is not."""
+    port, log = free_port(), tmp_path / "serve.log"
+    url = f"http://127.0.0.1:{port}"
+    answers: dict[str, tuple[float, httpx.Response]] = {}
+
+    def send(name: str, request: httpx.Request, sent: threading.Event) -> None:
+        def trace(event: str, info: dict) -> None:
+            if event == "http11.send_request_body.complete":
+                sent.set()
+
+        request.extensions["trace"] = trace
+        with httpx.Client(timeout=30) as client:
+            answer = client.send(request)
+        answers[name] = (time.monotonic(), answer)
+
+    with stalling_proxy(fresh_database_url) as proxy:
+        server = _serve(proxy.url, port, log)
+        try:
+            with httpx.Client(base_url=url, timeout=30) as client:
+                players = {"players": ["Ana", "Bo", "Cy"], "first_player": "Ana"}
+                games = [create(client, game="dobro", **players) for _ in range(4)]
+                first = {"type": "play", "player": "Ana", "cards": [6]}
+                for game in games:
+                    assert move(client, game, first).status_code == 201
+            proxy.stall()
+            second = {"type": "play", "player": "Bo", "cards": [7]}
+            requests = {
+                game["id"]: httpx.Request(
+                    "POST",
+                    f"{url}/games/{game['id']}/moves",
+                    json=second,
+                    headers={"Authorization": f"Bearer {game['write_token']}"},
+                )
+                for game in games
+            }
+            requests["created"] = httpx.Request(
+                "POST", f"{url}/games", json={"game": "dobro", **players}
+            )
+            requests["listed"] = httpx.Request("GET", f"{url}/games?player=Ana")
+            sending = []
+            for name, request in requests.items():
+                sent = threading.Event()
+                sending.append(
+                    threading.Thread(target=send, args=(name, request, sent))
+                )
+                sending[-1].start()
+                assert sent.wait(timeout=10), f"{name} was not sent"
+            time.sleep(0.5)
+            stopped = time.monotonic()
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=60)
+            exited = time.monotonic() - stopped
+            for thread in sending:
+                thread.join(timeout=30)
+        finally:
+            if server.poll() is None:
+                server.kill()
+                server.wait()
+    output = log.read_text()
+
+    assert exited < STOPPED_WITHIN, (exited, output)
+    assert set(answers) == set(requests), output
+    for name, (when, answer) in answers.items():
+        assert when - stopped < STOPPED_WITHIN, (name, when - stopped)
+        assert answer.status_code == 503, (name, answer.text)
+        assert answer.headers["content-type"] == "application/problem+json"
+        assert answer.headers["retry-after"]
+    with psycopg.connect(fresh_database_url) as conn:
+        versions = dict(
+            conn.execute("SELECT game_id::text, max(version) FROM events GROUP BY 1")
+        )
+    assert answers["listed"][1].json()["detail"] == NOT_READ
+    assert answers["created"][1].json()["detail"] == MAYBE_DONE
+    for game in games:
+        detail = answers[game["id"]][1].json()["detail"]
+        assert detail in (MAYBE_STORED, NOT_STORED)
+        # The acknowledged move (version 2) is stored; one answered "not stored" is
+        # not, and one that "may have been" may be.
+        assert versions[game["id"]] in ((2,) if detail == NOT_STORED else (2, 3))
