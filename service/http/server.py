@@ -23,7 +23,8 @@ on each connection what it lacks:
 - a whole request (head and body) must arrive within `request_timeout` of the
   connection being ready for one (opened, or answered);
 - a request head (its line and headers) holds at most `MAX_HEAD_BYTES`, as h11
-  bounds it; a longer one is answered 431 and its connection closed;
+  bounds it, whether it arrives in one read or many; a longer one is answered 431
+  (after the answers to the requests before it) and its connection closed;
 - one client address holds at most `max_connections_per_client` connections, and
   the process at most `max_connections`: a connection beyond either is answered 503
   and closed at once, before a byte of it is read, so the connections already open
@@ -182,6 +183,12 @@ class GuardedProtocol(HttpToolsProtocol):
         self._arrived = self._answered = 0
         # The bytes received of the head being read; None once it is whole.
         self._head: int | None = None
+        # Heads begun on this connection, to tell a head that began in the bytes
+        # just parsed from one that was under way before them.
+        self._heads = 0
+        # A head past the bound, to be refused once the requests before it are
+        # answered; nothing more is read meanwhile.
+        self._head_refused = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -208,6 +215,8 @@ class GuardedProtocol(HttpToolsProtocol):
             self._await_request()
 
     def data_received(self, data: bytes) -> None:
+        if self._head_refused:
+            return
         if self._probe is not None:
             self._probe += data
             line, whole, _ = self._probe.partition(b"\r\n")
@@ -218,23 +227,53 @@ class GuardedProtocol(HttpToolsProtocol):
                 self._refuse(_REFUSED)
                 return
             self._close_after_answer = True
-        super().data_received(data)
-        if self._head is not None:
-            # Counted by the reads that end inside the head: httptools keeps a
-            # header's bytes until the header is whole, so its own callbacks would
-            # come too late to bound them.
-            self._head += len(data)
-            if self._head > MAX_HEAD_BYTES:
-                log.warning(
-                    "refused a request head longer than %d bytes", MAX_HEAD_BYTES
-                )
-                self._refuse(_HEAD_TOO_LONG)
+        self._parse(data)
+
+    def _parse(self, data: bytes) -> None:
+        """Give the parser `data` a slice at a time, each no longer than the room
+        left to the head being read (`MAX_HEAD_BYTES` when none is), and refuse a
+        head that fills its room without ending.
+
+        The bytes are counted as they are given, not by the parser's callbacks:
+        httptools keeps a header's bytes until the header is whole, so its callbacks
+        would come too late to bound them. Nor by whole reads: a head that arrives
+        whole in one read ends inside it, however long it is. A head that ends
+        inside a slice holds at most its room, so none longer than the bound is ever
+        taken. One that began inside a slice is counted from the slice's start, so a
+        request pipelined behind another in the same read may be refused a little
+        short of the bound, never let through past it."""
+        at = 0
+        while at < len(data) and not self._head_refused:
+            under_way, heads = self._head, self._heads
+            room = MAX_HEAD_BYTES - (under_way or 0)
+            piece = data[at : at + room]
+            at += len(piece)
+            super().data_received(piece)
+            if self.transport.is_closing() or self.parser.should_upgrade():
+                return  # refused by the parser, or no longer HTTP/1.1
+            if self._head is None:
+                continue
+            began_before = under_way is not None and heads == self._heads
+            self._head = (under_way if began_before else 0) + len(piece)
+            if self._head >= MAX_HEAD_BYTES:
+                self._refuse_head()
+
+    def _refuse_head(self) -> None:
+        """Answer 431 and close, once the requests before this head are answered:
+        an answer written now would come before theirs, and be taken for theirs."""
+        log.warning("refused a request head longer than %d bytes", MAX_HEAD_BYTES)
+        self._head_refused = True
+        if self._arrived > self._answered:
+            self.transport.pause_reading()
+        else:
+            self._refuse(_HEAD_TOO_LONG)
 
     # The parser's callbacks, in the order it calls them for each request.
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self._head = 0
+        self._heads += 1
 
     def on_headers_complete(self) -> None:
         self._head = None
@@ -261,9 +300,13 @@ class GuardedProtocol(HttpToolsProtocol):
     def on_response_complete(self) -> None:
         self._answered += 1
         super().on_response_complete()
-        # Ready for the next request on this connection (a pipelined one may have
-        # arrived whole already).
-        if not self.transport.is_closing() and self._arrived <= self._answered:
+        if self.transport.is_closing() or self._arrived > self._answered:
+            return
+        if self._head_refused:
+            self._refuse(_HEAD_TOO_LONG)
+        else:
+            # Ready for the next request on this connection (a pipelined one may
+            # have arrived whole already).
             self._await_request()
 
     def pause_writing(self) -> None:

@@ -150,6 +150,45 @@ def test_a_request_head_longer_than_the_bound_is_refused(database_url):
         assert took < 1
 
 
+def _head_of(size: int) -> bytes:
+    """A GET of /health whose head (request line and headers) is `size` bytes."""
+    start, end = b"GET /health HTTP/1.1\r\nHost: t\r\nX-Long: ", b"\r\n\r\n"
+    return start + b"a" * (size - len(start) - len(end)) + end
+
+
+@pytest.mark.parametrize("kib", [20, 64, 120])
+def test_a_request_head_past_the_bound_is_refused_however_it_arrives(database_url, kib):
+    head = _head_of(kib * 1024)
+    with running_server(database_url, request_timeout=30) as base_url:
+        # In one write.
+        with slow_clients(base_url, 1, head) as (c,):
+            _, answer = closed_after(c, limit=5)
+        assert answer.startswith(b"HTTP/1.1 431 "), answer[:200]
+        # In one write after a request: that one answered first, then the 431.
+        with slow_clients(base_url, 1, _head_of(200) + head) as (c,):
+            _, answer = closed_after(c, limit=5)
+        first, refused = answer.split(b"HTTP/1.1 ")[1:]
+        assert first.startswith(b"200 ") and refused.startswith(b"431 "), answer
+        # In pieces of 1 KiB.
+        with slow_clients(base_url, 1, b"") as (c,):
+            for at in range(0, len(head), 1024):
+                try:
+                    c.sendall(head[at : at + 1024])
+                except OSError:  # refused and closed before the rest was sent
+                    break
+            _, answer = closed_after(c, limit=5)
+        assert answer.startswith(b"HTTP/1.1 431 "), answer[:200]
+
+
+def test_a_request_head_of_exactly_the_bound_is_answered(database_url):
+    with (
+        running_server(database_url, request_timeout=30) as base_url,
+        slow_clients(base_url, 1, _head_of(MAX_HEAD_BYTES)) as (c,),
+    ):
+        c.settimeout(5)
+        assert c.recv(4096).startswith(b"HTTP/1.1 200 ")
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="no uvloop on Windows")
 def test_the_server_runs_on_uvloop(database_url):
     import uvloop
