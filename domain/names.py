@@ -112,12 +112,18 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", folded)
 
 
+def shows_nothing(text: str) -> bool:
+    """Whether `text` shows nothing: no letter, digit, punctuation or symbol, only
+    spaces, invisible characters and marks (a combining accent alone)."""
+    return not any(_visible(c) for c in text)
+
+
 def name_fault(name: str) -> Message | None:
     """Why `name` cannot be a player's name, or None: it shows nothing, or it holds
     a control character (a tab, a line break, ...)."""
     if name.isascii() and name.isprintable() and name.strip():
         return None  # something shows, and nothing is a control character
-    if not any(_visible(c) for c in name):
+    if shows_nothing(name):
         return message("name.missing")
     if any(unicodedata.category(c) in _CONTROL for c in name):
         return message("name.control", name=repr(name))

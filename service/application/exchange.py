@@ -186,7 +186,7 @@ async def import_game(
         records.append(record)
         times.append(at)
     _check_times(times)
-    entries = _notes(notes, len(moves) + 2, len(records))
+    entries = _notes(notes, len(moves) + 2, times)
     digest = _digest(request, start, records, times, entries)
     row, token = await games.creating.store_new(
         request,
@@ -243,9 +243,12 @@ def _kind(line: bytes) -> Any:
         return None
 
 
-def _notes(lines: list[bytes], first: int, moves: int) -> list[NoteEntry]:
+def _notes(
+    lines: list[bytes], first: int, steps: list[datetime | None]
+) -> list[NoteEntry]:
     """The note lines (the first is line number `first`) as the entries to store,
-    each checked as the API checks a note written on a game of `moves` moves."""
+    each checked as the API checks a note written on a game whose steps were logged
+    at `steps`, and after the line above it."""
     if len(lines) > MAX_NOTE_ENTRIES:
         raise TooLarge(
             f"A game of more than {MAX_NOTE_ENTRIES:,} notes and withdrawals is "
@@ -255,7 +258,7 @@ def _notes(lines: list[bytes], first: int, moves: int) -> list[NoteEntry]:
     entries: list[NoteEntry] = []
     for number, line in enumerate(lines, start=first):
         note, at = _line(number, _note_line, line, now)
-        entries.append(_line(number, entry_of, note, entries, moves, at))
+        entries.append(_line(number, entry_of, note, entries, steps, at))
     return entries
 
 

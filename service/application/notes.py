@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
 
+from domain.names import shows_nothing
 from domain.wording import message
+from service.application.creating import LOGGED_AT
 from service.application.errors import Invalid, NotFound
 from service.application.submitting import MAX_MOVES
 from service.application.timeline import Timelines
@@ -56,11 +58,14 @@ class NewNote(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 def check_text(text: str) -> None:
-    """ValueError for a note that shows nothing or holds a NUL character."""
+    """ValueError for a note that shows nothing (read as a player's name is: spaces,
+    invisible characters and marks alone show nothing) or holds a NUL character."""
     if "\x00" in text:
         raise ValueError("text must not contain a NUL character (\\u0000)")
-    if not text.strip():
-        raise ValueError("text must not be blank")
+    if shows_nothing(text):
+        raise ValueError(
+            "text must show something, not only spaces, invisible characters or marks"
+        )
 
 
 class StepNote(msgspec.Struct, kw_only=True):
@@ -159,24 +164,56 @@ def line_of(entry: NoteEntry) -> NoteLine | NoteWithdrawnLine:
 def entry_of(
     line: NoteLine | NoteWithdrawnLine,
     before: Sequence[NoteEntry],
-    moves: int,
+    steps: Sequence[datetime | None],
     at: datetime,
 ) -> NoteEntry:
     """An export line, written at `at`, as the entry that follows `before` in a game
-    of `moves` moves; Invalid or NotFound when the API would refuse it there."""
+    whose steps were logged at `steps` (0 its creation; None where the file does not
+    say); Invalid or NotFound when the API would refuse it there, or when its time
+    runs backwards (`check_written_after`)."""
     number = len(before) + 1
     if isinstance(line, NoteWithdrawnLine):
         note = _note(folded(before), line.note)
         if note.withdrawn_at is not None:
             raise Invalid(f"note {line.note} is withdrawn already.")
         check_room(before, None)
+        check_written_after(at, before, None)
         return NoteEntry(withdraws=line.note, recorded_at=at, entry=number)
+    moves = len(steps) - 1
     if line.step > moves:
         raise NotFound(message("game.no_step", last=moves, step=line.step))
     check_room(before, line.step)
+    check_written_after(at, before, (line.step, steps[line.step]))
     return NoteEntry(
         step=line.step, text=line.text, mark=line.mark, recorded_at=at, entry=number
     )
+
+
+def check_written_after(
+    at: datetime,
+    before: Sequence[NoteEntry],
+    step: tuple[int, datetime | None] | None,
+) -> None:
+    """Invalid for an entry written at `at` that runs backwards: before the entry
+    above it (a game's notes are written one at a time, in order), or for a note,
+    before its step was logged (`step`: the step and its time, when known), since
+    the API takes a note only on a step the game has played."""
+    if before and at < before[-1].recorded_at:
+        raise Invalid(
+            f"its {LOGGED_AT} ({_iso(at)}) is before the note line above it "
+            f"({_iso(before[-1].recorded_at)}): a game's notes are written one after "
+            "another, and their times never go backwards."
+        )
+    if step is not None and step[1] is not None and at < step[1]:
+        number, logged = step
+        raise Invalid(
+            f"its {LOGGED_AT} ({_iso(at)}) is before step {number} was logged "
+            f"({_iso(logged)}): a note on a step is written once the step is played."
+        )
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 class Notes:

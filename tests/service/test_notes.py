@@ -223,7 +223,8 @@ def test_an_exported_game_imports_with_the_same_notes(client):
     again = import_(client, exported)
     assert again.status_code == 409 and again.json()["game_id"] == copy
     # Another note makes another file; the same moves without notes, another too.
-    assert import_(client, exported + exported.splitlines(True)[-3]).status_code == 201
+    another = b'{"type":"note","step":3,"text":"Another"}\n'  # logged at the import
+    assert import_(client, exported + another).status_code == 201
     moves_only = b"".join(
         line for line in exported.splitlines(True) if b'"type":"note' not in line
     )
@@ -251,3 +252,88 @@ def test_note_lines_are_read_as_the_api_reads_notes(client):
     assert answer.status_code == 422 and answer.json()["line"] == 5
     too_many = exported + note * (MAX_NOTE_ENTRIES + 1)
     assert import_(client, too_many).status_code == 413
+
+
+# Notes that show nothing: zero-width characters, a soft hyphen, combining marks
+# with nothing to combine with, a Hangul filler, invisible among spaces.
+SHOWING_NOTHING = [
+    "\u200b\u2060\ufeff",
+    "\u00ad",
+    "\u0301\u0308",
+    "\u3164",
+    " \u200b\n\u2060 ",
+]
+
+
+@pytest.mark.parametrize("text", SHOWING_NOTHING)
+def test_a_note_that_shows_nothing_is_refused_as_a_blank_one(client, text):
+    game = new_game(client, moves=2)
+    answer = write(client, game, {"step": 1, "text": text})
+    assert answer.status_code == 422, answer.text
+    assert "text must show something" in answer.json()["detail"]
+    assert client.get(f"/games/{game['id']}/notes").json()["notes"] == []
+    line = json.dumps({"type": "note", "step": 1, "text": text}).encode() + b"\n"
+    imported = import_(client, export(client, game["id"]) + line)
+    assert imported.status_code == 422, imported.text
+    assert imported.json()["line"] == 4
+    assert "text must show something" in imported.json()["detail"]
+
+
+def test_a_note_with_something_to_show_among_invisible_characters_is_kept(client):
+    game = new_game(client, moves=2)
+    for text in ("\u200bok\u200b", "e\u0301", "👍"):
+        answer = write(client, game, {"step": 1, "text": text})
+        assert answer.status_code == 201, answer.text
+        assert answer.json()["text"] == text
+
+
+def _timed(client, game: dict) -> list[dict]:
+    """The game's export with its lines logged a minute apart from 10:00."""
+    lines = [json.loads(line) for line in export(client, game["id"]).splitlines()]
+    for minute, line in enumerate(lines):
+        line["logged_at"] = f"2026-05-01T10:{minute:02}:00Z"
+    return lines
+
+
+def _file(lines: list[dict]) -> bytes:
+    return b"".join(json.dumps(line).encode() + b"\n" for line in lines)
+
+
+def _note(step: int, minute: int, **line) -> dict:
+    at = f"2026-05-01T10:{minute:02}:00Z"
+    return {"type": "note", "step": step, "text": "ok", "logged_at": at} | line
+
+
+def test_note_lines_keep_their_times_in_order_after_their_steps(client):
+    game = new_game(client, moves=6)  # lines 1 to 7, logged at 10:00 to 10:06
+    lines = _timed(client, game)
+    # A note on step 2 written at 10:03, while the game went on to 10:06; a later
+    # note at the same minute; its withdrawal after.
+    kept = [
+        _note(2, 3),
+        _note(6, 10),
+        _note(0, 10),
+        {"type": "note_withdrawn", "note": 1, "logged_at": "2026-05-01T10:11:00Z"},
+    ]
+    answer = import_(client, _file(lines + kept))
+    assert answer.status_code == 201, answer.text
+    refused = {
+        # Before the note line above it.
+        "before the note line above it": [_note(2, 5), _note(3, 4)],
+        # A withdrawal before the note line above it (the note it withdraws).
+        "before the note line above it (2026-05-01T10:08:00Z)": [
+            _note(2, 8),
+            {"type": "note_withdrawn", "note": 1, "logged_at": "2026-05-01T10:07:00Z"},
+        ],
+        # Before its step's move was logged (step 4: line 5, at 10:04).
+        "before step 4 was logged (2026-05-01T10:04:00Z)": [_note(4, 3)],
+        # Step 0 is the game's creation, line 1, at 10:00.
+        "before step 0 was logged": [
+            _note(0, 0, logged_at="2026-05-01T09:59:00+00:00")
+        ],
+    }
+    for reason, notes in refused.items():
+        answer = import_(client, _file(lines + notes))
+        assert answer.status_code == 422, (notes, answer.text)
+        assert answer.json()["line"] == 7 + len(notes), notes
+        assert reason in answer.json()["detail"], answer.json()["detail"]
