@@ -40,6 +40,7 @@ from service.http.kinds import game_kinds
 from service.http.limits import creation_limit, forget_expired, resend_limit
 from service.http.metrics import Metrics, get_metrics
 from service.http.notes import NoteController
+from service.http.numbers import WholeNumbers
 from service.http.pictures import RENDERERS
 from service.http.players import (
     get_leaderboard,
@@ -193,6 +194,7 @@ def create_app(settings: Settings) -> Litestar:
             *creation_limit(settings, rate_limits),
             *resend_limit(),
             DeclaredMediaType(),
+            WholeNumbers(),
             Framing(),
         ],
         stores={"rate_limit": rate_limits},
