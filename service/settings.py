@@ -45,9 +45,18 @@ class Settings:
         "database connections each process may open; mind PostgreSQL's "
         "max_connections with several workers",
     )
-    # A move is a few hundred bytes; the largest body we accept is an import.
+    # A move is a few hundred bytes (a JSON body is at most 128 KiB); an import has
+    # its own bound below.
     max_body_bytes: int = setting(
-        256 * 1024, "the largest request body (an import); more is a 413"
+        256 * 1024, "the largest request body but an import's; more is a 413"
+    )
+    # The longest game the limits allow, as its export writes it, is under 13.4 MB:
+    # 5,000 moves of at most 1.5 KB (a Double Donkey reveal: five names of 40
+    # four-byte characters, three cards each), 500 notes of 2,000 characters escaped
+    # at their longest (12.1 KB a line) and a creation line under 20 KB.
+    max_import_bytes: int = setting(
+        16 * 1024 * 1024,
+        "the largest import (POST /games/import) in bytes; more is a 413",
     )
     # Games whose timeline (the state after every move) is kept in memory between
     # requests. More than the tables one machine serves at once: a game not held is

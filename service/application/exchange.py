@@ -163,11 +163,23 @@ async def import_game(
     game_id: uuid.UUID | None = None,
     app_key: uuid.UUID | None = None,
 ) -> Imported:
-    """Check every line with the engine and store the game whole, or raise Invalid
-    naming the first line that is refused (nothing is stored then); Conflict, naming
-    the game, for a file whose content was imported before. `app_key`: the key of
-    the app importing it, which may then write it."""
-    lines = _lines(body)
+    """`import_lines` of a whole file."""
+    lines = ImportLines()
+    lines.add(body)
+    return await import_lines(games, lines, game_id, app_key)
+
+
+async def import_lines(
+    games: Games,
+    read: ImportLines,
+    game_id: uuid.UUID | None = None,
+    app_key: uuid.UUID | None = None,
+) -> Imported:
+    """Check every line of a file read whole with the engine and store the game
+    whole, or raise Invalid naming the first line that is refused (nothing is stored
+    then); Conflict, naming the game, for a file whose content was imported before.
+    `app_key`: the key of the app importing it, which may then write it."""
+    lines = read.done()
     request, created_at = _creation(lines[0])
     if request.seed is None:
         request = msgspec.structs.replace(request, seed=_drawn_seed(games, request))
@@ -420,22 +432,57 @@ def _line(number: int, step: Callable[..., T], *args: Any) -> T:
         ) from None
 
 
-def _lines(body: bytes) -> list[bytes]:
-    lines = [line.rstrip(b"\r") for line in body.rstrip(b"\r\n").split(b"\n")]
-    if lines == [b""]:
-        raise _bad_line(1, "the file is empty: it needs the game's creation line.")
-    # The request body limit (Settings.max_body_bytes) bounds the bytes; this bounds
-    # the work, as for a game logged move by move (the moves and the notes are
-    # counted apart once told apart).
-    if len(lines) > MAX_MOVES + MAX_NOTE_ENTRIES + 1:
-        raise TooLarge(
-            f"A game of more than {MAX_MOVES:,} moves and {MAX_NOTE_ENTRIES:,} notes "
-            f"is refused: this file has {len(lines) - 1:,} lines after its first."
-        )
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
+# The most lines a file may have: a game's moves and notes, and its creation line.
+_MOST_LINES = MAX_MOVES + MAX_NOTE_ENTRIES + 1
+
+
+class ImportLines:
+    """A file's lines, split as its bytes arrive (LF or CRLF endings, empty lines at
+    its end left out), so that an import keeps its lines and not the file's bytes
+    beside them. Refused as soon as it cannot be a game's: an empty line with lines
+    after it (Invalid), or more lines than a game holds (TooLarge), which bounds the
+    work as for a game logged move by move; the bytes are bounded by whoever reads
+    them (`max_import_bytes` over HTTP)."""
+
+    def __init__(self) -> None:
+        self._lines: list[bytes] = []
+        # The pieces of the line under way, and the empty lines read since the
+        # last line that was not: the file's end, unless a line follows them.
+        self._under_way: list[bytes] = []
+        self._empty = 0
+
+    def add(self, chunk: bytes) -> None:
+        *ended, rest = chunk.split(b"\n")
+        if ended:
+            ended[0] = b"".join([*self._under_way, ended[0]])
+            self._under_way = []
+            for line in ended:
+                self._take(line.rstrip(b"\r"))
+        if rest:
+            self._under_way.append(rest)
+
+    def done(self) -> list[bytes]:
+        """The lines; Invalid for a file without any."""
+        self._take(b"".join(self._under_way).rstrip(b"\r"))
+        self._under_way = []
+        if not self._lines:
+            raise _bad_line(1, "the file is empty: it needs the game's creation line.")
+        return self._lines
+
+    def _take(self, line: bytes) -> None:
+        if not line:
+            self._empty += 1
+            return
+        number = len(self._lines) + 1
+        if self._empty or not line.strip():
             raise _bad_line(number, "the line is empty.")
-    return lines
+        if number > _MOST_LINES:
+            raise TooLarge(
+                f"A game of more than {MAX_MOVES:,} moves and {MAX_NOTE_ENTRIES:,} "
+                f"notes is refused: this file has more than {_MOST_LINES - 1:,} lines "
+                "after its first."
+            )
+        self._lines.append(line)
 
 
 def _creation(line: bytes) -> tuple[NewGame, datetime | None]:

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import anyio
-from litestar import Litestar
+from litestar import Litestar, Router
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import Provide
@@ -157,7 +157,12 @@ def create_app(settings: Settings) -> Litestar:
         route_handlers=[
             GameController,
             game_kinds,
-            ExchangeController,
+            # Imports have a bound of their own: the longest game's export.
+            Router(
+                "/",
+                route_handlers=[ExchangeController],
+                request_max_body_size=settings.max_import_bytes,
+            ),
             VariationController,
             NoteController,
             WebhookController,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from litestar import Controller, Request, Response, post
 from litestar.di import NamedDependency
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.openapi.spec import (
     OpenAPIFormat,
     OpenAPIMediaType,
@@ -17,6 +18,7 @@ from litestar.openapi.spec import (
 from litestar.params import FromPath
 
 from service.application import exchange
+from service.application.errors import TooLarge
 from service.application.exchange import BgStatsPlay
 from service.application.games import Games
 from service.application.keys import App
@@ -85,9 +87,10 @@ class ExchangeController(Controller):
         games: NamedDependency[Games],
         caller: NamedDependency[App | None],
     ) -> Response[ImportedGame]:
-        # Read raw: Litestar would parse a `data` body as one JSON document.
-        body = await request.body()
-        imported = await exchange.import_game(games, body, app_key=caller and caller.id)
+        lines = await _lines_of(request)
+        imported = await exchange.import_lines(
+            games, lines, app_key=caller and caller.id
+        )
         row, history = imported.row, imported.history
         winners = history.winners
         answer = ImportedGame(
@@ -111,3 +114,22 @@ class ExchangeController(Controller):
         self, game_id: FromPath[uuid.UUID], games: NamedDependency[Games]
     ) -> BgStatsPlay:
         return await exchange.bgstats_play(games, game_id)
+
+
+async def _lines_of(request: Request) -> exchange.ImportLines:
+    """The body's lines, split as it arrives: raw, since Litestar would parse a
+    `data` body as one JSON document, and without keeping the bytes beside them.
+    Its bound (`max_import_bytes`, set where the app is built) is Litestar's: a
+    Content-Length past it is refused before a byte is read, a body sent without
+    one once it passes."""
+    lines = exchange.ImportLines()
+    try:
+        async for chunk in request.stream():
+            lines.add(chunk)
+    except RequestEntityTooLarge:
+        most = request.route_handler.resolve_request_max_body_size()
+        raise TooLarge(
+            f"An import is at most {most:,} bytes (max_import_bytes): this file is "
+            "larger."
+        ) from None
+    return lines

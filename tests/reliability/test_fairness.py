@@ -38,7 +38,7 @@ def export_of(kind: str, seed: int, moves: int) -> bytes:
 
 @pytest.fixture(scope="module")
 def base_url(database_url):
-    with running_server(database_url, max_body_bytes=1024 * 1024) as url:
+    with running_server(database_url) as url:
         yield url
 
 

@@ -4,15 +4,23 @@ makes one game, not two."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta, timezone
 
 import msgspec
 import psycopg
 
+from bench.workload import endless
 from domain.game import Setup
 from domain.registry import GAMES
+from service.application.creating import NAME_LENGTH, NewGame
+from service.application.games import Games
+from service.application.notes import MAX_NOTE_ENTRIES, NOTE_LENGTH
+from service.application.submitting import MAX_MOVES
+from service.storage.notes import NewEntry
 from tests.service.http import create, play_simulated
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
@@ -314,3 +322,51 @@ def test_a_file_from_a_release_that_named_the_time_recorded_at_imports_the_same(
     again = client.get(f"/games/{imported.json()['id']}/export").content
     times = [json.loads(line)["logged_at"] for line in again.splitlines()]
     assert times == [json.loads(line)["logged_at"] for line in exported.splitlines()]
+
+
+# Names at their longest, in characters of four bytes each: the longest lines.
+LONG_NAMES = tuple(chr(0x20000 + 64 * n) * NAME_LENGTH for n in range(5))
+
+
+def _longest_game(games: Games, run) -> uuid.UUID:
+    """A game at every limit, stored as the table would have logged it (not
+    imported): the simulator's 5,000 moves of Double Donkey between five players
+    of the longest names, each with its time, then 500 notes of 2,000 characters
+    written the longest way an export can (escaped control characters)."""
+    rules = GAMES["double-donkey"]
+    request = msgspec.convert(
+        {"game": rules.name, "players": list(LONG_NAMES), "seed": 3}, NewGame
+    )
+    start = games.creating.start(request)
+    played = endless(rules, start.setup)
+    records = [record for _, record, _ in itertools.islice(played, MAX_MOVES)]
+    times = [STARTED + timedelta(seconds=n) for n in range(MAX_MOVES + 1)]
+    text = "x" + "\x01" * (NOTE_LENGTH - 1)
+    notes = [
+        NewEntry(step=n, text=text, mark="?!", recorded_at=times[-1])
+        for n in range(MAX_NOTE_ENTRIES)
+    ]
+    row, _ = run(
+        games.creating.store_new(request, start, records, logged_at=times, notes=notes)
+    )
+    return row.id
+
+
+def test_the_longest_game_the_limits_allow_imports_over_http(client, store, run):
+    games = Games.without_read_side(store, GAMES)
+    original = _longest_game(games, run)
+    exported = client.get(f"/games/{original}/export").content
+    assert len(exported) > 9_000_000  # moves and notes at their longest
+
+    answer = _import(client, exported)
+
+    assert answer.status_code == 201, answer.text[:500]
+    copy = answer.json()["id"]
+    assert answer.json()["version"] == MAX_MOVES + 1
+    # The same game: every move and note with its time, and the same replay (its
+    # last page: each page is built from the whole game before it).
+    assert client.get(f"/games/{copy}/export").content == exported
+    last = {"after": MAX_MOVES - 100}
+    replays = [client.get(f"/games/{g}/replay", params=last) for g in (original, copy)]
+    assert replays[0].json() == replays[1].json()
+    assert len(replays[1].json()["steps"]) == 100

@@ -197,11 +197,8 @@ def test_a_cached_games_moves_cost_the_garbage_collector_nothing(kind):
 
 @pytest.fixture(scope="module")
 def small_cache_client(database_url):
-    # A body limit large enough for a whole game of MAX_MOVES moves in one import.
     with (
-        running_server(
-            database_url, cached_moves=BOUND, max_body_bytes=1024 * 1024
-        ) as url,
+        running_server(database_url, cached_moves=BOUND) as url,
         httpx.Client(base_url=url, timeout=60) as client,
     ):
         yield client

@@ -10,13 +10,16 @@ import sys
 import uuid
 from pathlib import Path
 
+import httpx
 import msgspec
 import pytest
 
 from domain.game import Setup
 from domain.registry import GAMES
 from seeds.generate import SAMPLES, export
+from service.application.notes import MAX_NOTE_ENTRIES
 from service.application.submitting import MAX_MOVES
+from tests.service.server import running_server
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 
@@ -236,14 +239,38 @@ def test_an_empty_file_is_refused(client):
     assert_problem(import_file(client, b"\n"), 422, line=1)
 
 
-def test_too_many_lines_answer_413_and_too_many_bytes_413(client, stored_rows):
+def test_too_many_lines_answer_413(client, stored_rows):
     first = simulated_file("dobro", seed=1).splitlines()[0]
     before = stored_rows()
     many = b"\n".join([first] + [b"{}"] * (MAX_MOVES + 1))
     assert_problem(import_file(client, many), 413)
-    huge = first + b"\n" + b" " * (300 * 1024)
-    assert_problem(import_file(client, huge), 413)
+    lines = b"\n".join([first] + [b"{}"] * (MAX_MOVES + MAX_NOTE_ENTRIES + 1))
+    answer = import_file(client, lines)
+    assert_problem(answer, 413)
+    assert f"{MAX_MOVES:,} moves and {MAX_NOTE_ENTRIES:,} notes" in answer.text
     assert stored_rows() == before
+
+
+def test_an_import_past_its_own_bound_is_a_413_naming_it(database_url, stored_rows):
+    """An import has a bound of its own (`max_import_bytes`), refused before its
+    body is read when its Content-Length says it is past, and as soon as it passes
+    when it does not say; a move keeps its own."""
+    body = simulated_file("dobro", seed=2)
+    most = len(body) - 1
+    before = stored_rows()
+    with (
+        running_server(database_url, max_import_bytes=most) as url,
+        httpx.Client(base_url=url, timeout=30) as client,
+    ):
+        answer = import_file(client, body)
+        assert_problem(answer, 413)
+        assert f"at most {most:,} bytes (max_import_bytes)" in answer.json()["detail"]
+        sent = client.post(  # a generator: sent in chunks, without Content-Length
+            "/games/import", content=iter([body[:100], body[100:]]), headers=NDJSON
+        )
+        assert_problem(sent, 413)
+        assert stored_rows() == before
+        assert imported(client, body[: body.rindex(b"\n", 0, -1) + 1])["version"] > 1
 
 
 def test_export_of_an_unknown_game_is_a_404(client):
