@@ -36,6 +36,7 @@ from bench.workload import TOKEN, import_game
 from domain.game import Setup
 from domain.history import History
 from domain.registry import GAMES
+from projections.ratings import Finish
 from service.application.creating import move_type
 from service.application.games import Games
 from service.application.observers import Unobserved
@@ -228,7 +229,7 @@ async def _count(pool: AsyncConnectionPool, query: str) -> int:
 
 async def _fill(
     pool: AsyncConnectionPool, count: int
-) -> list[tuple[uuid.UUID, ratings.Finish]]:
+) -> list[tuple[uuid.UUID, Finish]]:
     """`count` finished games in the log (a creation and a finishing row each, in
     that order) and in the game list, with their results as the runner takes
     them."""
@@ -250,7 +251,7 @@ async def _fill(
         results.append(
             (
                 game_id,
-                ratings.Finish(
+                Finish(
                     game=kind,
                     group=None,
                     players=players,
@@ -299,7 +300,7 @@ async def _read_log(pool: AsyncConnectionPool) -> Rate:
 
 
 async def _rate(
-    pool: AsyncConnectionPool, results: list[tuple[uuid.UUID, ratings.Finish]]
+    pool: AsyncConnectionPool, results: list[tuple[uuid.UUID, Finish]]
 ) -> Rate:
     """Every game rated from empty tables, a batch of the runner's a transaction
     (a batch of BATCH events holds BATCH / 2 of these games)."""

@@ -8,6 +8,7 @@ a cycle broken by a function-level import is still a cycle for the reader).
 from __future__ import annotations
 
 import ast
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -21,7 +22,12 @@ LAYERS = {
     "projections": {"domain"},
     "service.storage": {"service.settings"},
     "service.application": {"domain", "projections", "service.storage"},
-    "service.readside": {"domain", "service.application", "service.storage"},
+    "service.readside": {
+        "domain",
+        "projections",
+        "service.application",
+        "service.storage",
+    },
     "service.http": {
         "domain",
         "projections",
@@ -40,6 +46,14 @@ LAYERS = {
     },
     "seeds": {"domain", "projections"},
 }
+
+
+# The libraries, besides the standard library, that the pure layers may import: the
+# domain keeps to msgspec; the read models' folds add openskill, the ratings' model,
+# a computation with no I/O. A library that holds a read model's rules is imported
+# by its fold alone: the runner that writes the rows knows no model's rules.
+LIBRARIES = {"domain": {"msgspec"}, "projections": {"msgspec", "openskill"}}
+RULES_OF_FOLDS = {"openskill": "projections"}
 
 
 def modules() -> dict[str, Path]:
@@ -75,6 +89,17 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     # A module imported through its package, e.g. `import service.http.app`, is an
     # edge to that module, not to every package on the way.
     return {t for t in targets if t in known and t != name}
+
+
+def libraries_of(path: Path) -> set[str]:
+    """The top-level names of the absolute imports of a module that are not ours."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.partition(".")[0])
+    return names - set(PACKAGES) - {"__future__"}
 
 
 def graph() -> dict[str, set[str]]:
@@ -145,3 +170,24 @@ def test_every_import_points_the_allowed_way():
 def test_the_cycle_finder_finds_a_cycle():
     edges = defaultdict(set, {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})
     assert cycles(edges) == [["a", "b", "c"]]
+
+
+def test_the_pure_layers_import_only_the_standard_library_and_their_libraries():
+    wrong = []
+    for module, path in modules().items():
+        layer = layer_of(module)
+        if layer not in LIBRARIES:
+            continue
+        others = libraries_of(path) - sys.stdlib_module_names - LIBRARIES[layer]
+        wrong.extend(f"{module} imports {name}" for name in sorted(others))
+    assert not wrong, "libraries outside the pure layers' own:\n" + "\n".join(wrong)
+
+
+def test_a_read_models_rules_are_imported_by_its_fold_alone():
+    wrong = [
+        f"{module} imports {library}, which only {home} may"
+        for module, path in modules().items()
+        for library, home in RULES_OF_FOLDS.items()
+        if library in libraries_of(path) and layer_of(module) != home
+    ]
+    assert not wrong, "\n".join(sorted(wrong))

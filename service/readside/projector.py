@@ -1,6 +1,11 @@
-"""The projection runner: keeps the read models (`game_summaries`, and the players'
-ratings of `ratings.py`) by folding the global log, and remembers how far it got in
-`projection_checkpoints`.
+"""The projection runner: keeps the read models by folding the global log, and
+remembers how far it got in `projection_checkpoints`.
+
+Each read model is a pure fold of `projections/` and the writer of its tables
+(`ReadModel`): the runner folds each game of a batch at its latest version, asks
+every model's fold for its rows and hands them to that model's writer, knowing
+nothing of any model's rules. The game list (`summaries.py`) is kept game by game;
+the players' ratings (`ratings.py`) across the batch's games, after it.
 
 Runners in several processes take turns with an advisory lock, taken for one batch
 with `pg_try_advisory_xact_lock`: a runner that finds it taken leaves that batch to
@@ -9,7 +14,7 @@ purpose. The global log is read below the oldest running transaction that holds 
 transaction id (EventStore.read_all), so whatever holds one holds back every live
 stream and the runners themselves; a row lock (`FOR UPDATE`) takes one, an advisory
 lock does not. A batch takes one only when it writes: the log is read and the games
-folded first, and the summaries written after, in a moment.
+folded first, and the rows written after, in a moment.
 
 `rebuild` folds the whole log again into new tables beside the live ones, in batches
 of their own short transactions, while the runners keep the live tables current;
@@ -27,9 +32,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import astuple, dataclass
 from datetime import datetime
+from typing import Any, Generic, TypeVar
 from uuid import UUID
 
 import msgspec
@@ -38,8 +45,10 @@ import psycopg_pool
 from psycopg import AsyncConnection, sql
 
 from domain.history import History
+from projections import ratings as rated
+from projections import summaries as listed
 from service.application.timeline import Timelines
-from service.readside import ratings
+from service.readside import ratings, summaries
 from service.storage.store import EventStore, GameRow, GlobalPosition, StoredEvent
 
 log = logging.getLogger(__name__)
@@ -82,39 +91,6 @@ LIVE = Tables(
 )
 REBUILT = Tables(*(f"{table}_rebuilt" for table in astuple(LIVE)))
 
-_UPSERT = """
-    INSERT INTO {summaries} AS s
-        (game_id, game, players, title, status, winners, version, created_at,
-         updated_at, variation_of, variation_step)
-    VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
-    ON CONFLICT (game_id) DO UPDATE SET
-        status = excluded.status, winners = excluded.winners,
-        version = excluded.version, updated_at = excluded.updated_at
-    WHERE s.version < excluded.version
-"""
-
-
-# The same for a whole batch, in one statement: its rows come as one JSON array
-# (encoded by msgspec, in C), which costs the runner less CPU than binding each
-# row's parameters. Each game is in it once.
-_SUMMARY_COLUMNS = (
-    "game_id", "game", "players", "title", "status", "winners", "version",
-    "created_at", "updated_at", "variation_of", "variation_step",
-)  # fmt: skip
-_UPSERT_ALL = """
-    INSERT INTO {summaries} AS s
-        (game_id, game, players, title, status, winners, version, created_at,
-         updated_at, variation_of, variation_step)
-    SELECT * FROM jsonb_to_recordset(%s::jsonb) AS r(
-        game_id uuid, game text, players text[], title text, status text,
-        winners text[], version integer, created_at timestamptz,
-        updated_at timestamptz, variation_of uuid, variation_step integer)
-    ON CONFLICT (game_id) DO UPDATE SET
-        status = excluded.status, winners = excluded.winners,
-        version = excluded.version, updated_at = excluded.updated_at
-    WHERE s.version < excluded.version
-"""
-
 _SET_ASIDE = """
     INSERT INTO {failures} AS f (game_id, version, error)
     VALUES (%s, %s, %s)
@@ -126,6 +102,31 @@ _SET_ASIDE = """
 # Errors that say the database is away, not that a game cannot be folded: the whole
 # batch is tried again later rather than any game set aside.
 _UNAVAILABLE = (psycopg.OperationalError, psycopg_pool.PoolTimeout)
+
+
+Row = TypeVar("Row")
+# Each game of a batch with its version folded and its row of one read model.
+Rows = Mapping[UUID, tuple[int, Row]]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadModel(Generic[Row]):
+    """A read model as the runner keeps it: `fold`, pure (`projections/`), gives a
+    game's row at a version from its row as created, its history then and when
+    that version was stored; `write` puts a batch's rows in the model's tables."""
+
+    fold: Callable[[GameRow, History, datetime], Row]
+    write: Callable[[AsyncConnection, Tables, Rows[Row]], Awaitable[None]]
+
+
+# Kept game by game: a game's row stands on its own and only moves forward (its
+# writer leaves a later version stored as it is). So a batch the database refuses
+# is written again a game at a time, the game refused set aside, and a game whose
+# status changes is written ahead of the runner (`summarise_now`).
+GAME_LIST = ReadModel(listed.summary, summaries.write)
+# Kept across the batch's games, after them: a ladder rates its games in the log's
+# order. Every game that folded is written, set aside or not.
+RATINGS = ReadModel(rated.finish_of, ratings.rate)
 
 
 class SetAside(msgspec.Struct, kw_only=True):
@@ -158,7 +159,10 @@ class Projector:
         self._pool = pool
         self._store = store
         self._timelines = timelines
-        self._rating = rating
+        self._by_game: tuple[ReadModel[Any], ...] = (GAME_LIST,)
+        self._across: tuple[ReadModel[Any], ...] = (RATINGS,) if rating else ()
+        # A game's rows come in this order: the models kept game by game first.
+        self._models = self._by_game + self._across
         self._wake = asyncio.Event()
 
     def wake(self) -> None:
@@ -285,77 +289,99 @@ class Projector:
         transaction takes its id, which holds back the log's readers, only for the
         writes.
 
-        The summaries of the games that fold, none of them set aside, are written
-        together in one round trip; only when that fails, or for the others, is
-        each game written on its own, where a failure sets aside that game alone."""
+        The rows of the games that fold, none of them set aside, are written
+        together, a round trip a model kept game by game; only when that fails, or
+        for the others, is each game written on its own, where a failure sets aside
+        that game alone. The models kept across games get every game that folded,
+        after."""
         folds = []
         for event in events:
-            folds.append(await self._summarise(event))
+            folds.append(await self._fold_game(event))
             # A game held in the cache folds without awaiting anything: the moves
             # waiting on this event loop go first between two games, so a batch
             # never holds them for its whole fold.
             await asyncio.sleep(0)
-        summaries = [f if isinstance(f, Exception) else f[0] for f in folds]
         set_aside = await _set_aside_ids(conn, tables)
-        each = list(zip(events, summaries, strict=True))
-        plain = {
-            event.game_id: summary
-            for event, summary in each
-            if event.game_id not in set_aside and not isinstance(summary, Exception)
-        }
+        games = list(zip(events, folds, strict=True))
+        good = [game for game in games if not isinstance(game[1], Exception)]
+        plain = [game for game in good if game[0].game_id not in set_aside]
         folded = 0
-        if await _upsert_together(conn, tables, list(plain.values())):
+        if await self._write_together(conn, tables, plain):
             folded = len(plain)
-            each = [(event, s) for event, s in each if event.game_id not in plain]
-        for event, summary in each:
-            folded += await self._write(conn, tables, event, summary, set_aside)
-        if self._rating:
-            results = {
-                event.game_id: (event.version, fold[1])
-                for event, fold in zip(events, folds, strict=True)
-                if not isinstance(fold, Exception)
-            }
-            await ratings.rate(conn, tables, results)
+            games = [
+                (event, rows)
+                for event, rows in games
+                if isinstance(rows, Exception) or event.game_id in set_aside
+            ]
+        for event, rows in games:
+            folded += await self._write(conn, tables, event, rows, set_aside)
+        for index, model in enumerate(self._across, start=len(self._by_game)):
+            await model.write(conn, tables, _rows_of(good, index))
         return folded
 
-    async def _summarise(
-        self, event: StoredEvent
-    ) -> tuple[tuple, ratings.Finish | None] | Exception:
-        """The `_UPSERT` parameters of the event's game and its result for the
-        ratings, or why it cannot fold."""
+    async def _fold_game(self, event: StoredEvent) -> list[Any] | Exception:
+        """Every read model's row of the event's game at its version, or why it
+        cannot fold."""
         try:
             row, history = await self._timelines.as_stored_at(
                 event.game_id, event.version
             )
-            return (
-                _summary(row, history, event.recorded_at),
-                ratings.finish_of(row, history, event.recorded_at)
-                if self._rating
-                else None,
-            )
+            return [
+                model.fold(row, history, event.recorded_at) for model in self._models
+            ]
         except _UNAVAILABLE:
             raise
         except Exception as error:
             return error
+
+    async def _write_by_game(
+        self,
+        conn: AsyncConnection,
+        tables: Tables,
+        folds: Sequence[tuple[StoredEvent, list[Any]]],
+    ) -> None:
+        """The games' rows of each model kept game by game, a statement each."""
+        for index, model in enumerate(self._by_game):
+            await model.write(conn, tables, _rows_of(folds, index))
+
+    async def _write_together(
+        self,
+        conn: AsyncConnection,
+        tables: Tables,
+        folds: Sequence[tuple[StoredEvent, list[Any]]],
+    ) -> bool:
+        """Write the games' rows of the models kept game by game, all or none (a
+        savepoint); whether they were written. Any refusal undoes them all, for the
+        games to be written one by one."""
+        if not folds:
+            return True
+        try:
+            async with conn.transaction():
+                await self._write_by_game(conn, tables, folds)
+        except _UNAVAILABLE:
+            raise
+        except Exception:
+            return False
+        return True
 
     async def _write(
         self,
         conn: AsyncConnection,
         tables: Tables,
         event: StoredEvent,
-        summary: tuple | Exception,
+        rows: list[Any] | Exception,
         set_aside: set[UUID],
     ) -> int:
-        """Write one game's summary: 1 if it folded, 0 if it was set aside."""
+        """Write one game's rows: 1 if it folded, 0 if it was set aside."""
         again = event.game_id in set_aside
-        if isinstance(summary, Exception):
-            await self._set_aside(conn, tables, event, summary, again)
+        if isinstance(rows, Exception):
+            await self._set_aside(conn, tables, event, rows, again)
             return 0
         try:
             # A savepoint: a statement that fails here undoes this game's work
             # only, and the batch's transaction goes on.
             async with conn.transaction():
-                await conn.execute(_sql(_UPSERT, tables), summary)
+                await self._write_by_game(conn, tables, [(event, rows)])
         except _UNAVAILABLE:
             raise
         except Exception as error:
@@ -401,62 +427,32 @@ class Projector:
     async def summarise_now(
         self, row: GameRow, history: History, recorded_at: datetime
     ) -> None:
-        """Write one game's summary ahead of the runner (read your writes). The
-        runner's own upsert of that version later changes nothing: a summary only
-        ever moves forward. A failure is left to the runner, which catches up."""
+        """Write one game's rows of the models kept game by game (its summary)
+        ahead of the runner (read your writes). The runner's own write of that
+        version later changes nothing: such a row only ever moves forward. A
+        failure is left to the runner, which catches up."""
         try:
             async with self._pool.connection() as conn:
-                await conn.execute(
-                    _sql(_UPSERT, LIVE), _summary(row, history, recorded_at)
-                )
+                for model in self._by_game:
+                    folded = model.fold(row, history, recorded_at)
+                    await model.write(conn, LIVE, {row.id: (history.version, folded)})
         except _UNAVAILABLE as error:
             log.warning(
                 "projector: summary of %s left to the runner (%s)", row.id, error
             )
 
 
-async def _upsert_together(
-    conn: AsyncConnection, tables: Tables, summaries: list[tuple]
-) -> bool:
-    """Write the summaries in one statement, all or none (a savepoint); whether
-    they were written. Any refusal undoes them all, for the games to be written
-    one by one."""
-    if not summaries:
-        return True
-    rows = msgspec.json.encode(
-        [dict(zip(_SUMMARY_COLUMNS, s, strict=True)) for s in summaries]
-    )
-    try:
-        async with conn.transaction():
-            await conn.execute(_sql(_UPSERT_ALL, tables), (rows.decode(),))
-    except _UNAVAILABLE:
-        raise
-    except Exception:
-        return False
-    return True
+def _rows_of(
+    folds: Sequence[tuple[StoredEvent, list[Any]]], index: int
+) -> dict[UUID, tuple[int, Any]]:
+    """Each game's version folded and its row of the `index`th read model."""
+    return {event.game_id: (event.version, rows[index]) for event, rows in folds}
 
 
 def _sql(statement: str, tables: Tables) -> sql.Composed:
     return sql.SQL(statement).format(
         summaries=sql.Identifier(tables.summaries),
         failures=sql.Identifier(tables.failures),
-    )
-
-
-def _summary(row: GameRow, history: History, recorded_at: datetime) -> tuple:
-    """The `_UPSERT` parameters of a game as it stands in `history`."""
-    return (
-        row.id,
-        row.game,
-        list(row.players),
-        row.title,
-        history.status,
-        list(history.winners or ()),
-        history.version,
-        row.created_at,
-        recorded_at,
-        row.variation_of,
-        row.variation_step,
     )
 
 

@@ -1,6 +1,8 @@
 """Queries on the players' ratings and records (`ratings.py` keeps them): the
 leaderboards, a player's ratings, seats, streaks and rivals, two players' games
-against each other, and a player's rating after each rated game.
+against each other, and a player's rating after each rated game. A player's seats,
+streaks and rivals are folded from their finished games as read
+(`projections.records`).
 
 A player is looked up by the key of their name (migrations/0007, `domain.names`),
 a group too. Only finished games count here (the rated ones): an abandoned game has
@@ -9,7 +11,6 @@ no result, and one in progress none yet.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -20,18 +21,24 @@ from psycopg_pool import AsyncConnectionPool
 from domain.names import normal_name
 from domain.registry import GAMES
 from domain.wording import message
+from projections.ratings import PROVISIONAL_BELOW
+from projections.records import (
+    Finished,
+    Rivals,
+    SeatRecord,
+    WinRate,
+    rivals,
+    seats_and_streak,
+)
 from service.application.creating import NAME_LENGTH
 from service.application.errors import Invalid, NotFound
 from service.application.games import GameName
 from service.readside import summaries
-from service.readside.ratings import PROVISIONAL_BELOW
 from service.readside.summaries import PlayerTally
 
 # Rows a page of a leaderboard, of two players' games or of a rating's history.
 MAX_PAGE = 100
 MAX_HISTORY_PAGE = 1000
-# Rivals: at least this many losses to a nemesis (wins over a minion).
-RIVAL_GAMES = 3
 
 
 class Rating(msgspec.Struct, kw_only=True):
@@ -64,18 +71,6 @@ class Leaderboard(msgspec.Struct, kw_only=True):
     next_offset: int | None
 
 
-class WinRate(msgspec.Struct, kw_only=True):
-    played: int
-    won: int
-    win_rate: float
-
-
-class SeatRecord(WinRate, kw_only=True):
-    """The games played from one seat (1 is the first name of a game's players)."""
-
-    seat: int
-
-
 class GameRecord(PlayerTally, kw_only=True):
     """A player's record at one game: the tally, the rating on the game's own
     ladder and its place there, the finished games by seat and as first player,
@@ -86,27 +81,6 @@ class GameRecord(PlayerTally, kw_only=True):
     by_seat: list[SeatRecord]
     as_first_player: WinRate
     longest_winning_streak: int
-
-
-class Rival(msgspec.Struct, kw_only=True):
-    """Finished games against one opponent: `wins` over them (this player won and
-    they did not), `losses` to them, `shared_wins` (both won); `rate` is the loss
-    rate of a nemesis, the win rate of a minion, over the games played together."""
-
-    name: str
-    played: int
-    wins: int
-    losses: int
-    shared_wins: int
-    rate: float
-
-
-class Rivals(msgspec.Struct, kw_only=True):
-    """`nemesis`: the opponents this player lost to at least 3 times and more often
-    than they beat them, the highest loss rate first; `minion`: the other way."""
-
-    nemesis: list[Rival]
-    minion: list[Rival]
 
 
 class PlayerRecord(PlayerTally, kw_only=True):
@@ -258,7 +232,7 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
             " ORDER BY finish_transaction, finish_position",
             (tally.name, tally.name),
         )
-        finished = await cursor.fetchall()
+        finished = [Finished(*row) for row in await cursor.fetchall()]
     games = {}
     for game, counts in tally.games.items():
         extra: dict[str, Any] = {"rating": None, "place": None}
@@ -267,7 +241,8 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
             names = ("ordinal", "mu", "sigma", "rated", "wins", "last_rated_at")
             extra["rating"] = Rating(**_rating(dict(zip(names, row[2:8], strict=True))))
             extra["place"] = row[8]
-        extra |= _seats_and_streak([r for r in finished if r[0] == game])
+        seats = seats_and_streak([played for played in finished if played.game == game])
+        extra |= seats._asdict()
         games[game] = GameRecord(**msgspec.structs.asdict(counts), **extra)
     return PlayerRecord(
         name=tally.name,
@@ -276,82 +251,8 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
         abandoned=tally.abandoned,
         won=tally.won,
         games=games,
-        rivals=_rivals(finished),
+        rivals=rivals(finished),
     )
-
-
-def _win_rate(played: int, won: int) -> dict[str, Any]:
-    return {"played": played, "won": won, "win_rate": won / played if played else 0.0}
-
-
-def _seats_and_streak(rows: list[tuple]) -> dict[str, Any]:
-    """Seats, first player and the longest winning streak of one game's finished
-    games, in the order they finished."""
-    seats: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    first = [0, 0]
-    streak = longest = 0
-    for _, me, keys, _, winner_keys, first_key in rows:
-        won = me in winner_keys
-        seat = seats[keys.index(me) + 1]
-        seat[0] += 1
-        seat[1] += won
-        if first_key == me:
-            first[0] += 1
-            first[1] += won
-        streak = streak + 1 if won else 0
-        longest = max(longest, streak)
-    return {
-        "by_seat": [
-            SeatRecord(seat=seat, **_win_rate(*counts))
-            for seat, counts in sorted(seats.items())
-        ],
-        "as_first_player": WinRate(**_win_rate(*first)),
-        "longest_winning_streak": longest,
-    }
-
-
-def _rivals(rows: list[tuple]) -> Rivals:
-    """Every opponent's games, wins, losses and shared wins, then the rivals."""
-    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    names: dict[str, str] = {}
-    for _, me, keys, players, winner_keys, _ in rows:
-        i_won = me in winner_keys
-        for key, name in zip(keys, players, strict=True):
-            if key == me:
-                continue
-            names[key] = name  # as spelt in their latest game together
-            they_won = key in winner_keys
-            tally = counts[key]
-            tally[0] += 1
-            tally[1] += i_won and not they_won
-            tally[2] += they_won and not i_won
-            tally[3] += i_won and they_won
-    rivals = [
-        (key, played, wins, losses, shared)
-        for key, (played, wins, losses, shared) in counts.items()
-    ]
-
-    def listed(by_losses: bool) -> list[Rival]:
-        found = []
-        for key, played, wins, losses, shared in rivals:
-            beaten, beating = (losses, wins) if by_losses else (wins, losses)
-            if beaten >= RIVAL_GAMES and beaten > beating:
-                found.append(
-                    Rival(
-                        name=names[key],
-                        played=played,
-                        wins=wins,
-                        losses=losses,
-                        shared_wins=shared,
-                        rate=beaten / played,
-                    )
-                )
-        return sorted(
-            found,
-            key=lambda r: (-r.rate, -(r.losses if by_losses else r.wins), r.name),
-        )
-
-    return Rivals(nemesis=listed(True), minion=listed(False))
 
 
 async def versus(

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import httpx
 import psycopg
 import pytest
+from psycopg import sql
 
 from domain.registry import GAMES
 from service.application.creating import NewGame
@@ -184,22 +185,19 @@ def test_a_rebuild_sets_a_poison_game_aside_and_folds_the_rest(
 
 
 def test_a_summary_the_database_refuses_sets_aside_its_game_alone(
-    runner, run, monkeypatch, fresh_database_url
+    runner, run, fresh_database_url
 ):
     """The summaries of a batch go in one statement; when the database refuses one
     of them, each is written on its own and only that game is set aside."""
     games, projector = runner
     created = [run(games.create(_new(seed)))[0] for seed in (1, 2, 3)]
     refused = created[1]
-    summary = projector_module._summary
-
-    def with_a_bad_value(row, history, recorded_at):
-        values = summary(row, history, recorded_at)
-        if row.id == refused.id:  # a status the table's check refuses
-            return (*values[:4], "x" * 500, *values[5:])
-        return values
-
-    monkeypatch.setattr(projector_module, "_summary", with_a_bad_value)
+    # The table refuses that game's row, as it refuses a value out of its checks.
+    with psycopg.connect(fresh_database_url) as conn:
+        refuse = sql.SQL(
+            "ALTER TABLE game_summaries ADD CONSTRAINT refused CHECK (game_id <> {})"
+        )
+        conn.execute(refuse.format(sql.Literal(refused.id)))
 
     assert run(projector.catch_up()) == 3
     assert _summaries(fresh_database_url) == {
@@ -207,3 +205,4 @@ def test_a_summary_the_database_refuses_sets_aside_its_game_alone(
     }
     (aside,) = run(projector_module.set_aside(games.store.pool))
     assert aside.game_id == refused.id
+    assert "refused" in aside.error

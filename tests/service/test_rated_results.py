@@ -1,6 +1,6 @@
-"""What the ratings take of a finished game (`ratings.finish_of`): its players in
-seating order with their ranks in the standings (T3), and nothing of a game in
-progress or abandoned."""
+"""What the ratings take of a finished game (`projections.ratings.finish_of`, from
+the game's stored row): its players in seating order with their ranks in the
+standings (T3), and nothing of a game in progress or abandoned."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from domain.dobro.components import DOBRO_DECK
 from domain.game import Setup
 from domain.history import Abandon, History
 from domain.registry import GAMES
-from service.readside.ratings import finish_of
+from projections.ratings import finish_of
 from service.storage.store import GameRow
 
 AT = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)

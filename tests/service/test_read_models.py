@@ -155,7 +155,9 @@ def test_a_batch_of_summaries_goes_in_one_statement_and_only_moves_forward(
 
     import psycopg
 
-    from service.readside.projector import LIVE, _upsert_together
+    from projections.summaries import Summary
+    from service.readside.projector import LIVE
+    from service.readside.summaries import write
 
     ids = [uuid.uuid4(), uuid.uuid4()]
     at = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -164,12 +166,24 @@ def test_a_batch_of_summaries_goes_in_one_statement_and_only_moves_forward(
         title = NIGHT if game_id == ids[0] else None
         # The second game is a variation of the first, from its step 1.
         of, step = (None, None) if game_id == ids[0] else (ids[0], 1)
-        return (game_id, "dobro", ["Ana", "Zoé"], title, status, list(winners),
-                version, at, at, of, step)  # fmt: skip
+        row = Summary(
+            game_id=game_id,
+            game="dobro",
+            players=["Ana", "Zoé"],
+            title=title,
+            status=status,
+            winners=list(winners),
+            version=version,
+            created_at=at,
+            updated_at=at,
+            variation_of=of,
+            variation_step=step,
+        )
+        return game_id, (version, row)
 
-    async def write(summaries) -> tuple[bool, list]:
+    async def upsert(summaries) -> list:
         async with await psycopg.AsyncConnection.connect(database_url) as conn:
-            written = await _upsert_together(conn, LIVE, summaries)
+            await write(conn, LIVE, dict(summaries))
             await conn.commit()
             cursor = await conn.execute(
                 "SELECT game_id, players, title, status, winners, version, updated_at,"
@@ -177,19 +191,13 @@ def test_a_batch_of_summaries_goes_in_one_statement_and_only_moves_forward(
                 " WHERE game_id = ANY(%s) ORDER BY version",
                 (ids,),
             )
-            return written, await cursor.fetchall()
+            return await cursor.fetchall()
 
-    assert run(write([summary(ids[0], 3), summary(ids[1], 2)])) == (
-        True,
-        [
-            (ids[1], ["Ana", "Zoé"], None, "in_progress", [], 2, at, ids[0], 1),
-            (ids[0], ["Ana", "Zoé"], NIGHT, "in_progress", [], 3, at, None, None),
-        ],
-    )
-    written, rows = run(
-        write([summary(ids[0], 2), summary(ids[1], 5, "finished", ["Zoé"])])
-    )
-    assert written
+    assert run(upsert([summary(ids[0], 3), summary(ids[1], 2)])) == [
+        (ids[1], ["Ana", "Zoé"], None, "in_progress", [], 2, at, ids[0], 1),
+        (ids[0], ["Ana", "Zoé"], NIGHT, "in_progress", [], 3, at, None, None),
+    ]
+    rows = run(upsert([summary(ids[0], 2), summary(ids[1], 5, "finished", ["Zoé"])]))
     assert [(r[0], r[3], r[4], r[5]) for r in rows] == [
         (ids[0], "in_progress", [], 3),
         (ids[1], "finished", ["Zoé"], 5),

@@ -1,0 +1,43 @@
+"""A game as created, as the read models take it beside its history: what its
+stored row says of it (the service's `GameRow` is one)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+from uuid import UUID
+
+
+class Created(Protocol):
+    """The fields of a game's row that its read models read: set at its creation,
+    never changed."""
+
+    @property
+    def id(self) -> UUID: ...
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def players(self) -> Sequence[str]:
+        """In seating order."""
+
+    @property
+    def first_player(self) -> str: ...
+
+    @property
+    def title(self) -> str | None: ...
+
+    @property
+    def group(self) -> str | None: ...
+
+    @property
+    def created_at(self) -> datetime: ...
+
+    @property
+    def variation_of(self) -> UUID | None:
+        """Set on a variation: the game it branched from, at `variation_step`."""
+
+    @property
+    def variation_step(self) -> int | None: ...
