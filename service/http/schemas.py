@@ -21,12 +21,17 @@ exactly what the service sends and takes.
 - A field's `Meta(extra_json_schema=...)` is added to its schema: the domain narrows
   there what a schema can say and a decoder leaves to the rules, so that their
   refusals still cite a ruling (a Skip card in a `play`, D9).
+- A game's options, and the Structs they hold (`DobroDeckManifest`), are the JSON
+  Schema msgspec derives from them, as `GET /games/kinds` gives it: bounds, keys,
+  descriptions and examples alike, without the `default`s a request body leaves out.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -138,6 +143,11 @@ class DocumentedStructs(StructSchemaPlugin):
 
     def __init__(self) -> None:
         self._bodies = _structs_in(MOVE_BODIES.union)
+        self._options = {
+            struct
+            for rules in GAMES.values()
+            for struct in _structs_in(rules.options).values()
+        }
 
     def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
         return (
@@ -164,6 +174,8 @@ class DocumentedStructs(StructSchemaPlugin):
             return schema_creator.for_field_definition(
                 FieldDefinition.from_annotation(struct, kwarg_definition=key)
             )
+        if struct in self._options:
+            return _as_msgspec_says(field_definition, name, schema_creator)
         schema = super().to_openapi_schema(field_definition, schema_creator)
         if name is not None:
             schema.title = name
@@ -302,6 +314,64 @@ def _new_game_of(options: type[msgspec.Struct], names: tuple[str, ...]) -> type:
         kw_only=True,
         module=__name__,
     )
+
+
+def _as_msgspec_says(field_definition, name: str | None, schema_creator) -> Schema:
+    """A Struct of a game's options as msgspec's JSON Schema of it, each Struct it
+    holds by reference to its own component."""
+    struct = field_definition.annotation
+    _, components = msgspec.json.schema_components([struct], ref_template="{name}")
+    held = _structs_in(struct)
+
+    def reference(name: str) -> Schema | Reference:
+        return schema_creator.for_field_definition(
+            FieldDefinition.from_annotation(held[name])
+        )
+
+    said = _from_json_schema(components[struct.__name__], reference)
+    # Registered before its fields are filled in, as Litestar registers a component.
+    schema = schema_creator.schema_registry.get_schema_for_field_definition(
+        field_definition
+    )
+    for attribute in dataclasses.fields(said):
+        setattr(schema, attribute.name, getattr(said, attribute.name))
+    schema.title = name or struct.__name__
+    for shown in (schema.properties or {}).values():
+        if isinstance(shown, Schema):
+            shown.default = None  # a request body: what is left out is not sent
+    return schema
+
+
+# JSON Schema's keywords as Litestar's Schema attributes (`minItems`: `min_items`).
+_ATTRIBUTE_OF = {
+    attribute.metadata.get("alias", attribute.name): attribute.name
+    for attribute in dataclasses.fields(Schema)
+}
+# The keywords whose value is a schema, a list of schemas, or schemas by name.
+_A_SCHEMA = {"items", "additionalProperties", "propertyNames", "not", "contains"}
+_SCHEMAS = {"anyOf", "oneOf", "allOf", "prefixItems"}
+_BY_NAME = {"properties", "patternProperties"}
+
+
+def _from_json_schema(
+    said: dict[str, Any], reference: Callable[[str], Schema | Reference]
+) -> Schema | Reference:
+    """A JSON Schema as Litestar's Schema, each `$ref` (a component's name) as
+    `reference` gives it."""
+    if "$ref" in said:
+        return reference(said["$ref"])
+    attributes: dict[str, Any] = {}
+    for keyword, value in said.items():
+        if keyword in _A_SCHEMA and isinstance(value, dict):
+            value = _from_json_schema(value, reference)
+        elif keyword in _SCHEMAS:
+            value = [_from_json_schema(member, reference) for member in value]
+        elif keyword in _BY_NAME:
+            value = {k: _from_json_schema(v, reference) for k, v in value.items()}
+        elif keyword == "type":
+            value = OpenAPIType(value)
+        attributes[_ATTRIBUTE_OF[keyword]] = value
+    return Schema(**attributes)
 
 
 def _only_member(shown: Schema) -> Schema | Reference | None:
