@@ -13,9 +13,10 @@ exactly what the service sends and takes.
 - A Struct of a game's domain is named for its game (`DozitoDiscardTops`): two games'
   `Card`s would otherwise share a title, which generated clients refuse.
 - A union of Structs told apart by a field is a `oneOf` with a `discriminator`
-  (`Tagged`): the moves by `type`, a game's public state (`GameState`) and score
-  sheet (`GameSheet`) by `game`, mapped from the registry (both Dobro editions to
-  `DobroView` and `DobroSheet`).
+  (`Tagged`): the moves by `type`, a game's public state (`GameState`), score
+  sheet (`GameSheet`) and creation as stored (`GameCreation`, with its game's
+  options) by `game`, mapped from the registry (both Dobro editions to
+  `DobroView`, `DobroSheet` and `DobroGameCreated`).
 - A dict keyed by a closed set of names (a die's colour) lists those names as its
   properties and no other.
 - A field's `Meta(extra_json_schema=...)` is added to its schema: the domain narrows
@@ -44,6 +45,7 @@ from litestar.openapi.spec import Discriminator, OpenAPIType, Reference, Schema
 from litestar.params import KwargDefinition
 from litestar.typing import FieldDefinition
 
+from domain.creation import GameCreated
 from domain.registry import GAMES
 from service.application.creating import NewGame
 from service.application.moves import MOVE_BODIES
@@ -61,6 +63,10 @@ class _State:
     """Marks the annotation of a game's public state in an answer."""
 
 
+class _Created:
+    """Marks the annotation of a game's creation as stored (`game_created`)."""
+
+
 @dataclass(frozen=True)
 class _Sheet:
     """Marks the annotation of a game's score sheet in an answer (or null)."""
@@ -71,6 +77,7 @@ class _Sheet:
 GameState = Annotated[Any, _State]
 GameSheet = Annotated[Any, _Sheet()]
 GameSheetOrNull = Annotated[Any, _Sheet(nullable=True)]
+GameCreation = Annotated[Any, _Created]
 
 
 def _view_of(name: str) -> type[msgspec.Struct]:
@@ -152,6 +159,7 @@ class DocumentedStructs(StructSchemaPlugin):
     def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
         return (
             _State in field_definition.metadata
+            or _Created in field_definition.metadata
             or _sheet_marked(field_definition) is not None
             or any(isinstance(m, Tagged) for m in field_definition.metadata)
             or super().is_plugin_supported_field(field_definition)
@@ -160,6 +168,8 @@ class DocumentedStructs(StructSchemaPlugin):
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator):
         if _State in field_definition.metadata:
             return self._states(schema_creator)
+        if _Created in field_definition.metadata:
+            return self._creations(schema_creator)
         if sheet := _sheet_marked(field_definition):
             return self._sheets(schema_creator, sheet.nullable)
         for meta in field_definition.metadata:
@@ -190,15 +200,7 @@ class DocumentedStructs(StructSchemaPlugin):
         `NewGame`, whose `game` is a string and `options` a dict, so that a name the
         registry does not hold and a game's refused options are refused in the
         rules' words (`domain/setup.py`)."""
-        by_options: dict[type, list[str]] = {}
-        for name, rules in GAMES.items():
-            by_options.setdefault(rules.options, []).append(name)
-        by_name = {
-            name: _new_game_of(options, tuple(names))
-            for options, names in by_options.items()
-            for name in names
-        }
-        union = self._one_of("game", by_name, schema_creator)
+        union = self._one_of("game", _by_game(_new_game_of), schema_creator)
         # A component of its own, so that clients name the union `NewGame`.
         schema = schema_creator.schema_registry.get_schema_for_field_definition(
             field_definition
@@ -206,6 +208,11 @@ class DocumentedStructs(StructSchemaPlugin):
         schema.title, schema.type = NewGame.__name__, OpenAPIType.OBJECT
         schema.one_of, schema.discriminator = union.one_of, union.discriminator
         return schema
+
+    def _creations(self, schema_creator) -> Schema:
+        """A creation told apart by its `game`, with that game's options as a new
+        game's body takes them (the options are stored as sent)."""
+        return self._one_of("game", _by_game(_created_of), schema_creator)
 
     def _states(self, schema_creator) -> Schema:
         views = {name: _view_of(name) for name in sorted(GAMES)}
@@ -298,19 +305,49 @@ class DocumentedStructs(StructSchemaPlugin):
         return name + "Read" if name in self._bodies else name
 
 
+def _by_game(shape_of: Callable[[type, tuple[str, ...]], type]) -> dict[str, type]:
+    """Each registered game's shape, as `shape_of(options, names)` makes it for the
+    games that share their options (a game and its editions)."""
+    by_options: dict[type, list[str]] = {}
+    for name, rules in GAMES.items():
+        by_options.setdefault(rules.options, []).append(name)
+    return {
+        name: shape_of(options, tuple(names))
+        for options, names in by_options.items()
+        for name in names
+    }
+
+
+def _family_of(names: tuple[str, ...]) -> str:
+    """The name of the game `names` are editions of, as a schema's name has it."""
+    return "".join(part.title() for part in GAMES[names[0]].family.split("-"))
+
+
 @functools.cache
 def _new_game_of(options: type[msgspec.Struct], names: tuple[str, ...]) -> type:
     """The body of a new game of `names` (a game and its editions) as the document
     shows it: `NewGame` with `game` one of them and `options` theirs."""
-    family = GAMES[names[0]].family
     return msgspec.defstruct(
-        "New" + "".join(part.title() for part in family.split("-")) + "Game",
+        f"New{_family_of(names)}Game",
         [
             ("game", Literal[names]),
             ("options", options, msgspec.field(default_factory=options)),
         ],
         bases=(NewGame,),
         forbid_unknown_fields=True,
+        kw_only=True,
+        module=__name__,
+    )
+
+
+@functools.cache
+def _created_of(options: type[msgspec.Struct], names: tuple[str, ...]) -> type:
+    """The creation of a game of `names` as the document shows it: `GameCreated`
+    with `game` one of them and `options` theirs."""
+    return msgspec.defstruct(
+        f"{_family_of(names)}GameCreated",
+        [("game", Literal[names]), ("options", options)],
+        bases=(GameCreated,),
         kw_only=True,
         module=__name__,
     )

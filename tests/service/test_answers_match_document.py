@@ -142,3 +142,55 @@ def test_the_headers_a_refusal_declares_are_sent(client, played):
     assert refused.status_code in (409, 422), refused.text
     declared = declared_headers(path, "post", refused.status_code)
     assert {"content-language", "vary"} <= declared <= set(refused.headers)
+
+
+def feed_end(client) -> str | None:
+    """The feed's cursor after every event stored so far."""
+    after = None
+    while True:
+        cursor = {"after": after} if after else {}
+        page = client.get("/feed", params={**cursor, "limit": 1000}).json()
+        if not page["events"]:
+            return page["next"]
+        after = page["next"]
+
+
+def options_by_default(kind: dict) -> dict:
+    """Each option of a game of `GET /games/kinds` that has a default, at it."""
+    schema = kind["options"]
+    options = schema["$defs"][schema["$ref"].rsplit("/", 1)[1]]["properties"]
+    return {k: v["default"] for k, v in options.items() if v.get("default") is not None}
+
+
+def test_a_creation_in_the_log_and_the_feed_carries_its_games_options(
+    client, answer_of
+):
+    """Every game created with its options given: its `game_created`, in its log
+    and in the feed, matches the document, whose schema for it refuses another
+    game's options in its place."""
+    kinds = {kind["name"]: kind for kind in client.get("/games/kinds").json()["kinds"]}
+    start = feed_end(client)
+    logs = {}
+    for name, players in PLAYERS.items():
+        options = options_by_default(kinds[name])
+        body = {"game": name, "players": players, "options": options}
+        game = client.post("/games", json=body).json()
+        logs[name] = client.get(f"/games/{game['id']}/events").json()
+        assert logs[name]["events"][0]["data"]["options"] == options
+    check_log = answer_of("get", "/games/{game_id}/events", 200)
+    after = {"after": start} if start else {}
+    feed = client.get("/feed", params={**after, "limit": 1000}).json()
+    answer_of("get", "/feed", 200)(feed)
+    created = [e for e in feed["events"] if e["type"] == "game_created"]
+    assert sorted(e["game"] for e in created) == sorted(PLAYERS)
+    for name, log in logs.items():
+        check_log(log)
+        own = options_by_default(kinds[name])
+        other = next(
+            options_by_default(kind)
+            for kind in kinds.values()
+            if set(options_by_default(kind)) - set(own)
+        )
+        log["events"][0]["data"]["options"] = other
+        with pytest.raises(ValidationError):
+            check_log(log)

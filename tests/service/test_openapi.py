@@ -343,3 +343,33 @@ def test_a_logged_events_data_is_typed_by_its_type_and_its_games_events(spec):
     assert events["round_scored"] == ref("DobroRoundScored")
     start = schemas["DozitoStartRoundRecorded"]["properties"]["events"]["items"]
     assert start["discriminator"]["mapping"]["round_scored"] == ref("DozitoRoundScored")
+
+
+def schema_named(spec: dict, reference: dict) -> dict:
+    return spec["components"]["schemas"][reference["$ref"].rsplit("/", 1)[1]]
+
+
+@pytest.mark.parametrize(
+    ("path", "page"), [("/games/{game_id}/events", "EventPage"), ("/feed", "FeedPage")]
+)
+def test_a_creations_options_are_typed_by_its_game(spec, path, page):
+    """A `game_created` event, in a game's log and in the feed: its data told apart
+    by its `game`, each registered game's with the options schema its new game's
+    body names (`DozitoOptions`...), so a generated client knows them there too."""
+    answer = spec["paths"][path]["get"]["responses"]["200"]["content"]
+    assert answer["application/json"]["schema"]["$ref"].endswith("/" + page)
+    events = schema_named(spec, answer["application/json"]["schema"])
+    mapping = events["properties"]["events"]["items"]["discriminator"]["mapping"]
+    creation = schema_named(spec, {"$ref": mapping["game_created"]})
+    data = creation["properties"]["data"]
+    by_game = data["discriminator"]["mapping"]
+    assert data["discriminator"]["propertyName"] == "game"
+    assert sorted(by_game) == sorted(GAMES)
+    assert sorted(m["$ref"] for m in data["oneOf"]) == sorted(set(by_game.values()))
+    bodies = spec["components"]["schemas"]["NewGame"]["discriminator"]["mapping"]
+    for name, reference in by_game.items():
+        created = schema_named(spec, {"$ref": reference})["properties"]
+        assert name in created["game"].get("enum", [created["game"].get("const")])
+        body = schema_named(spec, {"$ref": bodies[name]})["properties"]
+        assert created["options"] == body["options"], name
+        assert schema_named(spec, created["options"])["additionalProperties"] is False
