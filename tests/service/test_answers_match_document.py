@@ -136,6 +136,38 @@ def test_the_headers_a_read_declares_are_sent(client, played, read):
     assert declared_headers(path, "get", 304) <= set(unchanged.headers)
 
 
+def test_the_export_answers_each_media_type_the_document_lists(client, played):
+    """The same bytes in each, as `Accept` asks, and NDJSON without one; the import
+    takes the file in each media type its body lists, and NDJSON too."""
+    openapi = json.loads(DOCUMENT.read_text(encoding="utf-8"))
+    answers = openapi["paths"]["/games/{game_id}/export"]["get"]["responses"]
+    listed = list(answers["200"]["content"])
+    url = f"/games/{played['id']}/export"
+    exported = {}
+    for media_type in listed:
+        answer = client.get(url, headers={"Accept": media_type})
+        assert answer.status_code == 200, answer.text
+        assert answer.headers["content-type"].partition(";")[0] == media_type
+        assert "Accept" in answer.headers["vary"]
+        exported[media_type] = answer
+    assert len(listed) > 1 and len({a.content for a in exported.values()}) == 1
+    assert len({a.headers["etag"] for a in exported.values()}) == len(listed)
+    plain = client.get(url)
+    assert plain.headers["content-type"].startswith("application/x-ndjson")
+    body = openapi["paths"]["/games/import"]["post"]["requestBody"]["content"]
+    first, *again = [*body, "application/x-ndjson"]
+    file = plain.content
+    imported = client.post("/games/import", content=file, headers=as_(first))
+    assert imported.status_code == 201, imported.text
+    for media_type in again:  # the same file again: known, whatever its type
+        answer = client.post("/games/import", content=file, headers=as_(media_type))
+        assert answer.status_code == 409, answer.text
+
+
+def as_(media_type: str) -> dict[str, str]:
+    return {"Content-Type": media_type}
+
+
 def test_the_headers_a_refusal_declares_are_sent(client, played):
     path = "/games/{game_id}/moves"
     refused = move(client, played, {"type": "undo", "expected_version": 1})
