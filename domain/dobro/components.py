@@ -59,15 +59,42 @@ DOBRO_DECK = Edition(
 )
 
 
+# What the schema of a house deck's `numbered` says beyond its counts' bounds: JSON
+# names the values "2" to "12", and at least one is counted (D1). The decoder reads
+# the values as numbers from 2 to 12; the set-up refuses a deck with none.
+_NUMBERED = {
+    "propertyNames": {"enum": [str(value) for value in range(2, 13)]},
+    "not": {"additionalProperties": {"const": 0}},
+}
+
+
 class DeckManifest(
     msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
 ):
-    """A house deck (D1): how many cards of each numbered value, wilds and specials."""
+    """A house deck (D1): how many cards of each numbered value, wilds and specials.
+    Beyond this schema, creation refuses (by the players, and D5 at two): a deck too
+    small to deal every hand and the cards set aside (D1), and one whose Skips and
+    Reverses left in fill a hand (T1)."""
 
-    numbered: dict[Annotated[int, Meta(ge=2, le=12)], Count]
+    numbered: Annotated[
+        dict[Annotated[int, Meta(ge=2, le=12)], Count],
+        Meta(
+            description="How many cards of each value, from 2 to 12: at least one.",
+            extra_json_schema=_NUMBERED,
+        ),
+    ]
     wilds: Count = 0
     skips: Count = 0
     reverses: Count = 0
+
+
+# A house deck's example: the original edition's, as `deck` would give it.
+_ORIGINAL_DECK = {
+    "numbered": {str(value): count for value, count in DOBRO_DECK.numbered},
+    "wilds": DOBRO_DECK.wilds,
+    "skips": DOBRO_DECK.skips,
+    "reverses": DOBRO_DECK.reverses,
+}
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -76,7 +103,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     rounds: Annotated[int, Meta(ge=1, le=99)] = 3
     scoring: Scoring = "official"
     two_player_remove_skips: bool | None = None
-    deck: DeckManifest | None = None
+    deck: Annotated[DeckManifest | None, Meta(examples=[_ORIGINAL_DECK])] = None
 
 
 class Deck(msgspec.Struct, frozen=True):

@@ -15,11 +15,28 @@ Grid = tuple[Card | None, ...]
 Sightings = tuple[Card | None, ...]
 
 
+# Z2 as the options' schema says it: five names, each its own and none empty. The
+# set-up checks it (`setup.py`), so that a refusal says it in the players' words
+# rather than the decoder's; msgspec checks no uniqueness anyway.
+_FIVE = {
+    "minItems": len(DEFAULT_COLORS),
+    "maxItems": len(DEFAULT_COLORS),
+    "uniqueItems": True,
+}
+ColorName = Annotated[str, msgspec.Meta(extra_json_schema={"minLength": 1})]
+
+
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Z15 `rounds`; Z2 `colors`: the five colour names the table uses."""
 
     rounds: Annotated[int, msgspec.Meta(ge=1, le=20)] = 3
-    colors: tuple[str, ...] = DEFAULT_COLORS
+    colors: Annotated[
+        tuple[ColorName, ...],
+        msgspec.Meta(
+            description="Z2: the five colour names the table uses, all different.",
+            extra_json_schema=_FIVE,
+        ),
+    ] = DEFAULT_COLORS
 
 
 # The phases and the state hold only names, cards and tuples of them, never anything

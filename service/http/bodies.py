@@ -9,8 +9,8 @@ OpenAPI document T's schema: a handler then declares `data: T` with
 Litestar reads a body whatever its Content-Type says, so a browser's cross-site form
 (`text/plain`, which needs no CORS preflight) could create games: the
 `DeclaredMediaType` middleware answers 415 to a body not of the handler's media type
-(`application/json` unless its `opt` names another under `body_media_type`), before
-the handler or its `before_request` hook runs.
+(`application/json` unless its `opt` names another, or a tuple of others, under
+`body_media_type`), before the handler or its `before_request` hook runs.
 """
 
 from __future__ import annotations
@@ -55,14 +55,15 @@ class DeclaredMediaType(ASGIMiddleware):
         expected = scope["route_handler"].opt.get("body_media_type", JSON)
         # A handler that reads no body (`body_media_type` None) takes any.
         if scope["method"] in _WITH_BODY and expected is not None:
+            taken = (expected,) if isinstance(expected, str) else expected
             given = Headers.from_scope(scope).get("content-type", "")
             media_type = given.partition(";")[0].strip().lower()
-            if media_type != expected:
+            if media_type not in taken:
                 shown = f"'{media_type}'" if media_type else "none"
                 raise HTTPException(
                     status_code=HTTP_415_UNSUPPORTED_MEDIA_TYPE,
-                    detail=f"The body must be sent as Content-Type: {expected}, "
-                    f"not {shown}.",
+                    detail="The body must be sent as Content-Type: "
+                    f"{' or '.join(taken)}, not {shown}.",
                 )
         await next_app(scope, receive, send)
 

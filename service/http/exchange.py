@@ -10,12 +10,16 @@ from litestar.di import NamedDependency
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.openapi.spec import (
     OpenAPIFormat,
+    OpenAPIHeader,
     OpenAPIMediaType,
+    OpenAPIResponse,
     OpenAPIType,
     RequestBody,
     Schema,
 )
 from litestar.params import FromPath
+from werkzeug.datastructures import MIMEAccept
+from werkzeug.http import parse_accept_header
 
 from service.application import exchange
 from service.application.errors import TooLarge
@@ -31,19 +35,56 @@ from service.http.problems import problems
 from service.http.wire import ImportedGame
 
 NDJSON = "application/x-ndjson"
+# The same file as bytes of no particular type: generators that know no NDJSON
+# (openapi-python-client) read and send it as such, with no setting of their own.
+OCTET_STREAM = "application/octet-stream"
+# An export's media types, NDJSON first: the one answered unless `Accept` ranks the
+# other higher.
+EXPORTED = (NDJSON, OCTET_STREAM)
 # The file's bytes: lines of JSON, which no one JSON Schema describes as a whole.
-_NDJSON_BODY = Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY)
+_FILE = Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY)
+
+
+def export_media_type(request: Request) -> str:
+    """The media type an export is answered in: NDJSON, or the other when `Accept`
+    ranks it higher. An `Accept` that names neither gets NDJSON: an export is never
+    refused for its `Accept`."""
+    accept = parse_accept_header(request.headers.get("accept") or "*/*", MIMEAccept)
+    return accept.best_match(EXPORTED, default=NDJSON)
+
+
+_VARY = OpenAPIHeader(schema=Schema(type=OpenAPIType.STRING), description="`Accept`.")
+
+
+@dataclass
+class _ExportOperation(declared(tagged=True)):  # type: ignore[misc]
+    """The export's 200 in each of its media types (Litestar states one), and
+    `Vary` naming `Accept` on it and on the 304."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for status, answer in (self.responses or {}).items():
+            if isinstance(answer, OpenAPIResponse) and status in ("200", "304"):
+                answer.headers = {**(answer.headers or {}), "Vary": _VARY}
+        answer = (self.responses or {}).get("200")
+        if isinstance(answer, OpenAPIResponse):
+            answer.content = {
+                media_type: OpenAPIMediaType(schema=_FILE) for media_type in EXPORTED
+            }
 
 
 @dataclass
 class _ImportOperation(declared(worded=True)):  # type: ignore[misc]
-    """The import reads its body raw, so its request body is described here."""
+    """The import reads its body raw, so its request body is described here: as
+    bytes, the one media type of the two it takes that every generator knows (one
+    it does not know would cost the operation in openapi-python-client)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
         self.request_body = RequestBody(
-            content={NDJSON: OpenAPIMediaType(schema=_NDJSON_BODY)},
-            description="An export: the game's creation line, then one line per move.",
+            content={OCTET_STREAM: OpenAPIMediaType(schema=_FILE)},
+            description="An export: the game's creation line, then one line per "
+            f"move. Sent as `{OCTET_STREAM}` or as `{NDJSON}`, read the same.",
             required=True,
         )
 
@@ -55,14 +96,22 @@ class ExchangeController(Controller):
     @game_read(
         "/{game_id:uuid}/export",
         noted=True,
+        variant=export_media_type,
         media_type=NDJSON,
         summary="The game as NDJSON: its creation, then one line per move",
+        description=f"Answered as `{NDJSON}`, or as `{OCTET_STREAM}` (the same "
+        "bytes) when `Accept` ranks it higher.",
         responses=problems(400, 404, 503),
+        operation_class=_ExportOperation,
     )
     async def export_game(
-        self, game_id: FromPath[uuid.UUID], games: NamedDependency[Games]
+        self,
+        request: Request,
+        game_id: FromPath[uuid.UUID],
+        games: NamedDependency[Games],
     ) -> Response[bytes]:
-        return Response(await exchange.export_game(games, game_id), media_type=NDJSON)
+        exported = await exchange.export_game(games, game_id)
+        return Response(exported, media_type=export_media_type(request))
 
     @post(
         "/import",
@@ -79,7 +128,7 @@ class ExchangeController(Controller):
         responses=problems(400, 401, 403, 409, 413, 415, 422, 429, 503),
         response_headers=[LOCATION],
         operation_class=_ImportOperation,
-        opt={"body_media_type": NDJSON, CREATES_GAMES: True, SCOPE: GAMES_CREATE},
+        opt={"body_media_type": EXPORTED, CREATES_GAMES: True, SCOPE: GAMES_CREATE},
     )
     async def import_game(
         self,

@@ -13,20 +13,26 @@ exactly what the service sends and takes.
 - A Struct of a game's domain is named for its game (`DozitoDiscardTops`): two games'
   `Card`s would otherwise share a title, which generated clients refuse.
 - A union of Structs told apart by a field is a `oneOf` with a `discriminator`
-  (`Tagged`): the moves by `type`, a game's public state (`GameState`) and score
-  sheet (`GameSheet`) by `game`, mapped from the registry (both Dobro editions to
-  `DobroView` and `DobroSheet`).
+  (`Tagged`): the moves by `type`, a game's public state (`GameState`), score
+  sheet (`GameSheet`) and creation as stored (`GameCreation`, with its game's
+  options) by `game`, mapped from the registry (both Dobro editions to
+  `DobroView`, `DobroSheet` and `DobroGameCreated`).
 - A dict keyed by a closed set of names (a die's colour) lists those names as its
   properties and no other.
 - A field's `Meta(extra_json_schema=...)` is added to its schema: the domain narrows
   there what a schema can say and a decoder leaves to the rules, so that their
   refusals still cite a ruling (a Skip card in a `play`, D9).
+- A game's options, and the Structs they hold (`DobroDeckManifest`), are the JSON
+  Schema msgspec derives from them, as `GET /games/kinds` gives it: bounds, keys,
+  descriptions and examples alike, without the `default`s a request body leaves out.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -39,6 +45,7 @@ from litestar.openapi.spec import Discriminator, OpenAPIType, Reference, Schema
 from litestar.params import KwargDefinition
 from litestar.typing import FieldDefinition
 
+from domain.creation import GameCreated
 from domain.registry import GAMES
 from service.application.creating import NewGame
 from service.application.moves import MOVE_BODIES
@@ -56,6 +63,10 @@ class _State:
     """Marks the annotation of a game's public state in an answer."""
 
 
+class _Created:
+    """Marks the annotation of a game's creation as stored (`game_created`)."""
+
+
 @dataclass(frozen=True)
 class _Sheet:
     """Marks the annotation of a game's score sheet in an answer (or null)."""
@@ -66,6 +77,7 @@ class _Sheet:
 GameState = Annotated[Any, _State]
 GameSheet = Annotated[Any, _Sheet()]
 GameSheetOrNull = Annotated[Any, _Sheet(nullable=True)]
+GameCreation = Annotated[Any, _Created]
 
 
 def _view_of(name: str) -> type[msgspec.Struct]:
@@ -138,10 +150,16 @@ class DocumentedStructs(StructSchemaPlugin):
 
     def __init__(self) -> None:
         self._bodies = _structs_in(MOVE_BODIES.union)
+        self._options = {
+            struct
+            for rules in GAMES.values()
+            for struct in _structs_in(rules.options).values()
+        }
 
     def is_plugin_supported_field(self, field_definition: FieldDefinition) -> bool:
         return (
             _State in field_definition.metadata
+            or _Created in field_definition.metadata
             or _sheet_marked(field_definition) is not None
             or any(isinstance(m, Tagged) for m in field_definition.metadata)
             or super().is_plugin_supported_field(field_definition)
@@ -150,6 +168,8 @@ class DocumentedStructs(StructSchemaPlugin):
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator):
         if _State in field_definition.metadata:
             return self._states(schema_creator)
+        if _Created in field_definition.metadata:
+            return self._creations(schema_creator)
         if sheet := _sheet_marked(field_definition):
             return self._sheets(schema_creator, sheet.nullable)
         for meta in field_definition.metadata:
@@ -164,6 +184,8 @@ class DocumentedStructs(StructSchemaPlugin):
             return schema_creator.for_field_definition(
                 FieldDefinition.from_annotation(struct, kwarg_definition=key)
             )
+        if struct in self._options:
+            return _as_msgspec_says(field_definition, name, schema_creator)
         schema = super().to_openapi_schema(field_definition, schema_creator)
         if name is not None:
             schema.title = name
@@ -178,15 +200,7 @@ class DocumentedStructs(StructSchemaPlugin):
         `NewGame`, whose `game` is a string and `options` a dict, so that a name the
         registry does not hold and a game's refused options are refused in the
         rules' words (`domain/setup.py`)."""
-        by_options: dict[type, list[str]] = {}
-        for name, rules in GAMES.items():
-            by_options.setdefault(rules.options, []).append(name)
-        by_name = {
-            name: _new_game_of(options, tuple(names))
-            for options, names in by_options.items()
-            for name in names
-        }
-        union = self._one_of("game", by_name, schema_creator)
+        union = self._one_of("game", _by_game(_new_game_of), schema_creator)
         # A component of its own, so that clients name the union `NewGame`.
         schema = schema_creator.schema_registry.get_schema_for_field_definition(
             field_definition
@@ -194,6 +208,11 @@ class DocumentedStructs(StructSchemaPlugin):
         schema.title, schema.type = NewGame.__name__, OpenAPIType.OBJECT
         schema.one_of, schema.discriminator = union.one_of, union.discriminator
         return schema
+
+    def _creations(self, schema_creator) -> Schema:
+        """A creation told apart by its `game`, with that game's options as a new
+        game's body takes them (the options are stored as sent)."""
+        return self._one_of("game", _by_game(_created_of), schema_creator)
 
     def _states(self, schema_creator) -> Schema:
         views = {name: _view_of(name) for name in sorted(GAMES)}
@@ -286,13 +305,30 @@ class DocumentedStructs(StructSchemaPlugin):
         return name + "Read" if name in self._bodies else name
 
 
+def _by_game(shape_of: Callable[[type, tuple[str, ...]], type]) -> dict[str, type]:
+    """Each registered game's shape, as `shape_of(options, names)` makes it for the
+    games that share their options (a game and its editions)."""
+    by_options: dict[type, list[str]] = {}
+    for name, rules in GAMES.items():
+        by_options.setdefault(rules.options, []).append(name)
+    return {
+        name: shape_of(options, tuple(names))
+        for options, names in by_options.items()
+        for name in names
+    }
+
+
+def _family_of(names: tuple[str, ...]) -> str:
+    """The name of the game `names` are editions of, as a schema's name has it."""
+    return "".join(part.title() for part in GAMES[names[0]].family.split("-"))
+
+
 @functools.cache
 def _new_game_of(options: type[msgspec.Struct], names: tuple[str, ...]) -> type:
     """The body of a new game of `names` (a game and its editions) as the document
     shows it: `NewGame` with `game` one of them and `options` theirs."""
-    family = GAMES[names[0]].family
     return msgspec.defstruct(
-        "New" + "".join(part.title() for part in family.split("-")) + "Game",
+        f"New{_family_of(names)}Game",
         [
             ("game", Literal[names]),
             ("options", options, msgspec.field(default_factory=options)),
@@ -302,6 +338,77 @@ def _new_game_of(options: type[msgspec.Struct], names: tuple[str, ...]) -> type:
         kw_only=True,
         module=__name__,
     )
+
+
+@functools.cache
+def _created_of(options: type[msgspec.Struct], names: tuple[str, ...]) -> type:
+    """The creation of a game of `names` as the document shows it: `GameCreated`
+    with `game` one of them and `options` theirs."""
+    return msgspec.defstruct(
+        f"{_family_of(names)}GameCreated",
+        [("game", Literal[names]), ("options", options)],
+        bases=(GameCreated,),
+        kw_only=True,
+        module=__name__,
+    )
+
+
+def _as_msgspec_says(field_definition, name: str | None, schema_creator) -> Schema:
+    """A Struct of a game's options as msgspec's JSON Schema of it, each Struct it
+    holds by reference to its own component."""
+    struct = field_definition.annotation
+    _, components = msgspec.json.schema_components([struct], ref_template="{name}")
+    held = _structs_in(struct)
+
+    def reference(name: str) -> Schema | Reference:
+        return schema_creator.for_field_definition(
+            FieldDefinition.from_annotation(held[name])
+        )
+
+    said = _from_json_schema(components[struct.__name__], reference)
+    # Registered before its fields are filled in, as Litestar registers a component.
+    schema = schema_creator.schema_registry.get_schema_for_field_definition(
+        field_definition
+    )
+    for attribute in dataclasses.fields(said):
+        setattr(schema, attribute.name, getattr(said, attribute.name))
+    schema.title = name or struct.__name__
+    for shown in (schema.properties or {}).values():
+        if isinstance(shown, Schema):
+            shown.default = None  # a request body: what is left out is not sent
+    return schema
+
+
+# JSON Schema's keywords as Litestar's Schema attributes (`minItems`: `min_items`).
+_ATTRIBUTE_OF = {
+    attribute.metadata.get("alias", attribute.name): attribute.name
+    for attribute in dataclasses.fields(Schema)
+}
+# The keywords whose value is a schema, a list of schemas, or schemas by name.
+_A_SCHEMA = {"items", "additionalProperties", "propertyNames", "not", "contains"}
+_SCHEMAS = {"anyOf", "oneOf", "allOf", "prefixItems"}
+_BY_NAME = {"properties", "patternProperties"}
+
+
+def _from_json_schema(
+    said: dict[str, Any], reference: Callable[[str], Schema | Reference]
+) -> Schema | Reference:
+    """A JSON Schema as Litestar's Schema, each `$ref` (a component's name) as
+    `reference` gives it."""
+    if "$ref" in said:
+        return reference(said["$ref"])
+    attributes: dict[str, Any] = {}
+    for keyword, value in said.items():
+        if keyword in _A_SCHEMA and isinstance(value, dict):
+            value = _from_json_schema(value, reference)
+        elif keyword in _SCHEMAS:
+            value = [_from_json_schema(member, reference) for member in value]
+        elif keyword in _BY_NAME:
+            value = {k: _from_json_schema(v, reference) for k, v in value.items()}
+        elif keyword == "type":
+            value = OpenAPIType(value)
+        attributes[_ATTRIBUTE_OF[keyword]] = value
+    return Schema(**attributes)
 
 
 def _only_member(shown: Schema) -> Schema | Reference | None:

@@ -12,14 +12,20 @@ from uuid import UUID
 
 import msgspec
 
-from domain.creation import GAME_CREATED, GameCreated
+from domain.creation import GAME_CREATED
 from domain.history import TABLE_MOVES, Abandon, GameAbandoned, MoveRetracted, Undo
 from domain.registry import GAMES
 from projections.replay import Step
 from service.application.games import GameName, Status
 from service.application.notes import StepNote
 from service.application.variations import VariationOf
-from service.http.schemas import GameSheet, GameSheetOrNull, GameState, Tagged
+from service.http.schemas import (
+    GameCreation,
+    GameSheet,
+    GameSheetOrNull,
+    GameState,
+    Tagged,
+)
 
 # A move as logged, in a replay's step: any game's, told apart by its `type` (the move
 # types of the games and of every game, `undo` and `abandon`, are all different).
@@ -109,7 +115,7 @@ def _stored_events(kind: str, fields: tuple[tuple[str, Any], ...] = ()) -> Any:
     """Every shape of a stored event as `kind` shows it, by `type`: the creation,
     then each move of each registered game (the Dobro editions share theirs), then
     undo and abandon."""
-    shapes = [_logged(f"{kind}Creation", GAME_CREATED, GameCreated, fields)]
+    shapes = [_logged(f"{kind}Creation", GAME_CREATED, GameCreation, fields)]
     moves: dict[type, tuple[str, tuple[type, ...]]] = {}
     for rules in GAMES.values():
         prefix = "".join(part.title() for part in rules.family.split("-"))

@@ -136,9 +136,93 @@ def test_the_headers_a_read_declares_are_sent(client, played, read):
     assert declared_headers(path, "get", 304) <= set(unchanged.headers)
 
 
+def test_the_export_answers_each_media_type_the_document_lists(client, played):
+    """The same bytes in each, as `Accept` asks, and NDJSON without one; the import
+    takes the file in each media type its body lists, and NDJSON too."""
+    openapi = json.loads(DOCUMENT.read_text(encoding="utf-8"))
+    answers = openapi["paths"]["/games/{game_id}/export"]["get"]["responses"]
+    listed = list(answers["200"]["content"])
+    url = f"/games/{played['id']}/export"
+    exported = {}
+    for media_type in listed:
+        answer = client.get(url, headers={"Accept": media_type})
+        assert answer.status_code == 200, answer.text
+        assert answer.headers["content-type"].partition(";")[0] == media_type
+        assert "Accept" in answer.headers["vary"]
+        exported[media_type] = answer
+    assert len(listed) > 1 and len({a.content for a in exported.values()}) == 1
+    assert len({a.headers["etag"] for a in exported.values()}) == len(listed)
+    plain = client.get(url)
+    assert plain.headers["content-type"].startswith("application/x-ndjson")
+    body = openapi["paths"]["/games/import"]["post"]["requestBody"]["content"]
+    first, *again = [*body, "application/x-ndjson"]
+    file = plain.content
+    imported = client.post("/games/import", content=file, headers=as_(first))
+    assert imported.status_code == 201, imported.text
+    for media_type in again:  # the same file again: known, whatever its type
+        answer = client.post("/games/import", content=file, headers=as_(media_type))
+        assert answer.status_code == 409, answer.text
+
+
+def as_(media_type: str) -> dict[str, str]:
+    return {"Content-Type": media_type}
+
+
 def test_the_headers_a_refusal_declares_are_sent(client, played):
     path = "/games/{game_id}/moves"
     refused = move(client, played, {"type": "undo", "expected_version": 1})
     assert refused.status_code in (409, 422), refused.text
     declared = declared_headers(path, "post", refused.status_code)
     assert {"content-language", "vary"} <= declared <= set(refused.headers)
+
+
+def feed_end(client) -> str | None:
+    """The feed's cursor after every event stored so far."""
+    after = None
+    while True:
+        cursor = {"after": after} if after else {}
+        page = client.get("/feed", params={**cursor, "limit": 1000}).json()
+        if not page["events"]:
+            return page["next"]
+        after = page["next"]
+
+
+def options_by_default(kind: dict) -> dict:
+    """Each option of a game of `GET /games/kinds` that has a default, at it."""
+    schema = kind["options"]
+    options = schema["$defs"][schema["$ref"].rsplit("/", 1)[1]]["properties"]
+    return {k: v["default"] for k, v in options.items() if v.get("default") is not None}
+
+
+def test_a_creation_in_the_log_and_the_feed_carries_its_games_options(
+    client, answer_of
+):
+    """Every game created with its options given: its `game_created`, in its log
+    and in the feed, matches the document, whose schema for it refuses another
+    game's options in its place."""
+    kinds = {kind["name"]: kind for kind in client.get("/games/kinds").json()["kinds"]}
+    start = feed_end(client)
+    logs = {}
+    for name, players in PLAYERS.items():
+        options = options_by_default(kinds[name])
+        body = {"game": name, "players": players, "options": options}
+        game = client.post("/games", json=body).json()
+        logs[name] = client.get(f"/games/{game['id']}/events").json()
+        assert logs[name]["events"][0]["data"]["options"] == options
+    check_log = answer_of("get", "/games/{game_id}/events", 200)
+    after = {"after": start} if start else {}
+    feed = client.get("/feed", params={**after, "limit": 1000}).json()
+    answer_of("get", "/feed", 200)(feed)
+    created = [e for e in feed["events"] if e["type"] == "game_created"]
+    assert sorted(e["game"] for e in created) == sorted(PLAYERS)
+    for name, log in logs.items():
+        check_log(log)
+        own = options_by_default(kinds[name])
+        other = next(
+            options_by_default(kind)
+            for kind in kinds.values()
+            if set(options_by_default(kind)) - set(own)
+        )
+        log["events"][0]["data"]["options"] = other
+        with pytest.raises(ValidationError):
+            check_log(log)
