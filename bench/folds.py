@@ -20,7 +20,7 @@ from bench.timing import Slice, by_round, summed
 from bench.workload import new_game, setup_for
 from domain.game import Rules, Setup
 from domain.history import Codec, History
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.timeline import Timeline, setup_of
 from service.storage.store import GameRow
 
@@ -96,7 +96,7 @@ def _fold(rules: Rules, games: list[Stored]) -> Slice:
 
 
 async def measure(report: Report, seconds: float, rounds: int) -> None:
-    for name, rules in GAMES.items():
+    for name, rules in BUILT_IN.items():
         games = logs(rules, MOVES_PER_GAME)
         contestants = {
             "fold": _fold(rules, games),

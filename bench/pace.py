@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 
 from bench.load import Connection
 from bench.workload import setup_for, wire_moves
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 
 PACE = 2.0
 # Set-ups of each kind of game; table n plays the (n // kinds)-th of its kind.
@@ -63,13 +63,13 @@ class Tally:
 def tables(count: int, seconds: float) -> list[Table]:
     """`count` tables, each with the moves it may log in `seconds` (with room)."""
     enough = int(seconds / PACE * 3) + 20
-    kinds = sorted(GAMES)
+    kinds = sorted(BUILT_IN)
     made: dict[tuple[str, int], list[dict[str, Any]]] = {}
     chosen = []
     for n, kind in zip(range(count), cycle(kinds), strict=False):
         seed = n // len(kinds) % SETUPS
         if (kind, seed) not in made:
-            rules = GAMES[kind]
+            rules = BUILT_IN[kind]
             made[kind, seed] = wire_moves(rules, setup_for(rules, seed), enough)
         chosen.append(Table(kind, seed, made[kind, seed]))
     return chosen
@@ -77,7 +77,7 @@ def tables(count: int, seconds: float) -> list[Table]:
 
 async def create(address: tuple[str, int], table: Table) -> None:
     """The table's game on the service (not timed)."""
-    rules = GAMES[table.game]
+    rules = BUILT_IN[table.game]
     setup = setup_for(rules, table.seed)
     body = {"game": table.game, "players": list(setup.players),
             "first_player": setup.first_player, "seed": setup.seed}  # fmt: skip

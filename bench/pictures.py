@@ -18,7 +18,7 @@ from bench.report import Figure, Latency, Report
 from bench.workload import endless, setup_for
 from domain.game import Rules
 from domain.history import History, Recorded
-from domain.registry import GAMES, LANGUAGES
+from domain.registry import BUILT_IN
 from service.application.pictures import step_picture
 from service.http.pictures import RENDERERS
 
@@ -51,7 +51,7 @@ def _timer(
     def timed() -> tuple[float, float]:
         start, used = time.perf_counter(), time.process_time()
         pictures = [
-            step_picture(histories, records, n, LANGUAGES["en"])
+            step_picture(histories, records, n, BUILT_IN.languages["en"])
             for n in range(first, len(records) + 1)
         ]
         render(pictures)
@@ -66,7 +66,7 @@ def _latency(label: str, seconds: list[float]) -> Latency:
 
 
 async def measure(report: Report, runs: int = RUNS) -> None:
-    for name, rules in GAMES.items():
+    for name, rules in BUILT_IN.items():
         histories, records = _game(rules)
         last = len(records)
         contestants = {

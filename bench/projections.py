@@ -14,7 +14,7 @@ from bench.report import Figure, Rate, Report
 from bench.scratch import Server
 from bench.workload import Stored, import_game
 from domain.history import History
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.creating import move_type
 from service.application.timeline import Timelines
 from service.readside.projector import BATCH, Projector
@@ -27,7 +27,7 @@ IMPORTERS = 4
 def _templates() -> list[tuple]:
     """Two complete simulated games of each kind: (rules, setup, stored moves)."""
     found = []
-    for rules in GAMES.values():
+    for rules in BUILT_IN.values():
         for setup, _ in logs(rules, 1)[:1] + logs(rules, 400)[1:2]:
             history = History.start(rules, setup)
             moves = []
@@ -79,7 +79,7 @@ async def measure(databases: Server, report: Report) -> None:
         read = await _read_log(store)
         reading = Rate("read_all alone", read, time.perf_counter() - start)
         start = time.perf_counter()
-        folded = await Projector(pool, store, Timelines(store, GAMES)).rebuild()
+        folded = await Projector(pool, store, Timelines(store, BUILT_IN)).rebuild()
         rebuild = Rate("rebuild", folded, time.perf_counter() - start)
     report.counts["events stored for the rebuild"] = stored
     report.counts["events the rebuild folded"] = folded

@@ -35,7 +35,7 @@ from bench.scratch import Server
 from bench.workload import TOKEN, import_game
 from domain.game import Setup
 from domain.history import History
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from projections.ratings import Finish
 from service.application.creating import move_type
 from service.application.games import Games
@@ -85,7 +85,7 @@ async def measure(databases: Server, report: Report, finishes: int) -> None:
 
 def _almost_finished(seed: int) -> tuple[str, Setup, list, object]:
     """A game one move short of its end: kind, set-up, stored moves, last move."""
-    rules = list(GAMES.values())[seed % len(GAMES)]
+    rules = list(BUILT_IN.values())[seed % len(BUILT_IN)]
     rng = random.Random(seed)
     players = tuple(rng.sample(NAMES, rng.randint(rules.min_players, 4)))
     setup = Setup(players=players, first_player=players[0], seed=seed, options={})
@@ -116,7 +116,7 @@ class _Contestant:
         self.pool = AsyncConnectionPool(self.url, min_size=2, max_size=8, open=False)
         await self.pool.open()
         store = EventStore(self.pool)
-        timelines = Timelines(store, GAMES)
+        timelines = Timelines(store, BUILT_IN)
         self.projector = Projector(self.pool, store, timelines, rating=self.rating)
         followers = Followers(LiveLog(store), self.projector)
         self.games = Games(timelines, read_side=followers, observer=Unobserved())
@@ -132,7 +132,7 @@ class _Contestant:
         ready = []
         for seed in seeds:
             name, setup, moves, last = _almost_finished(seed)
-            game_id = await import_game(self.store, GAMES[name], setup, moves)
+            game_id = await import_game(self.store, BUILT_IN[name], setup, moves)
             await self.games.timeline(game_id)  # held, as a table's game is
             ready.append((game_id, last))
         await self.projector.catch_up()
@@ -234,7 +234,7 @@ async def _fill(
     that order) and in the game list, with their results as the runner takes
     them."""
     rng = random.Random(2026)
-    kinds = list(GAMES)
+    kinds = list(BUILT_IN)
     hashed = token_hash(TOKEN)
     at = datetime.now(UTC)
     results = []
@@ -317,7 +317,7 @@ async def _rate(
 
 
 async def _leaderboards(pool: AsyncConnectionPool, report: Report) -> None:
-    game = next(iter(GAMES))
+    game = next(iter(BUILT_IN))
     async with pool.connection() as conn:
         cursor = await conn.execute(
             "SELECT count(*) FROM ratings WHERE game = %s AND ladder = ''", (game,)

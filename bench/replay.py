@@ -30,7 +30,7 @@ from bench.report import Figure, Latency, Report
 from bench.scratch import Server
 from bench.workload import DEFAULT_GAME, import_game, setup_for, stored_moves
 from domain.history import Codec
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.snapshots import SNAPSHOT_AFTER
 from service.storage.store import EventStore
 
@@ -52,7 +52,7 @@ async def _import_games(url: str) -> Games:
     games: Games = {}
     async with AsyncConnectionPool(url, min_size=1, max_size=2) as pool:
         store = EventStore(pool)
-        for name, rules in GAMES.items():
+        for name, rules in BUILT_IN.items():
             moves = stored_moves(rules, setup_for(rules), max(LENGTHS))
             count = COLD_GAMES * len(COLD_READS)
             count += WARM_GAMES if name == DEFAULT_GAME else 0
@@ -119,7 +119,7 @@ async def _cold(
     the reads of `GET /games/{id}` under (game, -length)."""
     cold: Samples = {}
     plain: Samples = {}
-    codecs = {name: Codec(rules) for name, rules in GAMES.items()}
+    codecs = {name: Codec(rules) for name, rules in BUILT_IN.items()}
     for i in range(COLD_GAMES * len(COLD_READS)):
         for (name, n), ids in games.items():
             game = ids[i]

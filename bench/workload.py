@@ -18,7 +18,7 @@ import msgspec
 from domain.creation import GameCreated
 from domain.game import Rules, Setup
 from domain.history import History, Recorded, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.creating import move_type
 from service.application.tokens import token_hash
 from service.storage.store import EventStore, NewGameRow
@@ -109,4 +109,4 @@ DEFAULT_GAME = "dobro-pixar"
 
 
 def default_rules() -> Rules:
-    return GAMES[DEFAULT_GAME]
+    return BUILT_IN[DEFAULT_GAME]

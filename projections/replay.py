@@ -14,8 +14,7 @@ from typing import Any
 import msgspec
 
 from domain.history import Abandon, History, MoveRetracted, Recorded, Undo
-from domain.registry import LANGUAGES
-from domain.wording import Language, message
+from domain.wording import Language, languages, message
 from projections.scoresheet import ScoreSheet, score_sheet, score_sheets
 
 
@@ -50,11 +49,17 @@ def description(
     language: Language | None = None,
 ) -> str:
     """The sentence for stored move number `step` (1 is the first move), in
-    `language` (English by default).
+    `language` (by default English, in the shared words and the game's own).
 
     `histories[n]` is the game after n moves and `records[n - 1]` the nth move.
     """
-    return (language or LANGUAGES["en"]).say(_sentence(histories, records, step))
+    language = language or english(histories[0])
+    return language.say(_sentence(histories, records, step))
+
+
+def english(history: History) -> Language:
+    """English, in the words every game shares and the game's own."""
+    return languages(history.rules.words)["en"]
 
 
 def _sentence(
@@ -102,6 +107,7 @@ def steps(
     the start up to `last`."""
     last = len(records) if last is None else last
     sheets = score_sheets(histories[: last + 1], records[:last])
+    language = language or english(histories[0])
     return [
         step(histories, records, n, sheets[n], language) for n in range(first, last + 1)
     ]

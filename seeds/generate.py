@@ -25,7 +25,7 @@ import msgspec
 from domain.creation import GameCreated
 from domain.game import Setup
 from domain.history import Codec, History, Recorded, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from projections.replay import steps
 from projections.scoresheet import score_sheet
 
@@ -97,7 +97,7 @@ SAMPLES = (
 
 def export(sample: Sample) -> bytes:
     """The sample played to its end, as `GET /games/{id}/export` would give it."""
-    rules = GAMES[sample.game]
+    rules = BUILT_IN[sample.game]
     setup = Setup(
         players=sample.players,
         first_player=sample.players[0],
@@ -137,7 +137,7 @@ def replayed(export: bytes) -> tuple[list[History], list[Recorded]]:
     service keeps them for a replay."""
     first, *moves = export.splitlines()
     created = msgspec.json.decode(first, type=GameCreated)
-    rules = GAMES[created.game]
+    rules = BUILT_IN[created.game]
     move_type = Codec(rules).move_type
     histories = [History.start(rules, created.setup())]
     records = []

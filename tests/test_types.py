@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_domain_and_the_toy_game_pass_mypy_strict(tmp_path: Path) -> None:
     mypy = [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path)]
     checked = subprocess.run(
-        [*mypy, "domain", "tests/toy/nim.py"],
+        [*mypy, "domain", "tests/toy/tablelog_toy"],
         cwd=ROOT,
         capture_output=True,
         text=True,

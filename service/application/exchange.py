@@ -37,7 +37,7 @@ from domain.errors import GameFinished, RuleError
 from domain.game import Rules
 from domain.history import History, Recorded
 from domain.names import normal_name
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from projections.scoresheet import score_sheet
 from service.application import strict_json
 from service.application.creating import LOGGED_AT, NewGame, check_moment, logged_at
@@ -70,7 +70,7 @@ CLOCK_SLACK = timedelta(days=1)
 
 # An import line is a move body with its time beside it.
 IMPORT_LINES = MoveBodies(
-    GAMES,
+    BUILT_IN,
     extra=(
         (LOGGED_AT, LoggedTime | None, None),
         (EARLIER_NAME, LoggedTime | None, None),
@@ -528,7 +528,7 @@ async def bgstats_play(games: Games, game_id: uuid.UUID) -> BgStatsPlay:
         play_date=played.strftime("%Y-%m-%d %H:%M:%S"),
         duration_min=_minutes(first, last),
         game=BgStatsGame(
-            name=GAMES[row.game].labels["en"],
+            name=BUILT_IN[row.game].labels["en"],
             source_game_id=row.game,
             highest_wins=highest_wins,
             no_points=totals is None,

@@ -14,7 +14,7 @@ import anyio
 
 from domain.game import Rules
 from domain.history import Codec, History, Truncated
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from domain.wording import Language, message
 from projections import replay
 from service.application.creating import Creating, NewGame
@@ -35,7 +35,7 @@ T = TypeVar("T")
 
 # A game's name as answers give it: one the registry lists (a game registered before
 # the service's modules are imported is among them), and the status of a game.
-GameName = Literal[tuple(GAMES)]  # type: ignore[valid-type]
+GameName = Literal[tuple(BUILT_IN)]  # type: ignore[valid-type]
 Status = Literal["in_progress", "finished", "abandoned"]
 
 

@@ -29,7 +29,7 @@ from msgspec import Meta
 from domain.game import Rules
 from domain.history import TABLE_MOVES
 from domain.names import PLAYER_NAME, normal_name
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application import strict_json
 
 ExpectedVersion = Annotated[int, Meta(ge=1)] | None
@@ -182,5 +182,5 @@ def _field(field: msgspec.structs.FieldInfo, annotation: Any) -> tuple[Any, ...]
 
 # One set of copies for the service: the HTTP layer decodes move bodies into these,
 # an import decodes its lines into them, and the OpenAPI document describes them.
-MOVE_BODIES = MoveBodies(GAMES)
+MOVE_BODIES = MoveBodies(BUILT_IN)
 MoveBody = MOVE_BODIES.union

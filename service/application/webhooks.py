@@ -24,7 +24,7 @@ import msgspec
 from standardwebhooks import Webhook
 
 from domain.names import name_key
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.addresses import (
     Resolve,
     destination,
@@ -136,8 +136,10 @@ class Webhooks:
                 f"Name the events to be told of, among {', '.join(KINDS)}"
                 + (f" ('{unknown[0][:50]}' is none of them)." if unknown else ".")
             )
-        if asked.game is not None and asked.game not in GAMES:
-            raise Invalid(f"'{asked.game[:50]}' is no game: one of {', '.join(GAMES)}.")
+        if asked.game is not None and asked.game not in BUILT_IN:
+            raise Invalid(
+                f"'{asked.game[:50]}' is no game: one of {', '.join(BUILT_IN)}."
+            )
         if len(await self.store.of_key(app.id)) >= MAX_ENDPOINTS:
             raise Invalid(
                 f"An app key has at most {MAX_ENDPOINTS} endpoints: switch one off "

@@ -10,7 +10,7 @@ shape, an import file's lines or a feed's cursor, are said in English.
 from __future__ import annotations
 
 from domain.errors import GameFinished, RuleError
-from domain.registry import LANGUAGES as GAMES_LANGUAGES
+from domain.registry import BUILT_IN
 from domain.wording import Message, message
 
 ENGLISH = {
@@ -80,8 +80,8 @@ FRENCH = {
 }
 
 LANGUAGES = {
-    "en": GAMES_LANGUAGES["en"].with_templates(ENGLISH),
-    "fr": GAMES_LANGUAGES["fr"].with_templates(FRENCH),
+    "en": BUILT_IN.languages["en"].with_templates(ENGLISH),
+    "fr": BUILT_IN.languages["fr"].with_templates(FRENCH),
 }
 DEFAULT = LANGUAGES["en"]
 

@@ -21,7 +21,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 from litestar.stores.memory import MemoryStore
 from litestar.types import Method
 
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.games import Games
 from service.application.keys import Keys
 from service.application.pictures import Pictures
@@ -83,7 +83,7 @@ def create_app(settings: Settings) -> Litestar:
             await replicas.open()
         timelines = Timelines(
             EventStore(pool, replicas),
-            GAMES,
+            BUILT_IN,
             settings.cached_games,
             settings.cached_moves,
             snapshot_key=signing_key(settings.snapshot_key_file),

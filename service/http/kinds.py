@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 from litestar.datastructures import CacheControlHeader
 
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.http.caching import read
 
 
@@ -44,7 +44,7 @@ KINDS = GameKinds(
             players=PlayerRange(rules.min_players, rules.max_players),
             options=msgspec.json.schema(rules.options),
         )
-        for rules in GAMES.values()
+        for rules in BUILT_IN.values()
     ]
 )
 

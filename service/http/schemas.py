@@ -46,7 +46,7 @@ from litestar.params import KwargDefinition
 from litestar.typing import FieldDefinition
 
 from domain.creation import GameCreated
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.creating import NewGame
 from service.application.moves import MOVE_BODIES
 
@@ -81,7 +81,7 @@ GameCreation = Annotated[Any, _Created]
 
 
 def _view_of(name: str) -> type[msgspec.Struct]:
-    return typing.get_type_hints(GAMES[name].view)["return"]
+    return typing.get_type_hints(BUILT_IN[name].view)["return"]
 
 
 def _sheet_marked(field_definition: FieldDefinition) -> _Sheet | None:
@@ -152,7 +152,7 @@ class DocumentedStructs(StructSchemaPlugin):
         self._bodies = _structs_in(MOVE_BODIES.union)
         self._options = {
             struct
-            for rules in GAMES.values()
+            for rules in BUILT_IN.values()
             for struct in _structs_in(rules.options).values()
         }
 
@@ -215,11 +215,11 @@ class DocumentedStructs(StructSchemaPlugin):
         return self._one_of("game", _by_game(_created_of), schema_creator)
 
     def _states(self, schema_creator) -> Schema:
-        views = {name: _view_of(name) for name in sorted(GAMES)}
+        views = {name: _view_of(name) for name in sorted(BUILT_IN)}
         return self._one_of("game", views, schema_creator)
 
     def _sheets(self, schema_creator, nullable: bool) -> Schema:
-        sheets = {name: GAMES[name].sheet_type for name in sorted(GAMES)}
+        sheets = {name: BUILT_IN[name].sheet_type for name in sorted(BUILT_IN)}
         one_of = self._one_of("game", sheets, schema_creator)
         if nullable:
             return Schema(one_of=[one_of, Schema(type=OpenAPIType.NULL)])
@@ -309,7 +309,7 @@ def _by_game(shape_of: Callable[[type, tuple[str, ...]], type]) -> dict[str, typ
     """Each registered game's shape, as `shape_of(options, names)` makes it for the
     games that share their options (a game and its editions)."""
     by_options: dict[type, list[str]] = {}
-    for name, rules in GAMES.items():
+    for name, rules in BUILT_IN.items():
         by_options.setdefault(rules.options, []).append(name)
     return {
         name: shape_of(options, tuple(names))
@@ -320,7 +320,7 @@ def _by_game(shape_of: Callable[[type, tuple[str, ...]], type]) -> dict[str, typ
 
 def _family_of(names: tuple[str, ...]) -> str:
     """The name of the game `names` are editions of, as a schema's name has it."""
-    return "".join(part.title() for part in GAMES[names[0]].family.split("-"))
+    return "".join(part.title() for part in BUILT_IN[names[0]].family.split("-"))
 
 
 @functools.cache

@@ -14,7 +14,7 @@ import msgspec
 
 from domain.creation import GAME_CREATED
 from domain.history import TABLE_MOVES, Abandon, GameAbandoned, MoveRetracted, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from projections.replay import Step
 from service.application.games import GameName, Status
 from service.application.notes import StepNote
@@ -30,7 +30,7 @@ from service.http.schemas import (
 # A move as logged, in a replay's step: any game's, told apart by its `type` (the move
 # types of the games and of every game, `undo` and `abandon`, are all different).
 _MOVES = Union[  # noqa: UP007 (built at runtime)
-    tuple(dict.fromkeys(m for r in GAMES.values() for m in (*r.moves, *TABLE_MOVES)))
+    tuple(dict.fromkeys(m for r in BUILT_IN.values() for m in (*r.moves, *TABLE_MOVES)))
 ]
 LoggedMove = Annotated[_MOVES, Tagged("type")]
 
@@ -117,7 +117,7 @@ def _stored_events(kind: str, fields: tuple[tuple[str, Any], ...] = ()) -> Any:
     undo and abandon."""
     shapes = [_logged(f"{kind}Creation", GAME_CREATED, GameCreation, fields)]
     moves: dict[type, tuple[str, tuple[type, ...]]] = {}
-    for rules in GAMES.values():
+    for rules in BUILT_IN.values():
         prefix = "".join(part.title() for part in rules.family.split("-"))
         for move in rules.moves:
             moves.setdefault(move, (prefix + move.__name__, tuple(rules.events)))

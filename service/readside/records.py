@@ -19,7 +19,7 @@ import msgspec
 from psycopg_pool import AsyncConnectionPool
 
 from domain.names import normal_name
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from domain.wording import message
 from projections.ratings import PROVISIONAL_BELOW
 from projections.records import (
@@ -149,8 +149,8 @@ def kept(name: str, field: str = "name") -> str:
 
 
 def known_game(game: str) -> str:
-    if game not in GAMES:
-        raise NotFound(f"There is no game {game!r}: choose one of {sorted(GAMES)}.")
+    if game not in BUILT_IN:
+        raise NotFound(f"There is no game {game!r}: choose one of {sorted(BUILT_IN)}.")
     return game
 
 

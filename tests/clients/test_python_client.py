@@ -24,7 +24,7 @@ import msgspec
 import pytest
 
 from domain.game import Setup
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.moves import MOVE_BODIES
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
@@ -75,7 +75,7 @@ def writer_of(client: httpx.Client, token: str) -> Iterator[object]:
         yield writer.set_httpx_client(transport)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(BUILT_IN))
 def test_a_generated_python_client_plays_a_whole_game(generated, client, game):
     from tablelog_client import Client, models
     from tablelog_client.api.games import create_game, get_game, post_move
@@ -102,7 +102,7 @@ def test_a_generated_python_client_plays_a_whole_game(generated, client, game):
     assert created.version == 1 and created.write_token
     setup = Setup(players=tuple(players), first_player="Ana", seed=11)
     with writer_of(client, created.write_token) as writer:
-        for logged, move in enumerate(GAMES[game].simulate(setup), start=2):
+        for logged, move in enumerate(BUILT_IN[game].simulate(setup), start=2):
             body = model_of(generated, move)
             answer = post_move.sync(created.id, client=writer, body=body)
             assert answer.version == logged, answer
@@ -136,7 +136,7 @@ def test_a_generated_client_reads_a_refusal_and_moves_a_game_in_and_out(
     with writer_of(client, created.write_token) as writer:
         out_of_turn = DobroPlay(type_="play", player="Bia", cards=[4])
         refused = post_move.sync(created.id, client=writer, body=out_of_turn)
-        for move in islice(GAMES["dobro"].simulate(setup), 5):
+        for move in islice(BUILT_IN["dobro"].simulate(setup), 5):
             post_move.sync(created.id, client=writer, body=model_of(generated, move))
     assert isinstance(refused, ProblemDetails) and refused.rule == "D8"
 

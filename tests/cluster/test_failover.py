@@ -27,7 +27,7 @@ import httpx
 import psycopg
 import pytest
 
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.storage.embedded import with_roles
 from service.storage.migrate import migrate
 from tests.cluster.cluster import Cluster, Tablelog, missing_tools, patroni_cluster
@@ -81,7 +81,7 @@ def processes(cluster: Cluster, tmp_path) -> Iterator[tuple[Tablelog, Tablelog]]
 
 def tables_on(servers: tuple[Tablelog, Tablelog]) -> list[Table]:
     """TABLES games of every kind, half logged through each process."""
-    kinds = sorted(GAMES)
+    kinds = sorted(BUILT_IN)
     tables = []
     with httpx.Client(base_url=servers[0].url, timeout=30) as client:
         for i in range(TABLES):

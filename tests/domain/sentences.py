@@ -8,10 +8,10 @@ from functools import reduce
 from typing import Any
 
 from domain.game import AnyRules, Recorded
-from domain.registry import LANGUAGES
+from domain.registry import BUILT_IN
 from domain.wording import Message
 
-ENGLISH = LANGUAGES["en"]
+ENGLISH = BUILT_IN.languages["en"]
 
 
 def said(rules: AnyRules, state: Any, move: object) -> str:

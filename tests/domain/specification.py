@@ -23,7 +23,7 @@ import pytest
 
 from domain.errors import GameFinished, RuleError
 from domain.game import AnyRules
-from domain.registry import LANGUAGES
+from domain.registry import BUILT_IN
 
 
 @dataclass(frozen=True)
@@ -55,4 +55,4 @@ class Specification:
 
 def english(error: RuleError | GameFinished) -> str:
     """The sentence of a refusal in English, with the words of every game."""
-    return LANGUAGES["en"].render(error.said)
+    return BUILT_IN.languages["en"].render(error.said)

@@ -7,19 +7,19 @@ import pytest
 from domain.errors import GameFinished
 from domain.game import Setup
 from domain.history import Abandon, GameAbandoned, History, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 
 SETUP = Setup(players=("Ana", "Bia"), first_player="Ana", seed=4)
 
 
 def started(name: str, moves: int) -> History:
-    history = History.start(GAMES[name], SETUP)
-    for _, move in zip(range(moves), GAMES[name].simulate(SETUP), strict=False):
+    history = History.start(BUILT_IN[name], SETUP)
+    for _, move in zip(range(moves), BUILT_IN[name].simulate(SETUP), strict=False):
         history = history.play(move)[1]
     return history
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_an_abandoned_game_ends_where_it_stands_with_no_winners_T2(name):
     history = started(name, 5)
     record, abandoned = history.play(Abandon())
@@ -29,11 +29,11 @@ def test_an_abandoned_game_ends_where_it_stands_with_no_winners_T2(name):
     assert abandoned.version == history.version + 1
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_an_abandoned_game_takes_only_an_undo_which_reopens_it_T2_A2(name):
     history = started(name, 5)
     abandoned = history.play(Abandon())[1]
-    next_move = list(GAMES[name].simulate(SETUP))[5]
+    next_move = list(BUILT_IN[name].simulate(SETUP))[5]
     with pytest.raises(GameFinished, match="abandoned") as refused:
         abandoned.decide(next_move)
     assert refused.value.rule == "T2"
@@ -53,7 +53,7 @@ def test_a_finished_game_cannot_be_abandoned_T2():
     assert refused.value.rule == "T2"
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_an_abandoned_game_allows_no_move_in_its_public_state_T2(name):
     history = started(name, 5)
     assert history.view().allowed

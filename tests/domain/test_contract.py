@@ -33,17 +33,17 @@ from typing import Any
 
 import msgspec
 import pytest
+from tablelog_toy import NIM
 
 from domain.errors import RuleError
 from domain.frame import pictured
 from domain.game import AnyRules, Offer, Recorded, Setup, choices, kinds
 from domain.history import Abandon, Codec, Histories, History, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from domain.wording import Language, languages
 from projections.scoresheet import score_sheets
-from tests.toy.nim import NIM
 
-EVERY_GAME = sorted([*GAMES.values(), NIM], key=lambda rules: rules.name)
+EVERY_GAME = sorted([*BUILT_IN.values(), NIM], key=lambda rules: rules.name)
 every_game = pytest.mark.parametrize(
     "rules", EVERY_GAME, ids=[rules.name for rules in EVERY_GAME]
 )

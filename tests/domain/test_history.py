@@ -18,7 +18,7 @@ from domain.history import (
     Truncated,
     Undo,
 )
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 
 PLAYERS = ("Ann", "Bob", "Cid", "Dee")
 
@@ -28,7 +28,7 @@ def setup_for(seed: int) -> Setup:
 
 
 def simulated(name: str, seed: int):
-    rules = GAMES[name]
+    rules = BUILT_IN[name]
     setup = setup_for(seed)
     history = History.start(rules, setup)
     moves = []
@@ -38,7 +38,7 @@ def simulated(name: str, seed: int):
     return rules, setup, moves, history
 
 
-@pytest.fixture(params=sorted(GAMES), scope="module")
+@pytest.fixture(params=sorted(BUILT_IN), scope="module")
 def finished_game(request):
     return simulated(request.param, seed=5)
 

@@ -11,7 +11,7 @@ from domain.frame import pictured
 from domain.game import Setup
 from domain.history import History
 from domain.picture import Label, Picture, Scene, fit
-from domain.registry import GAMES, LANGUAGES
+from domain.registry import BUILT_IN
 
 
 def texts(picture: Picture) -> list[str]:
@@ -24,10 +24,10 @@ def test_a_long_text_is_cut_with_an_ellipsis():
 
 
 def test_every_game_s_picture_names_the_game_the_step_and_its_sentence():
-    for name, rules in GAMES.items():
+    for name, rules in BUILT_IN.items():
         setup = Setup(players=("Ana", "Bo"), first_player="Ana", seed=1)
         view = History.start(rules, setup).view()
-        said = texts(pictured(rules, view, 7, "Ana plays", LANGUAGES["fr"]))
+        said = texts(pictured(rules, view, 7, "Ana plays", BUILT_IN.languages["fr"]))
         assert rules.labels["fr"] in said, name
         assert "Étape 7" in said and "Ana plays" in said, name
         assert "À Ana de jouer" in " ".join(said), name
@@ -45,7 +45,7 @@ def test_a_game_whose_scene_shows_nothing_gets_the_frame():
     view = History.start(
         plain, Setup(players=("Ana", "Bo"), first_player="Ana", seed=1)
     )
-    said = texts(pictured(plain, view.view(), 0, None, LANGUAGES["en"]))
+    said = texts(pictured(plain, view.view(), 0, None, BUILT_IN.languages["en"]))
     assert said == ["Dobro", "Step 0", "The game as created"]
 
 

@@ -19,7 +19,7 @@ from domain.dozito.state import Options as DozitoOptions
 from domain.errors import RuleError
 from domain.game import Rules, Setup, StoredSetup
 from domain.history import History
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from tests.domain.specification import english
 
 NAMES = ("Ana", "Bia", "Caio", "Davi", "Eva", "Fábio", "Gil")
@@ -32,7 +32,9 @@ SEATING = {
     "double-donkey": ("K3", "K3"),
 }
 
-every_game = pytest.mark.parametrize("rules", list(GAMES.values()), ids=list(GAMES))
+every_game = pytest.mark.parametrize(
+    "rules", list(BUILT_IN.values()), ids=list(BUILT_IN)
+)
 
 
 def created(
@@ -56,7 +58,7 @@ def refused(rules: Rules, rule: str, *args: Any, **kwargs: Any) -> RuleError:
 
 
 def test_the_seating_rulings_cover_every_game() -> None:
-    assert set(SEATING) == set(GAMES)
+    assert set(SEATING) == set(BUILT_IN)
 
 
 @every_game
@@ -166,7 +168,7 @@ def test_an_option_the_game_does_not_have_is_refused_A1(rules: Rules) -> None:
 
 
 def test_double_donkey_has_no_rounds_option_A1() -> None:
-    error = refused(GAMES["double-donkey"], "A1", rounds=3)
+    error = refused(BUILT_IN["double-donkey"], "A1", rounds=3)
     assert english(error) == "Double Donkey has no option `rounds`."
 
 
@@ -198,7 +200,7 @@ def test_a_malformed_option_is_refused_with_its_ruling_D1_D5_D6_D14_Z2_Z15(
     game: str, options: dict[str, Any], rule: str
 ) -> None:
     """The error names the option, and the ruling that governs it."""
-    error = refused(GAMES[game], rule, **options)
+    error = refused(BUILT_IN[game], rule, **options)
     (name,) = options
     assert f"`{name}`" in english(error) or "colour names" in english(error)
 
@@ -219,7 +221,7 @@ def test_every_option_of_every_game_names_the_ruling_that_governs_it(
 
 
 def test_dobro_seats_2_to_6_dozito_and_double_donkey_2_to_5_D3_Z3_K3() -> None:
-    limits = {name: (r.min_players, r.max_players) for name, r in GAMES.items()}
+    limits = {name: (r.min_players, r.max_players) for name, r in BUILT_IN.items()}
     assert limits == {
         "dobro": (2, 6),
         "dobro-pixar": (2, 6),

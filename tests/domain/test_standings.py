@@ -8,7 +8,7 @@ import pytest
 
 from domain.game import Setup
 from domain.history import Abandon, History
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from domain.sheet import standings
 from projections.scoresheet import score_sheet, score_sheets
 
@@ -18,7 +18,7 @@ MOST_WINS = {"dobro": True, "dobro-pixar": True, "dozito": True}
 
 
 def played(name: str, seed: int, **options) -> History:
-    rules = GAMES[name]
+    rules = BUILT_IN[name]
     players = PLAYERS[: max(3, rules.min_players)]
     setup = Setup(players=players, first_player=players[0], seed=seed, options=options)
     history = History.start(rules, setup)
@@ -61,7 +61,7 @@ def test_winners_rank_first_and_equal_totals_share_a_rank_T3():
 
 
 @pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_a_finished_game_ranks_its_players_in_its_direction_T3(name, seed):
     sheet = score_sheet(played(name, seed))
     assert sheet.finished
@@ -96,9 +96,9 @@ def test_double_donkey_ranks_the_fewest_cards_held_after_its_winners_T3():
     assert sheet.standings[losers[0]] < sheet.standings[losers[-1]]
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_no_standings_in_progress_nor_once_abandoned_T3(name):
-    rules = GAMES[name]
+    rules = BUILT_IN[name]
     setup = Setup(players=PLAYERS[:3], first_player=PLAYERS[0], seed=3)
     history = History.start(rules, setup)
     moves = rules.simulate(setup)
@@ -115,7 +115,7 @@ def test_no_standings_in_progress_nor_once_abandoned_T3(name):
     assert score_sheets(histories, records)[-1].standings == {}
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_the_fold_one_move_at_a_time_gives_the_same_standings_T3(name):
     history = played(name, seed=5)
     records = [record for _, record in history.records()]

@@ -27,7 +27,7 @@ from domain.history import (
     Recorded,
     Undo,
 )
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from tests.domain.stored.corpus import (
     Row,
     UnreadableRow,
@@ -142,9 +142,9 @@ def _brief(value: Any) -> str:
     return text if len(text) <= 100 else text[:97] + "..."
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_the_corpus_holds_every_move_and_event_type_of_every_game(name):
-    rules = GAMES[name]
+    rules = BUILT_IN[name]
     kinds = (*rules.moves, *TABLE_MOVES, *rules.events, MoveRetracted, GameAbandoned)
     wanted = {kind.__struct_config__.tag for kind in kinds}
     seen = set()
@@ -161,7 +161,7 @@ def test_the_corpus_holds_every_move_and_event_type_of_every_game(name):
     )
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_the_corpus_undoes_after_a_move_twice_in_a_row_and_after_the_end_A2(name):
     found = set()
     for path in _files_of(name):
@@ -203,11 +203,11 @@ def test_no_stored_row_was_rewritten():
 UNKNOWN = "stored_by_another_version"
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_nothing_a_stored_row_holds_refuses_an_unknown_field(name):
     strict = sorted(
         info.cls.__qualname__
-        for info in _structs(mi.type_info(Codec(GAMES[name]).record_type))
+        for info in _structs(mi.type_info(Codec(BUILT_IN[name]).record_type))
         if info.forbid_unknown_fields
     )
     assert not strict, (
@@ -216,9 +216,9 @@ def test_nothing_a_stored_row_holds_refuses_an_unknown_field(name):
     )
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_rows_with_unknown_fields_in_every_move_event_and_card_fold_the_same(name):
-    info = mi.type_info(Codec(GAMES[name]).record_type)
+    info = mi.type_info(Codec(BUILT_IN[name]).record_type)
     touched: set[type] = set()
     for path in _files_of(name):
         rows = read_rows(path)
@@ -243,7 +243,7 @@ def test_a_move_a_card_and_an_event_with_fields_from_a_later_version_decode_the_
     later["move"]["seen_by"] = ["Arthur"]
     later["move"]["card"]["artwork"] = "2031 edition"
     later["events"][0]["drawn_at"] = "2031-01-01T20:00:00+00:00"
-    codec = Codec(GAMES["dozito"])
+    codec = Codec(BUILT_IN["dozito"])
     decoded = codec.record_from_json(msgspec.json.encode(later))
     assert decoded == codec.record_from_json(msgspec.json.encode(stored))
 

@@ -17,7 +17,7 @@ import pytest
 
 from domain.game import Setup
 from domain.history import Abandon, Codec, History, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 
 # One for the whole game, shared by all its states: Dobro's Table.
 SHARED = {"Table"}
@@ -25,7 +25,7 @@ SHARED = {"Table"}
 
 def _stored_and_folded(name: str) -> History:
     """A simulated game with an abandon and undos, its records through JSON."""
-    rules = GAMES[name]
+    rules = BUILT_IN[name]
     setup = Setup(players=("Ann", "Bob", "Cid"), first_player="Ann", seed=3)
     codec = Codec(rules)
     live = folded = History.start(rules, setup)
@@ -57,7 +57,7 @@ def _tracked_structs(value: Any, seen: set[int]) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_no_record_state_or_entry_of_a_folded_game_is_tracked(name):
     history = _stored_and_folded(name)
     entries = []

@@ -7,7 +7,7 @@ import msgspec
 import pytest
 
 from domain.history import Codec
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 
 LOGGED = {
     "dobro": {"play", "skip", "reverse", "take", "forgot_refill", "undo"},
@@ -26,21 +26,21 @@ DERIVED = [
 ]
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_the_table_logs_exactly_the_moves_of_the_api_A3(name):
-    moves = {m.__struct_config__.tag for m in GAMES[name].moves} | {"undo"}
+    moves = {m.__struct_config__.tag for m in BUILT_IN[name].moves} | {"undo"}
     assert moves == LOGGED[name]
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 @pytest.mark.parametrize("body", DERIVED, ids=lambda b: b["type"])
 def test_what_the_rules_derive_cannot_be_logged_A3(name, body):
     with pytest.raises(msgspec.ValidationError):
-        Codec(GAMES[name]).move_from_builtins(body)
+        Codec(BUILT_IN[name]).move_from_builtins(body)
 
 
 @pytest.mark.parametrize("name", ["dobro", "dobro-pixar"])
 def test_the_dobrei_card_is_not_a_card_that_can_be_played_D2(name):
     body = {"type": "play", "player": "Ann", "cards": ["dobrei"]}
     with pytest.raises(msgspec.ValidationError):
-        Codec(GAMES[name]).move_from_builtins(body)
+        Codec(BUILT_IN[name]).move_from_builtins(body)

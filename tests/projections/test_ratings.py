@@ -11,7 +11,7 @@ from uuid import uuid4
 from openskill.models import PlackettLuce
 
 from domain.history import Abandon, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from projections.ratings import (
     EVERY_GROUP,
     Changes,
@@ -61,7 +61,7 @@ def openskill_rates(game, before):
 
 
 def test_a_finished_game_is_rated_in_its_standings_T3():
-    game, history = played(GAMES["dozito"], ("Ana", "Bia", "Caio"), 4, group="Club")
+    game, history = played(BUILT_IN["dozito"], ("Ana", "Bia", "Caio"), 4, group="Club")
 
     finish = finish_of(game, history, AT)
 
@@ -76,7 +76,7 @@ def test_a_finished_game_is_rated_in_its_standings_T3():
 
 
 def test_an_abandoned_game_gives_no_result_and_changes_no_ladder():
-    game, history = played(GAMES["dobro"], ("Ana", "Bia"), 4, moves=5)
+    game, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4, moves=5)
     _, abandoned = history.play(Abandon())
 
     finish = finish_of(game, abandoned, AT)
@@ -87,7 +87,7 @@ def test_an_abandoned_game_gives_no_result_and_changes_no_ladder():
 
 def test_a_finished_variation_gives_no_result():
     game, history = played(
-        GAMES["dobro"], ("Ana", "Bia"), 4, variation_of=uuid4(), variation_step=3
+        BUILT_IN["dobro"], ("Ana", "Bia"), 4, variation_of=uuid4(), variation_step=3
     )
     assert history.finished
 
@@ -98,7 +98,7 @@ def test_a_finished_variation_gives_no_result():
 
 
 def test_a_game_finished_now_is_added_at_its_finishing_move():
-    game, history = played(GAMES["dobro"], ("Ana", "Bia"), 4)
+    game, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4)
     finish = finish_of(game, history, AT)
 
     changed = changes({}, {game.id: (history.version, finish)}, {game.id: (900, 1)})
@@ -119,7 +119,7 @@ def test_an_added_game_refolds_its_own_ladder_and_its_groups_from_its_move():
 
 
 def test_a_game_reopened_by_an_undo_is_withdrawn_and_its_ladders_refold_from_it():
-    game, history = played(GAMES["dobro"], ("Ana", "Bia"), 4, group="Club")
+    game, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4, group="Club")
     _, reopened = history.play(Undo())
     rated = {game.id: Placed(game="dobro", group_key="club", position=(900, 1))}
 
@@ -134,7 +134,7 @@ def test_a_game_reopened_by_an_undo_is_withdrawn_and_its_ladders_refold_from_it(
 
 
 def test_a_game_finished_again_is_moved_to_its_new_finishing_move():
-    game, history = played(GAMES["dobro"], ("Ana", "Bia"), 4)
+    game, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4)
     finish = finish_of(game, history, AT)
     rated = {game.id: Placed(game="dobro", group_key=None, position=(900, 1))}
 
@@ -148,7 +148,7 @@ def test_a_game_finished_again_is_moved_to_its_new_finishing_move():
 
 
 def test_a_game_folded_again_at_the_same_finishing_move_changes_nothing():
-    game, history = played(GAMES["dobro"], ("Ana", "Bia"), 4)
+    game, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4)
     finish = finish_of(game, history, AT)
     rated = {game.id: Placed(game="dobro", group_key=None, position=(900, 1))}
 

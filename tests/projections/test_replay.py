@@ -13,12 +13,12 @@ import pytest
 
 from domain.game import Rules
 from domain.history import Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from projections import replay
 from projections.scoresheet import score_sheet
 from tests.projections.simulated import timeline
 
-RULES = sorted(GAMES.values(), key=lambda rules: rules.name)
+RULES = sorted(BUILT_IN.values(), key=lambda rules: rules.name)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda rules: rules.name)
@@ -49,7 +49,7 @@ def test_a_step_that_changes_nothing_on_the_sheet_shares_the_one_before(
 def test_an_undo_takes_the_sheet_back_to_before_the_retracted_move_A2() -> None:
     """Given a game up to the move that scores its first round, when that move is
     undone, then the undo's step has the sheet of the step before the move."""
-    histories, records = timeline(GAMES["dozito"], 2, seed=5)
+    histories, records = timeline(BUILT_IN["dozito"], 2, seed=5)
     steps = replay.steps(histories, records)
     scored = next(s.step for s in steps if s.scoresheet.rounds)
     histories, records = histories[: scored + 1], records[:scored]

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from uuid import uuid4
 
 from domain.history import Abandon, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from projections.summaries import Summary, summary
 from tests.projections.games import CREATED_AT, played
 
@@ -16,7 +16,9 @@ AT = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 
 def test_a_game_in_progress_is_listed_at_its_version_without_winners():
-    game, history = played(GAMES["dobro"], ("Ana", "Bia"), 4, moves=5, title="Friday")
+    game, history = played(
+        BUILT_IN["dobro"], ("Ana", "Bia"), 4, moves=5, title="Friday"
+    )
 
     assert summary(game, history, AT) == Summary(
         game_id=game.id,
@@ -34,7 +36,7 @@ def test_a_game_in_progress_is_listed_at_its_version_without_winners():
 
 
 def test_a_finished_game_is_listed_with_its_winners_at_its_finishing_move():
-    game, history = played(GAMES["dozito"], ("Ana", "Bia", "Caio"), 4)
+    game, history = played(BUILT_IN["dozito"], ("Ana", "Bia", "Caio"), 4)
     assert history.finished
 
     listed = summary(game, history, AT)
@@ -44,7 +46,7 @@ def test_a_finished_game_is_listed_with_its_winners_at_its_finishing_move():
 
 
 def test_an_abandoned_game_is_listed_abandoned_without_winners_T2():
-    game, history = played(GAMES["dobro"], ("Ana", "Bia"), 4, moves=5)
+    game, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4, moves=5)
     _, abandoned = history.play(Abandon())
 
     listed = summary(game, abandoned, AT)
@@ -53,7 +55,7 @@ def test_an_abandoned_game_is_listed_abandoned_without_winners_T2():
 
 
 def test_an_undo_of_the_finishing_move_lists_the_game_in_progress_again():
-    game, history = played(GAMES["dobro"], ("Ana", "Bia"), 4)
+    game, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4)
     _, reopened = history.play(Undo())
 
     listed = summary(game, reopened, AT)
@@ -65,7 +67,7 @@ def test_an_undo_of_the_finishing_move_lists_the_game_in_progress_again():
 def test_a_variation_names_the_game_and_the_step_it_branched_from():
     original = uuid4()
     game, history = played(
-        GAMES["dobro"], ("Ana", "Bia"), 4, moves=2, variation_of=original,
+        BUILT_IN["dobro"], ("Ana", "Bia"), 4, moves=2, variation_of=original,
         variation_step=2,
     )  # fmt: skip
 

@@ -11,7 +11,7 @@ import msgspec
 
 from bench.workload import setup_for, wire_moves
 from domain.history import Codec, History
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 
 PLAN_LENGTH = 4000
 
@@ -39,14 +39,14 @@ _PLANS: dict[tuple[str, int], list[dict[str, Any]]] = {}
 
 def plan(kind: str, seed: int) -> list[dict[str, Any]]:
     if (kind, seed) not in _PLANS:
-        rules = GAMES[kind]
+        rules = BUILT_IN[kind]
         moves = wire_moves(rules, setup_for(rules, seed), PLAN_LENGTH)
         _PLANS[kind, seed] = msgspec.json.decode(msgspec.json.encode(moves))
     return _PLANS[kind, seed]
 
 
 def creation(kind: str, seed: int) -> dict[str, Any]:
-    setup = setup_for(GAMES[kind], seed)
+    setup = setup_for(BUILT_IN[kind], seed)
     return {
         "game": kind,
         "players": list(setup.players),
@@ -81,7 +81,7 @@ def assert_log_sound(client: httpx.Client, game: Game, seed: int = 7) -> int:
     versions = [e["version"] for e in events]
     assert versions == list(range(1, len(events) + 1)), versions
     assert events[0]["type"] == "game_created"
-    rules = GAMES[game.kind]
+    rules = BUILT_IN[game.kind]
     codec = Codec(rules)
     history = History.start(rules, setup_for(rules, seed))
     for event in events[1:]:

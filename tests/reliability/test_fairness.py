@@ -17,7 +17,7 @@ import pytest
 
 from bench.workload import endless, setup_for
 from domain.creation import GameCreated
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.submitting import MAX_MOVES
 from service.http.games import MAX_REPLAY_PAGE, REPLAY_PAGE
 from tests.reliability.games import creation
@@ -29,7 +29,7 @@ PER_MINUTE = 3
 
 
 def export_of(kind: str, seed: int, moves: int) -> bytes:
-    rules = GAMES[kind]
+    rules = BUILT_IN[kind]
     setup = setup_for(rules, seed)
     plan = [m for m, _, _ in itertools.islice(endless(rules, setup), moves)]
     lines = [GameCreated.of(kind, setup), *plan]

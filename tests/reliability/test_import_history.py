@@ -15,7 +15,7 @@ import psycopg
 
 from bench.workload import endless
 from domain.game import Setup
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.creating import NAME_LENGTH, NewGame
 from service.application.games import Games
 from service.application.notes import MAX_NOTE_ENTRIES, NOTE_LENGTH
@@ -36,7 +36,7 @@ def exported_file(seed: int, minutes: float | None = 95.0, title: str = "") -> b
     """A finished Dobro Pixar game as an export gives it, its lines logged evenly
     over `minutes` from STARTED (None: lines without times, as older exports)."""
     setup = Setup(players=tuple(PLAYERS), first_player=PLAYERS[0], seed=seed)
-    moves = [msgspec.to_builtins(m) for m in GAMES["dobro-pixar"].simulate(setup)]
+    moves = [msgspec.to_builtins(m) for m in BUILT_IN["dobro-pixar"].simulate(setup)]
     created = {
         "type": "game_created",
         "game": "dobro-pixar",
@@ -333,7 +333,7 @@ def _longest_game(games: Games, run) -> uuid.UUID:
     imported): the simulator's 5,000 moves of Double Donkey between five players
     of the longest names, each with its time, then 500 notes of 2,000 characters
     written the longest way an export can (escaped control characters)."""
-    rules = GAMES["double-donkey"]
+    rules = BUILT_IN["double-donkey"]
     request = msgspec.convert(
         {"game": rules.name, "players": list(LONG_NAMES), "seed": 3}, NewGame
     )
@@ -353,7 +353,7 @@ def _longest_game(games: Games, run) -> uuid.UUID:
 
 
 def test_the_longest_game_the_limits_allow_imports_over_http(client, store, run):
-    games = Games.without_read_side(store, GAMES)
+    games = Games.without_read_side(store, BUILT_IN)
     original = _longest_game(games, run)
     exported = client.get(f"/games/{original}/export").content
     assert len(exported) > 9_000_000  # moves and notes at their longest

@@ -15,7 +15,7 @@ import pytest
 from bench.workload import endless, setup_for
 from domain.creation import GameCreated
 from domain.history import Codec, History
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.submitting import MAX_MOVES
@@ -33,7 +33,7 @@ def _new_game(rules_name: str, seed: int) -> NewGame:
 
 def _plan(kind: str, seed: int, moves: int) -> list:
     """The first `moves` legal moves of the game `creation(kind, seed)` sets up."""
-    rules = GAMES[kind]
+    rules = BUILT_IN[kind]
     return [
         m for m, _, _ in itertools.islice(endless(rules, setup_for(rules, seed)), moves)
     ]
@@ -42,7 +42,7 @@ def _plan(kind: str, seed: int, moves: int) -> list:
 @pytest.fixture
 def games(store):
     return Games.without_read_side(
-        store, GAMES, cached_games=10_000, cached_moves=BOUND
+        store, BUILT_IN, cached_games=10_000, cached_moves=BOUND
     )
 
 
@@ -131,7 +131,7 @@ def test_by_default_every_table_a_busy_machine_serves_stays_cached(store, run):
     defaults = Settings(database_url="")
     games = Games.without_read_side(
         store,
-        GAMES,
+        BUILT_IN,
         cached_games=defaults.cached_games,
         cached_moves=defaults.cached_moves,
     )
@@ -164,7 +164,7 @@ def _tracked_while_held(build, *args, **kwargs) -> int:
     return tracked
 
 
-@pytest.mark.parametrize("kind", sorted(GAMES))
+@pytest.mark.parametrize("kind", sorted(BUILT_IN))
 def test_a_cached_games_moves_cost_the_garbage_collector_nothing(kind):
     # Each full collection walks every tracked object: a tracked object per stored
     # move made its pauses grow with the moves cached (some 80 ms at 1,250 games).
@@ -172,7 +172,7 @@ def test_a_cached_games_moves_cost_the_garbage_collector_nothing(kind):
     # tens of objects either way (once by 80, failing a test of one game): over 20
     # games of 300 moves that noise is under 0.02 a move, while a list of events per
     # move measured 0.2 to 0.6.
-    rules = GAMES[kind]
+    rules = BUILT_IN[kind]
     codec = Codec(rules)
     games, moves = 20, 300
 
@@ -205,7 +205,7 @@ def small_cache_client(database_url):
 
 
 def _export(kind: str, seed: int, moves: int) -> bytes:
-    created = GameCreated.of(kind, setup_for(GAMES[kind], seed))
+    created = GameCreated.of(kind, setup_for(BUILT_IN[kind], seed))
     lines = [created, *_plan(kind, seed, moves)]
     return b"\n".join(msgspec.json.encode(line) for line in lines)
 

@@ -14,7 +14,7 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.timeline import setup_of
@@ -118,7 +118,7 @@ def runner(fresh_database_url, run) -> Iterator[tuple[Games, Projector]]:
     settings = Settings(database_url=fresh_database_url, pool_min_size=1)
     pool = connection_pool(settings)
     run(pool.open(wait=True, timeout=10))
-    games = Games.without_read_side(EventStore(pool), GAMES)
+    games = Games.without_read_side(EventStore(pool), BUILT_IN)
     try:
         yield games, Projector(pool, games.store, games.timelines)
     finally:
@@ -156,7 +156,7 @@ def test_a_game_set_aside_folds_again_after_a_fix(
     assert aside.game_id == buggy.id and "a bug in a future engine" in aside.error
 
     # Its next event tries it again: still failing, now at version 2.
-    first_move = next(iter(GAMES["dobro"].simulate(setup_of(buggy))))
+    first_move = next(iter(BUILT_IN["dobro"].simulate(setup_of(buggy))))
     run(games.submit(buggy.id, first_move))
     run(projector.catch_up())
     (aside,) = run(projector_module.set_aside(games.store.pool))

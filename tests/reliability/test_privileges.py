@@ -21,7 +21,7 @@ from psycopg import sql
 from psycopg.conninfo import make_conninfo
 from psycopg_pool import AsyncConnectionPool
 
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.timeline import Timelines
 from service.readside.projector import Projector
 from service.settings import Settings
@@ -204,7 +204,7 @@ def test_a_rebuild_by_the_owner_leaves_the_serving_role_its_rights(
         settings = Settings(database_url=owner_url, pool_min_size=1)
         async with connection_pool(settings) as pool:
             store = EventStore(pool)
-            return await Projector(pool, store, Timelines(store, GAMES)).rebuild()
+            return await Projector(pool, store, Timelines(store, BUILT_IN)).rebuild()
 
     assert run(rebuild()) >= 1
     # The new tables bear the names a later migration knows the old ones by.

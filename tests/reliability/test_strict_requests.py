@@ -16,7 +16,7 @@ import pytest
 
 from domain.creation import GameCreated
 from domain.names import _DEFAULT_IGNORABLE, name_key
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.tokens import token_hash
 from tests.service.http import create, setup_of
 
@@ -161,9 +161,9 @@ def respelled(value: Any, names: set[str]) -> Any:
 PLAYERS = ["Aná", "Zoë", "Inês", "Chloé"]
 
 
-@pytest.mark.parametrize("kind", list(GAMES))
+@pytest.mark.parametrize("kind", list(BUILT_IN))
 def test_every_name_in_a_move_is_read_as_at_the_creation(client, kind):
-    rules = GAMES[kind]
+    rules = BUILT_IN[kind]
     players = PLAYERS[: rules.max_players]
     body = {
         "game": kind,
@@ -309,7 +309,7 @@ def test_a_game_stored_with_names_now_read_as_one_is_still_served(client, databa
     assert answer.status_code == 200, answer.text
     assert answer.json()["players"] == players
     assert client.get(f"/games/{game_id}/export").status_code == 200
-    moves = GAMES["dozito"].simulate(created.setup())
+    moves = BUILT_IN["dozito"].simulate(created.setup())
     move = msgspec.to_builtins(next(moves)) | {"expected_version": 1}
     auth = {"Authorization": f"Bearer {token}"}
     posted = client.post(f"/games/{game_id}/moves", json=move, headers=auth)

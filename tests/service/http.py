@@ -10,7 +10,7 @@ import msgspec
 
 from domain.game import Setup
 from domain.history import History
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 
 
 def create(client: httpx.Client, **body: Any) -> dict:
@@ -48,7 +48,7 @@ def setup_of(game: dict) -> Setup:
 
 def simulated_moves(game: dict) -> Iterator[Any]:
     """The moves of the seeded virtual table for this game's set-up."""
-    return GAMES[game["game"]].simulate(setup_of(game))
+    return BUILT_IN[game["game"]].simulate(setup_of(game))
 
 
 def play_simulated(client: httpx.Client, game: dict, limit: int | None = None) -> int:
@@ -64,7 +64,7 @@ def play_simulated(client: httpx.Client, game: dict, limit: int | None = None) -
 
 def live_histories(game: dict, limit: int | None = None) -> list[History]:
     """The game folded in memory, after each of the simulator's moves."""
-    history = History.start(GAMES[game["game"]], setup_of(game))
+    history = History.start(BUILT_IN[game["game"]], setup_of(game))
     histories = [history]
     for simulated in simulated_moves(game):
         history = history.play(simulated)[1]

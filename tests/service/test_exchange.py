@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from domain.game import Setup
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from seeds.generate import SAMPLES, export
 from service.application.notes import MAX_NOTE_ENTRIES
 from service.application.submitting import MAX_MOVES
@@ -31,7 +31,7 @@ def players_for(rules) -> tuple[str, ...]:
 def simulated_file(name: str, seed: int, undo_at: int | None = None, **options):
     """An export of a simulated game, built by hand; with an undo (and the move again)
     after move `undo_at`."""
-    rules = GAMES[name]
+    rules = BUILT_IN[name]
     players = players_for(rules)
     setup = Setup(players=players, first_player=players[1], seed=seed, options=options)
     created = {
@@ -78,7 +78,7 @@ def comparable(summary: dict) -> dict:
     return {k: v for k, v in summary.items() if k not in ("id", "created_at")}
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_every_game_round_trips_through_export_and_import_unchanged(client, name):
     body = simulated_file(name, seed=7, undo_at=3)
     first = imported(client, body)
@@ -122,7 +122,9 @@ def test_a_game_logged_over_http_exports_what_was_logged_and_imports_back(client
     ).json()
     auth = {"Authorization": f"Bearer {created['write_token']}"}
     setup = Setup(players=("Ann", "Bob"), first_player=created["first_player"], seed=5)
-    moves = [msgspec.to_builtins(m) for m in GAMES["dobro-pixar"].simulate(setup)][:6]
+    moves = [msgspec.to_builtins(m) for m in BUILT_IN["dobro-pixar"].simulate(setup)][
+        :6
+    ]
     for body in [*moves[:3], {"type": "undo"}, *moves[2:]]:
         answer = client.post(f"/games/{created['id']}/moves", json=body, headers=auth)
         assert answer.status_code == 201, answer.text

@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.http.openapi import DOCUMENT
 
 URI = "urn:tablelog:openapi"
@@ -30,10 +30,10 @@ def kinds(client) -> dict[str, dict]:
 
 def test_every_game_of_the_registry_is_described_with_its_labels(client):
     described = kinds(client)
-    assert described.keys() == GAMES.keys()
+    assert described.keys() == BUILT_IN.keys()
     assert described["dobro-pixar"]["family"] == "dobro"
     assert described["double-donkey"]["labels"]["en"] == "Double Donkey"
-    for name, rules in GAMES.items():
+    for name, rules in BUILT_IN.items():
         assert described[name]["players"] == {
             "min": rules.min_players,
             "max": rules.max_players,
@@ -41,7 +41,7 @@ def test_every_game_of_the_registry_is_described_with_its_labels(client):
         assert described[name]["labels"].keys() == {"en", "fr"}
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_a_game_is_created_at_its_bounds_and_refused_past_them(client, name):
     kind = kinds(client)[name]
     fewest, most = kind["players"]["min"], kind["players"]["max"]
@@ -190,7 +190,7 @@ def options_in_document() -> Callable[[str], Draft202012Validator]:
     return validator
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_creation_takes_exactly_the_options_the_schemas_take(
     client, name, options_in_document
 ):
@@ -200,7 +200,7 @@ def test_creation_takes_exactly_the_options_the_schemas_take(
     description says is checked beyond the schema, and only where the options
     Struct reads the value: a bound the Struct holds is one its schema must say."""
     kind = kinds(client)[name]
-    struct = GAMES[name].options
+    struct = BUILT_IN[name].options
     schema = kind["options"]
     by_kinds, by_document = validator_of(schema), options_in_document(name)
     tried: dict[str, set] = {}

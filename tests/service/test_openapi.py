@@ -9,7 +9,7 @@ import re
 import pytest
 
 from domain.history import TABLE_MOVES
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.http.openapi import DOCUMENT, document
 
 
@@ -282,13 +282,13 @@ def test_a_new_game_names_a_registered_game_and_takes_that_games_options(spec):
     words or another game's option does not match."""
     schemas = spec["components"]["schemas"]
     mapping = schemas["NewGame"]["discriminator"]["mapping"]
-    assert sorted(mapping) == sorted(GAMES)
+    assert sorted(mapping) == sorted(BUILT_IN)
     for name, reference in mapping.items():
         body = schemas[reference.rsplit("/", 1)[1]]
         game = body["properties"]["game"]
         assert name in game.get("enum", [game.get("const")]), name
         options = body["properties"]["options"]["$ref"].rsplit("/", 1)[1]
-        family = "".join(part.title() for part in GAMES[name].family.split("-"))
+        family = "".join(part.title() for part in BUILT_IN[name].family.split("-"))
         assert options == family + "Options", name
         assert body["additionalProperties"] is False, name
         assert schemas[options]["additionalProperties"] is False, options
@@ -315,7 +315,7 @@ def test_a_replay_steps_move_is_any_games_move_told_apart_by_its_type(spec):
     schemas = spec["components"]["schemas"]
     types = {
         move.__struct_config__.tag
-        for rules in GAMES.values()
+        for rules in BUILT_IN.values()
         for move in (*rules.moves, *TABLE_MOVES)
     }
     for name in ("ReplayStep", "ReplayFrame"):
@@ -340,7 +340,7 @@ def test_a_logged_events_data_is_typed_by_its_type_and_its_games_events(spec):
     mapping = logged["discriminator"]["mapping"]
     types = {
         move.__struct_config__.tag
-        for rules in GAMES.values()
+        for rules in BUILT_IN.values()
         for move in (*rules.moves, *TABLE_MOVES)
     }
     assert set(mapping) == types | {"game_created"}
@@ -374,7 +374,7 @@ def test_a_creations_options_are_typed_by_its_game(spec, path, page):
     data = creation["properties"]["data"]
     by_game = data["discriminator"]["mapping"]
     assert data["discriminator"]["propertyName"] == "game"
-    assert sorted(by_game) == sorted(GAMES)
+    assert sorted(by_game) == sorted(BUILT_IN)
     assert sorted(m["$ref"] for m in data["oneOf"]) == sorted(set(by_game.values()))
     bodies = spec["components"]["schemas"]["NewGame"]["discriminator"]["mapping"]
     for name, reference in by_game.items():

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from domain.picture import CARD_BACK, HEADER, TOP, Label, Picture
-from domain.registry import GAMES, LANGUAGES
+from domain.registry import BUILT_IN
 from service.application.errors import Busy, Invalid
 from service.application.games import Games
 from service.application.observers import NoReadSide, Unobserved
@@ -26,7 +26,7 @@ from tests.service.http import create, live_histories, move, play_simulated, vie
 from tests.service.test_snapshots import _snapshotted, _timelines
 
 SVG = "{http://www.w3.org/2000/svg}"
-ENGLISH = LANGUAGES["en"]
+ENGLISH = BUILT_IN.languages["en"]
 # Names a table might type, and one an attacker picks to break out of the markup.
 PLAYERS = {
     "dobro": ["Zoë", "Bo <b>&amp;", "Caio"],
@@ -344,7 +344,7 @@ def test_pictures_past_the_workers_and_the_waiting_are_refused_busy(
         release.wait(10)
         return b"drawn"
 
-    games = Games.without_read_side(store, GAMES)
+    games = Games.without_read_side(store, BUILT_IN)
     pictures = Pictures(games, {"svg": slow}, workers=1, waiting=1)
     game_id = uuid.UUID(stored_game["id"])
 
@@ -371,7 +371,7 @@ def test_a_picture_asked_again_is_not_drawn_again(store, run, stored_game):
         drawn.append(len(pictures))
         return RENDERERS["svg"](pictures)
 
-    games = Games.without_read_side(store, GAMES)
+    games = Games.without_read_side(store, BUILT_IN)
     pictures = Pictures(games, {"svg": counting})
     game_id = uuid.UUID(stored_game["id"])
     one = run(pictures.draw(game_id, 2, 2, "svg", ENGLISH))
@@ -386,7 +386,7 @@ def test_a_picture_asked_while_it_is_drawn_is_drawn_once(store, run, stored_game
         drawn.append(len(pictures))
         return RENDERERS["svg"](pictures)
 
-    games = Games.without_read_side(store, GAMES)
+    games = Games.without_read_side(store, BUILT_IN)
     pictures = Pictures(games, {"svg": counting}, workers=1, waiting=0)
     game_id = uuid.UUID(stored_game["id"])
 
@@ -421,7 +421,7 @@ def test_steps_before_a_snapshot_are_drawn_from_the_game_folded_whole(store, run
 
 
 def test_a_drawing_over_the_byte_limit_is_refused(store, run, stored_game):
-    games = Games.without_read_side(store, GAMES)
+    games = Games.without_read_side(store, BUILT_IN)
     pictures = Pictures(games, RENDERERS, max_bytes=1000)
     with pytest.raises(Invalid):
         run(pictures.draw(uuid.UUID(stored_game["id"]), 2, 2, "png", ENGLISH))

@@ -13,7 +13,7 @@ from domain.dobro import Dobro
 from domain.dobro.components import DOBRO_DECK
 from domain.game import Setup
 from domain.history import Abandon, History
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from projections.ratings import finish_of
 from service.storage.store import GameRow
 
@@ -42,7 +42,7 @@ def played(rules, players, seed, group=None, moves=None):
 
 
 def test_a_finished_game_is_taken_in_its_standings_T3():
-    row, history = played(GAMES["dozito"], ("Ana", "Bia", "Caio"), 4, group="Club")
+    row, history = played(BUILT_IN["dozito"], ("Ana", "Bia", "Caio"), 4, group="Club")
     finish = finish_of(row, history, AT)
     sheet = history.score_sheet()
     assert finish.ranks == tuple(sheet.standings[p] for p in row.players)
@@ -51,7 +51,7 @@ def test_a_finished_game_is_taken_in_its_standings_T3():
 
 
 def test_nothing_is_taken_of_a_game_in_progress_or_abandoned():
-    row, history = played(GAMES["dobro"], ("Ana", "Bia"), 4, moves=5)
+    row, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4, moves=5)
     assert finish_of(row, history, AT) is None
     _, abandoned = history.play(Abandon())
     assert finish_of(row, abandoned, AT) is None

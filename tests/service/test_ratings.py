@@ -15,7 +15,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from domain.game import Setup
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.games import Games
 from service.readside.projector import Projector
 from service.settings import Settings
@@ -48,7 +48,7 @@ class Table:
 
     def play(self, players, seed, group=None, stop_before_end=False) -> dict:
         """Import a simulated game played to its end (or all but its last move)."""
-        rules = GAMES[self.game]
+        rules = BUILT_IN[self.game]
         setup = Setup(players=tuple(players), first_player=players[0], seed=seed)
         created = {
             "type": "game_created",
@@ -302,7 +302,7 @@ def test_a_group_is_named_at_creation_and_checked_as_a_name(client):
 
 async def _rebuild(url: str) -> None:
     async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
-        games = Games.without_read_side(EventStore(pool), GAMES)
+        games = Games.without_read_side(EventStore(pool), BUILT_IN)
         await Projector(pool, games.store, games.timelines).rebuild()
 
 

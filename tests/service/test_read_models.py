@@ -9,7 +9,7 @@ import uuid
 
 from psycopg_pool import AsyncConnectionPool
 
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.observers import NoReadSide, Unobserved
@@ -83,7 +83,7 @@ async def play_concurrently(games: Games, seeds: range) -> int:
     async def play(seed: int) -> int:
         request = NewGame(game="dobro", players=["Ann", "Bob", "Cid"], seed=seed)
         row, history, _ = await games.create(request)
-        for move in GAMES["dobro"].simulate(history.setup):
+        for move in BUILT_IN["dobro"].simulate(history.setup):
             history = await games.submit(row.id, move)
         return history.version
 
@@ -120,7 +120,7 @@ def test_the_runner_under_concurrent_writers_loses_and_duplicates_nothing(
     async def scenario():
         async with AsyncConnectionPool(fresh_database_url, open=False) as pool:
             store = EventStore(pool)
-            timelines = Timelines(store, GAMES)
+            timelines = Timelines(store, BUILT_IN)
             projector = Projector(pool, store, timelines)
             games = Games(timelines, read_side=Waking(projector), observer=Unobserved())
             runner = asyncio.create_task(projector.run(poll_seconds=0.05))
@@ -138,7 +138,7 @@ def test_the_runner_under_concurrent_writers_loses_and_duplicates_nothing(
             # A runner that starts again (a new process) resumes at the checkpoint:
             # it folds only what was stored since.
             stored_since = await play_concurrently(games, range(100, 102))
-            restarted = Projector(pool, games.store, Timelines(games.store, GAMES))
+            restarted = Projector(pool, games.store, Timelines(games.store, BUILT_IN))
             assert await restarted.catch_up() == stored_since
             assert await summaries(pool) == await folded(games)
 

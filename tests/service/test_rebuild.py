@@ -13,7 +13,7 @@ import httpx
 import msgspec
 import pytest
 
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.timeline import Timelines
@@ -45,7 +45,7 @@ def slowed(games: Games, seconds: float, folding=lambda: None) -> Games:
 async def rebuild_slowly(url: str, started: threading.Event, seconds: float) -> int:
     async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
         games = slowed(
-            Games.without_read_side(EventStore(pool), GAMES), seconds, started.set
+            Games.without_read_side(EventStore(pool), BUILT_IN), seconds, started.set
         )
         return await Projector(pool, games.store, games.timelines).rebuild()
 
@@ -88,14 +88,14 @@ def test_two_runners_never_fold_a_batch_at_once_and_neither_holds_back_the_log(
         settings = Settings(database_url=fresh_database_url, pool_min_size=1)
         async with connection_pool(settings) as pool:
             store = EventStore(pool)
-            writer = Games.without_read_side(store, GAMES)
+            writer = Games.without_read_side(store, BUILT_IN)
             for seed in range(3):
                 await writer.create(NewGame(game="dobro", players=PLAYERS, seed=seed))
             folding, most_at_once = 0, 0
             first_fold, release = asyncio.Event(), asyncio.Event()
 
             def runner() -> Projector:
-                timelines = Timelines(store, GAMES)
+                timelines = Timelines(store, BUILT_IN)
                 load = timelines.load
 
                 async def watched_load(game_id, *, whole=False):
@@ -134,14 +134,14 @@ def test_a_second_rebuild_while_one_runs_is_refused(fresh_database_url, run):
     async def scenario():
         settings = Settings(database_url=fresh_database_url, pool_min_size=1)
         async with connection_pool(settings) as pool:
-            games = Games.without_read_side(EventStore(pool), GAMES)
+            games = Games.without_read_side(EventStore(pool), BUILT_IN)
             for seed in range(5):
                 await games.create(NewGame(game="dobro", players=PLAYERS, seed=seed))
             slow = Projector(pool, games.store, slowed(games, 0.2).timelines)
             first = asyncio.create_task(slow.rebuild())
             await asyncio.sleep(0.3)
             with pytest.raises(RebuildRunning, match="another rebuild"):
-                other = Timelines(games.store, GAMES)
+                other = Timelines(games.store, BUILT_IN)
                 await Projector(pool, games.store, other).rebuild()
             assert await first == 5
             assert await summaries(pool) == await folded(games)

@@ -29,7 +29,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bench.workload import new_game
 from domain.game import Setup
 from domain.history import Abandon, Recorded, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from projections import replay
 from projections.scoresheet import score_sheet
 from service.application.creating import move_type
@@ -53,7 +53,7 @@ from tests.service.server import running_server
 
 pytestmark = pytest.mark.db
 
-KINDS = sorted(GAMES)
+KINDS = sorted(BUILT_IN)
 # Small enough that every simulated game gets a snapshot on its first cold load.
 SNAPSHOT_AFTER = 20
 SETUP = Setup(players=NAMES[:3], first_player=NAMES[0], seed=5)
@@ -86,7 +86,7 @@ def _timelines(
     process's, as the tests' servers do)."""
     return Timelines(
         store,
-        GAMES,
+        BUILT_IN,
         100,
         100_000,
         snapshot_after,
@@ -100,7 +100,7 @@ async def _imported(
 ) -> tuple[uuid.UUID, list[Recorded]]:
     """A long simulated game (an undo every 7th move) stored as an import, or its
     first `moves` moves."""
-    rules = GAMES[game]
+    rules = BUILT_IN[game]
     _, records = simulated(rules, len(SETUP.players), seed, undo_every=7)
     records = records[:moves]
     row, created = new_game(rules, msgspec.structs.replace(SETUP, seed=seed))
@@ -175,7 +175,9 @@ def test_undo_past_a_snapshot_gives_the_state_without_snapshots_A2(store, run, g
         lowest_held = expected.held(SNAPSHOT_DEPTH)[0].top.version
         undos = [Undo()] * (SNAPSHOT_DEPTH + 2)
         for move in [Undo(), Abandon(), Undo(), *undos, Abandon(), Undo(), Undo()]:
-            history = await Games.without_read_side(store, GAMES).submit(game_id, move)
+            history = await Games.without_read_side(store, BUILT_IN).submit(
+                game_id, move
+            )
             expected = expected.apply(expected.decide(move))
             # As answered: a sheet's details are builtins once in a snapshot,
             # lists for tuples, which JSON does not tell apart.
@@ -286,7 +288,7 @@ def test_a_snapshot_past_the_games_log_is_ignored(store, run, caplog, game):
         (message,) = [r.getMessage() for r in caplog.records]
         assert f"snapshot of game {game_id} ignored" in message
         assert "past the game's log" in message
-        history = await Games.without_read_side(store, GAMES).submit(game_id, Undo())
+        history = await Games.without_read_side(store, BUILT_IN).submit(game_id, Undo())
         assert history.version == len(records) + 2
         stored = [event.version for event in await store.read(game_id)]
         assert stored == list(range(1, len(records) + 3))

@@ -10,11 +10,11 @@ from datetime import UTC, datetime
 import msgspec
 
 from domain.history import Codec, History, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.timeline import Timeline, setup_of
 from service.storage.store import GameRow
 
-RULES = GAMES["dobro"]
+RULES = BUILT_IN["dobro"]
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 

@@ -10,7 +10,7 @@ import uuid
 import httpx
 import msgspec
 
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from service.application.games import Games
 from service.readside.projector import Projector
 from service.settings import Settings
@@ -190,5 +190,5 @@ def test_a_rebuilt_read_model_keeps_a_variation_a_variation(fresh_database_url):
 
 async def rebuild(url: str) -> int:
     async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
-        games = Games.without_read_side(EventStore(pool), GAMES)
+        games = Games.without_read_side(EventStore(pool), BUILT_IN)
         return await Projector(pool, games.store, games.timelines).rebuild()

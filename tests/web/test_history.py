@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from domain.game import Setup
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from tests.web.test_page import open_game
 
 PLAYERS = ["Ana", "Bo", "Cy"]
@@ -24,7 +24,7 @@ def long_game(client) -> dict:
     """A 10-round Dobro game played to its end, then 120 undos: 695 moves, imported."""
     setup = Setup(players=tuple(PLAYERS), first_player="Ana", seed=1)
     setup = msgspec.structs.replace(setup, options={"rounds": 10})
-    moves = [msgspec.to_builtins(m) for m in GAMES["dobro"].simulate(setup)]
+    moves = [msgspec.to_builtins(m) for m in BUILT_IN["dobro"].simulate(setup)]
     created = {
         "type": "game_created",
         "game": "dobro",

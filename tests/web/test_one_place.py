@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 
 WEB = Path(__file__).resolve().parents[2] / "service" / "http" / "web"
 SHELL = re.compile(r"const SHELL = \[(.*?)\];", re.DOTALL)
@@ -29,7 +29,7 @@ def page_files() -> list[Path]:
 def game_words() -> set[str]:
     """Every way a game is named: its name, its family and its labels."""
     words = set()
-    for rules in GAMES.values():
+    for rules in BUILT_IN.values():
         words |= {rules.name, rules.family, *rules.labels.values()}
     return {word.lower() for word in words}
 
@@ -55,7 +55,7 @@ def test_the_games_registry_lists_each_family_the_service_hosts_once():
     registry = (WEB / "games" / "index.js").read_text(encoding="utf-8")
     listed = re.search(r"FAMILIES = \{(.*?)\}", registry).group(1)
     families = sorted(entry.split(":")[0].strip(' "') for entry in listed.split(","))
-    assert families == sorted({rules.family for rules in GAMES.values()})
+    assert families == sorted({rules.family for rules in BUILT_IN.values()})
     for family in families:
         assert (WEB / "games" / f"{family}.js").is_file()
 

@@ -13,7 +13,7 @@ from domain.dobro.moves import Play, Reverse, Skip, Take
 from domain.errors import RuleError
 from domain.game import Setup
 from domain.history import History
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from tests.domain.dobro.given import after, draw_pile_empty, refused, start
 
 SEEDS = range(12)
@@ -22,7 +22,7 @@ SEEDS = range(12)
 def played(name: str, seed: int, players: tuple[str, ...]):
     """(allowed before the move, the move) for every move of a seeded game, and the
     history at its end."""
-    rules = GAMES[name]
+    rules = BUILT_IN[name]
     setup = Setup(players=players, first_player=players[0], seed=seed)
     history = History.start(rules, setup)
     steps = []

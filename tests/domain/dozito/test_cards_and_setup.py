@@ -7,7 +7,7 @@ from domain.dozito import DOZITO
 from domain.dozito.events import RoundStarted
 from domain.errors import RuleError
 from domain.game import Setup
-from domain.registry import LANGUAGES
+from domain.registry import BUILT_IN
 from tests.domain.dozito.given import (
     ARTHUR,
     MAELLE,
@@ -213,13 +213,13 @@ def test_the_api_examples_decode_as_moves():
 
 def test_a_refusal_names_the_boxs_colours_in_french_Z1_Z2():
     colour = refused(started(), draws(ARTHUR, card("pink", 3)), "Z1")
-    assert LANGUAGES["fr"].render(colour.said) == (
+    assert BUILT_IN.languages["fr"].render(colour.said) == (
         "Il n'y a pas de carte pink : les couleurs sont rouge, bleu, vert, violet "
         "et jaune."
     )
     state = started(discards=(joker("red"), joker("red")))
     state = with_grid(state, MAELLE, {1: joker("red")})
     jokers = refused(state, draws(ARTHUR, joker("red")), "Z2")
-    assert LANGUAGES["fr"].render(jokers.said) == (
+    assert BUILT_IN.languages["fr"].render(jokers.said) == (
         "Les 3 jokers de cette couleur (rouge) sont déjà tous visibles."
     )

@@ -15,7 +15,7 @@ from domain.dozito.describe import describe as worded
 from domain.dozito.state import Drawing, State
 from domain.game import Setup
 from domain.history import History, Recorded
-from domain.registry import LANGUAGES
+from domain.registry import BUILT_IN
 from tests.domain import sentences
 from tests.domain.dozito.given import (
     ARTHUR,
@@ -287,7 +287,9 @@ def test_the_boxs_colours_are_said_in_french_and_a_tables_own_as_named_Z2() -> N
         Discard(ARTHUR, "right"),
     ):
         events = tuple(DOZITO.decide(state, move))
-        sentences.append(LANGUAGES["fr"].render(worded(state, Recorded(move, events))))
+        sentences.append(
+            BUILT_IN.languages["fr"].render(worded(state, Recorded(move, events)))
+        )
         state = after(state, move)
     assert sentences == [
         "Arthur pioche le joker rouge",
@@ -300,6 +302,6 @@ def test_the_boxs_colours_are_said_in_french_and_a_tables_own_as_named_Z2() -> N
     )
     drawn = Draw(ARTHUR, "deck", card("rose", 4))
     events = tuple(DOZITO.decide(own, drawn))
-    assert LANGUAGES["fr"].render(worded(own, Recorded(drawn, events))) == (
+    assert BUILT_IN.languages["fr"].render(worded(own, Recorded(drawn, events))) == (
         "Arthur pioche le 4 rose"
     )

@@ -20,7 +20,7 @@ import msgspec
 
 from domain.game import Rules, StoredSetup
 from domain.history import Codec, History, Recorded
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 
 CORPUS = Path(__file__).resolve().parent
 
@@ -70,7 +70,7 @@ def created(row: Row) -> tuple[Rules, StoredSetup]:
         seed=fields["seed"],
         options=fields["options"],
     )
-    return GAMES[fields["game"]], setup
+    return BUILT_IN[fields["game"]], setup
 
 
 class UnreadableRow(Exception):

@@ -38,7 +38,7 @@ import msgspec
 
 from domain.game import Setup
 from domain.history import Abandon, History, Undo
-from domain.registry import GAMES
+from domain.registry import BUILT_IN
 from tests.domain.stored.corpus import (
     CORPUS,
     Row,
@@ -194,7 +194,7 @@ def creation(sample: Sample) -> dict[str, Any]:
 
 def rows(sample: Sample) -> list[bytes]:
     """The sample's rows file: the game played through its engine, move by move."""
-    rules = GAMES[sample.game]
+    rules = BUILT_IN[sample.game]
     setup = Setup(
         players=sample.players,
         first_player=sample.players[0],
