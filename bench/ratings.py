@@ -325,8 +325,8 @@ async def _leaderboards(pool: AsyncConnectionPool, report: Report) -> None:
         (players,) = await cursor.fetchone()
     last = max(0, players - 20)
     reads = {
-        "first page": lambda: records.leaderboard(pool, game, None, 20, 0),
-        "last page": lambda: records.leaderboard(pool, game, None, 20, last),
+        "first page": lambda: records.leaderboard(pool, game, None, 20, 0, BUILT_IN),
+        "last page": lambda: records.leaderboard(pool, game, None, 20, last, BUILT_IN),
         "a player's record": lambda: records.player_record(pool, "Player 17"),
     }
 

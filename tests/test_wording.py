@@ -16,9 +16,12 @@ from string import Formatter
 
 import pytest
 
+from domain.registry import BUILT_IN
 from domain.wording import Message, Names, Template, message
-from service.application.wording import LANGUAGES
+from service.application.wording import catalogues
 
+# Every language of the service, with the built-in games' words and its own.
+LANGUAGES = catalogues(BUILT_IN)
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
     path

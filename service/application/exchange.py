@@ -21,6 +21,7 @@ noPoints; playDate as "YYYY-MM-DD HH:MM:SS").
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import uuid
@@ -37,7 +38,7 @@ from domain.errors import GameFinished, RuleError
 from domain.game import Rules
 from domain.history import History, Recorded
 from domain.names import normal_name
-from domain.registry import BUILT_IN
+from domain.registry import Registry
 from projections.scoresheet import score_sheet
 from service.application import strict_json
 from service.application.creating import LOGGED_AT, NewGame, check_moment, logged_at
@@ -68,14 +69,18 @@ LoggedTime = Annotated[datetime, Meta(tz=True)]
 # device that logged it may have been ahead. A time later than that is no move's.
 CLOCK_SLACK = timedelta(days=1)
 
-# An import line is a move body with its time beside it.
-IMPORT_LINES = MoveBodies(
-    BUILT_IN,
-    extra=(
-        (LOGGED_AT, LoggedTime | None, None),
-        (EARLIER_NAME, LoggedTime | None, None),
-    ),
-)
+
+@functools.cache
+def import_lines_of(games: Registry) -> MoveBodies:
+    """An import's move lines for `games`: a move body with its time beside it,
+    built once a registry."""
+    return MoveBodies(
+        games,
+        extra=(
+            (LOGGED_AT, LoggedTime | None, None),
+            (EARLIER_NAME, LoggedTime | None, None),
+        ),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +188,8 @@ async def import_lines(
     request, created_at = _creation(lines[0])
     if request.seed is None:
         request = msgspec.structs.replace(request, seed=_drawn_seed(games, request))
-    start = history = _line(1, games.creating.start, request)
+    hosted, bodies = games.rules, import_lines_of(games.rules)
+    start = history = _line(hosted, 1, games.creating.start, request)
     records, times = [], [created_at]
     moves, notes = _moves_then_notes(lines)
     if len(moves) > MAX_MOVES:
@@ -192,13 +198,13 @@ async def import_lines(
             f"this file has {len(moves):,}."
         )
     for number, line in enumerate(moves, start=2):
-        move, at = _line(number, _move, line)
-        _line(number, games.submitting.check_game, history.rules.name, move)
-        record, history = _line(number, history.play, move)
+        move, at = _line(hosted, number, _move, bodies, line)
+        _line(hosted, number, games.submitting.check_game, history.rules.name, move)
+        record, history = _line(hosted, number, history.play, move)
         records.append(record)
         times.append(at)
     _check_times(times)
-    entries = _notes(notes, len(moves) + 2, times)
+    entries = _notes(hosted, notes, len(moves) + 2, times)
     digest = _digest(request, start, records, times, entries)
     row, token = await games.creating.store_new(
         request,
@@ -256,7 +262,7 @@ def _kind(line: bytes) -> Any:
 
 
 def _notes(
-    lines: list[bytes], first: int, steps: list[datetime | None]
+    games: Registry, lines: list[bytes], first: int, steps: list[datetime | None]
 ) -> list[NoteEntry]:
     """The note lines (the first is line number `first`) as the entries to store,
     each checked as the API checks a note written on a game whose steps were logged
@@ -269,8 +275,8 @@ def _notes(
     now = datetime.now(UTC)
     entries: list[NoteEntry] = []
     for number, line in enumerate(lines, start=first):
-        note, at = _line(number, _note_line, line, now)
-        entries.append(_line(number, entry_of, note, entries, steps, at))
+        note, at = _line(games, number, _note_line, line, now)
+        entries.append(_line(games, number, entry_of, note, entries, steps, at))
     return entries
 
 
@@ -290,15 +296,15 @@ def _note_line(line: bytes, now: datetime) -> tuple[Any, datetime]:
     return kind(**fields), at or now
 
 
-def _move(line: bytes) -> tuple[Any, datetime | None]:
+def _move(bodies: MoveBodies, line: bytes) -> tuple[Any, datetime | None]:
     """An export line read strictly, as a move body is (an `expected_version` in it
     is ignored: an export never writes one), and the time it gives."""
     try:
-        body = IMPORT_LINES.decode(line)
+        body = bodies.decode(line)
         at = _logged(body.logged_at, body.recorded_at)
     except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise Invalid(f"it is not a move: {error}.") from None
-    move, _ = IMPORT_LINES.to_domain(body)
+    move, _ = bodies.to_domain(body)
     return move, at
 
 
@@ -419,12 +425,13 @@ def _utc(moment: datetime | None) -> datetime | None:
     return moment.astimezone(UTC)
 
 
-def _line(number: int, step: Callable[..., T], *args: Any) -> T:
-    """`step(*args)`, its refusal said as the refusal of import line `number`."""
+def _line(games: Registry, number: int, step: Callable[..., T], *args: Any) -> T:
+    """`step(*args)`, its refusal said as the refusal of import line `number` (in
+    the words of `games`, whose rules may refuse it)."""
     try:
         return step(*args)
     except (RuleError, GameFinished) as error:
-        said = in_english(error)
+        said = in_english(error, games)
         raise Invalid(f"Line {number}: {said}", rule=error.rule, line=number) from None
     except Refused as error:
         raise Invalid(
@@ -528,7 +535,7 @@ async def bgstats_play(games: Games, game_id: uuid.UUID) -> BgStatsPlay:
         play_date=played.strftime("%Y-%m-%d %H:%M:%S"),
         duration_min=_minutes(first, last),
         game=BgStatsGame(
-            name=BUILT_IN[row.game].labels["en"],
+            name=games.rules[row.game].labels["en"],
             source_game_id=row.game,
             highest_wins=highest_wins,
             no_points=totals is None,

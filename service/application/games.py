@@ -7,14 +7,13 @@ step of it) is here, over the cache of folded games (`timeline.py`).
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping
-from typing import Any, Literal, TypeVar
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
 
 import anyio
 
-from domain.game import Rules
 from domain.history import Codec, History, Truncated
-from domain.registry import BUILT_IN
+from domain.registry import Registry
 from domain.wording import Language, message
 from projections import replay
 from service.application.creating import Creating, NewGame
@@ -33,9 +32,14 @@ from service.storage.store import (
 
 T = TypeVar("T")
 
-# A game's name as answers give it: one the registry lists (a game registered before
-# the service's modules are imported is among them), and the status of a game.
-GameName = Literal[tuple(BUILT_IN)]  # type: ignore[valid-type]
+
+class OneOfTheGames:
+    """Marks a game's name in an answer or a parameter: one of the games of the
+    registry the app was built with, which its OpenAPI document lists
+    (`service.http.schemas`)."""
+
+
+GameName = Annotated[str, OneOfTheGames]
 Status = Literal["in_progress", "finished", "abandoned"]
 
 
@@ -64,7 +68,7 @@ class Games:
     def without_read_side(
         cls,
         store: EventStore,
-        rules: Mapping[str, Rules],
+        rules: Registry,
         *,
         cached_games: int = 1024,
         cached_moves: int = 100_000,

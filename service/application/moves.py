@@ -8,8 +8,10 @@ Struct nested in one (a card), gets a copy here that forbids unknown fields, nam
 its game (`DobroPlay`, `DozitoCard`, `DoubleDonkeyCard`), so that the OpenAPI document
 has one schema per shape. A move body also carries `expected_version`.
 
-The copies of every game form one tagged union (move `type`s differ across games;
-the two Dobro editions share theirs): one decoder reads any body, and
+The copies of every game a registry holds form one tagged union (move `type`s differ
+across games, `domain.registry` sees to it; the two Dobro editions share theirs),
+built once for each app (its move route, its OpenAPI document) and for each
+registry's imports: one decoder reads any body, and
 `MoveBodies.to_domain` turns a decoded body into the domain's move, running the
 domain's own checks (`__post_init__`) on the way. Every player's name in it (the
 fields the domain marks `PlayerName`, the keys of a Reveal's cards or a RollOff's
@@ -18,6 +20,7 @@ rolls) is read as at the game's creation, with `domain.names.normal_name`.
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -29,7 +32,7 @@ from msgspec import Meta
 from domain.game import Rules
 from domain.history import TABLE_MOVES
 from domain.names import PLAYER_NAME, normal_name
-from domain.registry import BUILT_IN
+from domain.registry import Registry
 from service.application import strict_json
 
 ExpectedVersion = Annotated[int, Meta(ge=1)] | None
@@ -180,7 +183,8 @@ def _field(field: msgspec.structs.FieldInfo, annotation: Any) -> tuple[Any, ...]
     )
 
 
-# One set of copies for the service: the HTTP layer decodes move bodies into these,
-# an import decodes its lines into them, and the OpenAPI document describes them.
-MOVE_BODIES = MoveBodies(BUILT_IN)
-MoveBody = MOVE_BODIES.union
+@functools.cache
+def move_bodies(games: Registry) -> MoveBodies:
+    """The move bodies of `games`, built once a registry: the app decodes its
+    moves with them and its OpenAPI document describes them."""
+    return MoveBodies(games)

@@ -20,13 +20,14 @@ import asyncio
 import logging
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 import anyio
 
-from domain.game import Rules, StoredSetup
+from domain.game import StoredSetup
 from domain.history import Codec, Histories, History, Recorded, Truncated
+from domain.registry import Registry
 from domain.wording import message
 from service.application.errors import NotFound
 from service.application.observers import SnapshotObserver, Unobserved
@@ -147,7 +148,7 @@ class Timelines:
     def __init__(
         self,
         store: EventStore,
-        rules: Mapping[str, Rules],
+        rules: Registry,
         games: int = 1024,
         moves: int = 100_000,
         snapshot_after: int = SNAPSHOT_AFTER,

@@ -21,6 +21,7 @@ from msgspec import Meta
 
 from domain.errors import GameFinished, RuleError
 from domain.history import History, Recorded
+from domain.registry import Registry
 from domain.wording import message
 from service.application.creating import Creating, NewGame
 from service.application.errors import Invalid, NotFound
@@ -72,10 +73,14 @@ class Variations:
         start = History.start(self.timelines.rules[row.game], setup_of(row))
         if at > FOLD_IN_THREAD:
             records, history = await anyio.to_thread.run_sync(
-                _replayed, start, moves, limiter=self.timelines.heavy_work
+                _replayed,
+                self.timelines.rules,
+                start,
+                moves,
+                limiter=self.timelines.heavy_work,
             )
         else:
-            records, history = _replayed(start, moves)
+            records, history = _replayed(self.timelines.rules, start, moves)
         request = NewGame(
             game=row.game,
             players=list(row.players),
@@ -90,15 +95,18 @@ class Variations:
         return stored, history, token
 
 
-def _replayed(start: History, moves: list) -> tuple[list[Recorded], History]:
+def _replayed(
+    games: Registry, start: History, moves: list
+) -> tuple[list[Recorded], History]:
     """The moves decided again by the rules from `start`: their records and the
-    game after them; Invalid naming the first move the rules now refuse."""
+    game after them; Invalid naming the first move the rules now refuse, in the
+    words of `games`."""
     history, records = start, []
     for step, move in enumerate(moves, start=1):
         try:
             record, history = history.play(move)
         except (RuleError, GameFinished) as error:
-            said = in_english(error)
+            said = in_english(error, games)
             raise Invalid(
                 f"Step {step} cannot be logged again: {said}", rule=error.rule
             ) from None

@@ -16,6 +16,7 @@ import base64
 import hashlib
 import secrets
 import uuid
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import urlsplit
@@ -24,7 +25,6 @@ import msgspec
 from standardwebhooks import Webhook
 
 from domain.names import name_key
-from domain.registry import BUILT_IN
 from service.application.addresses import (
     Resolve,
     destination,
@@ -111,18 +111,20 @@ def signature(secrets_in_force: list[str], id: str, at: datetime, body: bytes) -
 
 class Webhooks:
     """An app's endpoints: registered, listed, rotated, switched, and their
-    attempts."""
+    attempts. An endpoint may follow one of `games` (their names)."""
 
     def __init__(
         self,
         store: WebhookStore,
         log: EventStore,
         allow_private: bool,
+        games: Collection[str],
         resolve: Resolve = resolve_by_system,
     ) -> None:
         self.store = store
         self._log = log
         self.allow_private = allow_private
+        self._games = tuple(games)
         self._resolve = resolve
 
     async def register(self, app: App, asked: Registration) -> tuple[EndpointRow, str]:
@@ -136,9 +138,9 @@ class Webhooks:
                 f"Name the events to be told of, among {', '.join(KINDS)}"
                 + (f" ('{unknown[0][:50]}' is none of them)." if unknown else ".")
             )
-        if asked.game is not None and asked.game not in BUILT_IN:
+        if asked.game is not None and asked.game not in self._games:
             raise Invalid(
-                f"'{asked.game[:50]}' is no game: one of {', '.join(BUILT_IN)}."
+                f"'{asked.game[:50]}' is no game: one of {', '.join(self._games)}."
             )
         if len(await self.store.of_key(app.id)) >= MAX_ENDPOINTS:
             raise Invalid(

@@ -1,6 +1,6 @@
 """The service's own refusals, worded once in each language it speaks, and each
-language's whole catalogue: the sentences of the engines the registry lists
-(`domain.registry.LANGUAGES`) and these.
+language's whole catalogue for a registry (`catalogues`): the sentences of its
+games' engines (`Registry.languages`) and these.
 
 Only the refusals a player meets at the table are here (a token, a game that moved
 on, a game that is not there). Those that only a program meets, about a request's
@@ -9,9 +9,11 @@ shape, an import file's lines or a feed's cursor, are said in English.
 
 from __future__ import annotations
 
+import functools
+
 from domain.errors import GameFinished, RuleError
-from domain.registry import BUILT_IN
-from domain.wording import Message, message
+from domain.registry import Registry
+from domain.wording import Language, Message, message
 
 ENGLISH = {
     "title.move_refused": "Move not allowed",
@@ -79,11 +81,23 @@ FRENCH = {
     ),
 }
 
-LANGUAGES = {
-    "en": BUILT_IN.languages["en"].with_templates(ENGLISH),
-    "fr": BUILT_IN.languages["fr"].with_templates(FRENCH),
-}
-DEFAULT = LANGUAGES["en"]
+_SERVICE = {"en": ENGLISH, "fr": FRENCH}
+
+
+@functools.cache
+def catalogues(games: Registry) -> dict[str, Language]:
+    """Each language the service speaks with its whole catalogue: the words every
+    game shares, those of `games` and the service's own. Built once a registry (a
+    registry is one object, `domain.registry`)."""
+    return {
+        code: language.with_templates(_SERVICE[code])
+        for code, language in games.languages.items()
+    }
+
+
+# English in the words every game shares and the service's own: what the service
+# says of no game in particular (a refusal of its own, a name's fault).
+DEFAULT = catalogues(Registry())["en"]
 
 
 def cited(error: RuleError) -> Message:
@@ -91,7 +105,8 @@ def cited(error: RuleError) -> Message:
     return message("rule.cited", sentence=error.said, rule=error.rule)
 
 
-def in_english(error: RuleError | GameFinished) -> str:
-    """A refusal said in English, for a program's reader (an import's line, the
-    CLI): a move the rules refuse cites its ruling."""
-    return DEFAULT.render(cited(error) if isinstance(error, RuleError) else error.said)
+def in_english(error: RuleError | GameFinished, games: Registry) -> str:
+    """A refusal of one of `games` said in English, for a program's reader (an
+    import's line, the CLI): a move the rules refuse cites its ruling."""
+    said = cited(error) if isinstance(error, RuleError) else error.said
+    return catalogues(games)["en"].render(said)

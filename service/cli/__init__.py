@@ -46,7 +46,7 @@ def rebuild_projections(args: argparse.Namespace) -> None:
 
 
 def deliver_webhooks(args: argparse.Namespace) -> None:
-    from domain.registry import BUILT_IN
+    from service.application.plugins import installed_games
     from service.application.timeline import Timelines
     from service.readside.deliverer import Deliverer
     from service.settings import Settings
@@ -61,7 +61,7 @@ def deliver_webhooks(args: argparse.Namespace) -> None:
                 where.serve,
                 pool,
                 store,
-                Timelines(store, BUILT_IN, snapshot_key=key),
+                Timelines(store, installed_games(), snapshot_key=key),
                 allow_private=args.webhooks_allow_private,
                 retries=[float(wait) for wait in args.webhook_retries],
             )

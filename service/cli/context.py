@@ -16,9 +16,9 @@ from typing import TypeVar
 
 from psycopg_pool import AsyncConnectionPool
 
-from domain.registry import BUILT_IN
 from service.application.errors import Refused
 from service.application.games import Games
+from service.application.plugins import installed_games
 from service.application.snapshots import key_from_file
 from service.settings import Settings
 from service.storage.migrate import migrate
@@ -111,7 +111,7 @@ async def application(database: Database, snapshot_key: bytes) -> AsyncIterator[
     async with connection_pool(settings) as pool:
         yield Games.without_read_side(
             EventStore(pool),
-            BUILT_IN,
+            installed_games(),
             cached_games=settings.cached_games,
             cached_moves=settings.cached_moves,
             snapshot_key=snapshot_key,

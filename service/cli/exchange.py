@@ -17,6 +17,7 @@ from domain.errors import GameFinished, RuleError
 from service.application.errors import Duplicate
 from service.application.exchange import export_game, import_game
 from service.application.games import Games
+from service.application.plugins import installed_games
 from service.application.wording import in_english
 from service.cli.context import application, run_on, snapshot_key
 
@@ -58,7 +59,7 @@ def _run(args: argparse.Namespace, work: Callable[[Games], Awaitable[None]]) -> 
     try:
         run_on(args.data_dir, lambda where: application(where, key), work)
     except (RuleError, GameFinished) as error:
-        sys.exit(f"tablelog: {in_english(error)}")
+        sys.exit(f"tablelog: {in_english(error, installed_games())}")
 
 
 def run_export(args: argparse.Namespace) -> None:

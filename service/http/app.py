@@ -1,6 +1,8 @@
-"""The Litestar application factory: `create_app(settings)` builds the app, nothing runs
-at import time. In the app's lifespan the migrations run, the database pool opens, and
-the process's two log followers start: the live streams' and the projection runner.
+"""The Litestar application factory: `create_app(settings, games)` builds the app for
+the games of a registry (by default the built-in games and the plug-ins installed,
+`service.application.plugins`); nothing runs at import time. In the app's lifespan
+the migrations run, the database pool opens, and the process's two log followers
+start: the live streams' and the projection runner.
 With read replicas (`database_read_url`), a second pool serves the reads."""
 
 from __future__ import annotations
@@ -21,22 +23,24 @@ from litestar.openapi.spec import Components, SecurityScheme
 from litestar.stores.memory import MemoryStore
 from litestar.types import Method
 
-from domain.registry import BUILT_IN
+from domain.registry import Registry
 from service.application.games import Games
 from service.application.keys import Keys
 from service.application.pictures import Pictures
+from service.application.plugins import installed_games
 from service.application.snapshots import signing_key
 from service.application.timeline import Timelines
 from service.application.webhooks import Webhooks
+from service.application.wording import catalogues
 from service.http import problems, schema_page
 from service.http.bodies import DeclaredMediaType
 from service.http.callers import APP_KEY_SCHEME, Callers, provide_caller
 from service.http.exchange import ExchangeController
 from service.http.feed import FeedController
 from service.http.framing import Framing
-from service.http.games import GameController
+from service.http.games import GameController, move_route
 from service.http.health import health
-from service.http.kinds import game_kinds
+from service.http.kinds import kinds_route
 from service.http.limits import creation_limit, forget_expired, resend_limit
 from service.http.metrics import Metrics, get_metrics
 from service.http.notes import NoteController
@@ -63,7 +67,8 @@ from service.storage.migrate import migrate
 from service.storage.store import EventStore, connection_pool, read_pool
 
 
-def create_app(settings: Settings) -> Litestar:
+def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
+    registry = installed_games() if games is None else games
     rate_limits = MemoryStore()
     metrics = Metrics()
     streams = StreamCap(settings.max_streams, settings.max_streams_per_client)
@@ -83,7 +88,7 @@ def create_app(settings: Settings) -> Litestar:
             await replicas.open()
         timelines = Timelines(
             EventStore(pool, replicas),
-            BUILT_IN,
+            registry,
             settings.cached_games,
             settings.cached_moves,
             snapshot_key=signing_key(settings.snapshot_key_file),
@@ -113,7 +118,10 @@ def create_app(settings: Settings) -> Litestar:
             live=live,
             projector=projector,
             webhooks=Webhooks(
-                deliverer.store, timelines.store, settings.webhooks_allow_private
+                deliverer.store,
+                timelines.store,
+                settings.webhooks_allow_private,
+                registry,
             ),
             deliverer=deliverer,
         )
@@ -156,7 +164,8 @@ def create_app(settings: Settings) -> Litestar:
     return Litestar(
         route_handlers=[
             GameController,
-            game_kinds,
+            move_route(registry),
+            kinds_route(registry),
             # Imports have a bound of their own: the longest game's export.
             Router(
                 "/",
@@ -204,7 +213,8 @@ def create_app(settings: Settings) -> Litestar:
         ],
         stores={"rate_limit": rate_limits},
         lifespan=[database],
-        plugins=[problems.plugin(), DocumentedStructs()],
+        plugins=[problems.plugin(), DocumentedStructs(registry)],
+        state=State({"languages": catalogues(registry)}),
         exception_handlers={Exception: problems.unexpected},
         request_max_body_size=settings.max_body_bytes,
         cors_config=cors(settings),

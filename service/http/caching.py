@@ -27,7 +27,7 @@ from domain.wording import Language
 from service.application.games import Games
 from service.http.callers import KEY_OPTIONAL
 from service.http.headers import declared
-from service.http.languages import negotiated
+from service.http.languages import negotiated, spoken
 from service.http.problems import problems
 
 try:
@@ -115,7 +115,7 @@ def etag(
 
 def language_of(request: Request) -> Language:
     """The language a worded read answers in."""
-    return negotiated(request.headers.get("accept-language"))
+    return negotiated(request.headers.get("accept-language"), spoken(request))
 
 
 async def _not_modified(request: Request) -> Response | None:

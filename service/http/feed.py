@@ -52,7 +52,7 @@ class FeedPage(msgspec.Struct, kw_only=True):
     """`events` after the cursor sent; `next` is the cursor to send for the rest
     (the same one again when nothing new has been stored yet)."""
 
-    events: list[FeedEvents]  # type: ignore[valid-type]
+    events: list[FeedEvents]
     next: str | None
 
 
@@ -81,7 +81,7 @@ class FeedController(Controller):
         limit: Annotated[int, QueryParameter(ge=1, le=PAGE)] = 100,
         game: Annotated[GameName | None, QueryParameter()] = None,
     ) -> FeedPage:
-        events = await _page(games, _position(after), limit, game)
+        events = await _page(games, _position(after), limit, _hosted(games, game))
         return FeedPage(events=events, next=events[-1].cursor if events else after)
 
     @read(
@@ -112,6 +112,7 @@ class FeedController(Controller):
         """From the cursor in Last-Event-ID (a reconnecting browser sends it) or
         `after`; without either, from the events stored from now on."""
         start = _position(last_event_id if last_event_id is not None else after)
+        game = _hosted(games, game)
         if start is None:
             start = await games.store.head()
         return ServerSentEvent(_stream(games, live, start, game))
@@ -160,6 +161,14 @@ def _event(
         data=logged.data,
         recorded_at=event.recorded_at,
     )
+
+
+def _hosted(games: Games, game: str | None) -> str | None:
+    """The game asked for, one of those the app hosts (the document lists them)."""
+    if game is not None and game not in games.rules:
+        known = ", ".join(games.rules)
+        raise Invalid(f"`game` is one of {known}, not {game[:50]!r}.")
+    return game
 
 
 def _position(cursor: str | None) -> GlobalPosition | None:

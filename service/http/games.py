@@ -1,6 +1,7 @@
 """The games' endpoints of docs/api.md: create, read, log a move, list, replay, score
 sheet and the live stream. Each handler makes one call into the application layer
-(or a read-side query) and shapes its answer."""
+(or a read-side query) and shapes its answer. Logging a move takes the moves of the
+app's games: its route is made for them (`move_route`)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,21 @@ from uuid import UUID
 import msgspec
 from litestar import Controller, MediaType, Request, Response, post
 from litestar.di import NamedDependency
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent
 from psycopg_pool import AsyncConnectionPool
 
 from domain.history import History
+from domain.registry import Registry
 from projections import replay
 from projections.scoresheet import score_sheet
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.idempotency import Idempotency
 from service.application.keys import App
-from service.application.moves import MOVE_BODIES, MoveBody
+from service.application.moves import move_bodies
 from service.application.pictures import MAX_FRAMES, Pictures
 from service.application.submitting import MAX_MOVES
 from service.application.variations import variation_of
@@ -142,37 +145,6 @@ class GameController(Controller):
     ) -> GameSummary:
         row, history = await games.current(game_id)
         return GameSummary(**summary_of(row, history))
-
-    @post(
-        "/{game_id:uuid}/moves",
-        status_code=201,
-        summary="Log one move",
-        description=f"A game holds at most {MAX_MOVES:,} moves, undos included, "
-        "whether logged here or imported: a move past them is a 422. The bearer "
-        "credential is the game's write token, or the app key that created the "
-        "game (scope `moves:write`).",
-        before_request=holds_write_token,
-        opt={SCOPE: MOVES_WRITE, TAKES_WRITE_TOKEN: True},
-        dto=strict_body(Annotated[MoveBody, Tagged("type")]),
-        return_dto=None,
-        request_max_body_size=MAX_JSON_BODY_BYTES,
-        security=[{"writeToken": []}, {APP_KEY_SCHEME: []}],
-        responses=problems(401, 403, 404, 409, 413, 415, 422, 503),
-        operation_class=declared(worded=True),
-    )
-    async def post_move(
-        self,
-        game_id: FromPath[UUID],
-        data: JSONBody[MoveBody],
-        games: NamedDependency[Games],
-        idempotency_key: Annotated[
-            str | None, HeaderParameter(name="Idempotency-Key", max_length=200)
-        ] = None,
-    ) -> MoveAccepted:
-        move, expected_version = MOVE_BODIES.to_domain(data)
-        idempotency = Idempotency.of(idempotency_key, data)
-        history = await games.submit(game_id, move, expected_version, idempotency)
-        return MoveAccepted(history.version, history.view())
 
     @game_read(
         "/{game_id:uuid}/events",
@@ -354,3 +326,42 @@ class GameController(Controller):
             start = history.version
         codec = games.codec(row.game)
         return ServerSentEvent(stream_of(games, live, game_id, codec, start))
+
+
+def move_route(registry: Registry) -> HTTPRouteHandler:
+    """`POST /games/{id}/moves` for an app that hosts the games of `registry`: its
+    body is any of their moves, decoded strictly (`service.application.moves`)."""
+    bodies = move_bodies(registry)
+
+    @post(
+        "/games/{game_id:uuid}/moves",
+        tags=["games"],
+        status_code=201,
+        summary="Log one move",
+        description=f"A game holds at most {MAX_MOVES:,} moves, undos included, "
+        "whether logged here or imported: a move past them is a 422. The bearer "
+        "credential is the game's write token, or the app key that created the "
+        "game (scope `moves:write`).",
+        before_request=holds_write_token,
+        opt={SCOPE: MOVES_WRITE, TAKES_WRITE_TOKEN: True},
+        dto=strict_body(Annotated[bodies.union, Tagged("type")]),
+        return_dto=None,
+        request_max_body_size=MAX_JSON_BODY_BYTES,
+        security=[{"writeToken": []}, {APP_KEY_SCHEME: []}],
+        responses=problems(401, 403, 404, 409, 413, 415, 422, 503),
+        operation_class=declared(worded=True),
+    )
+    async def post_move(
+        game_id: FromPath[UUID],
+        data: JSONBody[Any],
+        games: NamedDependency[Games],
+        idempotency_key: Annotated[
+            str | None, HeaderParameter(name="Idempotency-Key", max_length=200)
+        ] = None,
+    ) -> MoveAccepted:
+        move, expected_version = bodies.to_domain(data)
+        idempotency = Idempotency.of(idempotency_key, data)
+        history = await games.submit(game_id, move, expected_version, idempotency)
+        return MoveAccepted(history.version, history.view())
+
+    return post_move

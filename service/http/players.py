@@ -11,6 +11,7 @@ from litestar.params import FromPath, QueryParameter
 from psycopg_pool import AsyncConnectionPool
 
 from service.application.creating import NAME_LENGTH
+from service.application.games import Games
 from service.http.caching import content_read, tagged_answer
 from service.http.problems import problems
 from service.readside import records
@@ -73,11 +74,14 @@ async def get_rating_history(
     name: FromPath[str],
     game: FromPath[str],
     read_pool: NamedDependency[AsyncConnectionPool],
+    games: NamedDependency[Games],
     group: Group = None,
     limit: Annotated[int, QueryParameter(ge=1, le=MAX_HISTORY_PAGE)] = MAX_HISTORY_PAGE,
     offset: Offset = 0,
 ) -> Response[RatingHistory]:
-    answer = await records.rating_history(read_pool, name, game, group, limit, offset)
+    answer = await records.rating_history(
+        read_pool, name, game, group, limit, offset, games.rules
+    )
     return tagged_answer(request, answer)
 
 
@@ -91,9 +95,12 @@ async def get_leaderboard(
     request: Request,
     game: FromPath[str],
     read_pool: NamedDependency[AsyncConnectionPool],
+    games: NamedDependency[Games],
     group: Group = None,
     limit: Limit = 20,
     offset: Offset = 0,
 ) -> Response[Leaderboard]:
-    answer = await records.leaderboard(read_pool, game, group, limit, offset)
+    answer = await records.leaderboard(
+        read_pool, game, group, limit, offset, games.rules
+    )
     return tagged_answer(request, answer)

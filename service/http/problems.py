@@ -28,7 +28,7 @@ from domain.errors import GameFinished, RuleError
 from domain.wording import Message, message
 from service.application import errors
 from service.application.wording import DEFAULT, cited
-from service.http.languages import negotiated
+from service.http.languages import negotiated, spoken
 from service.storage.store import CommitFailed
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,8 @@ class Problem(ProblemDetailsException):
     def to_response(self, request: Request) -> Response:
         language = DEFAULT
         if self.said is not None:
-            language = negotiated(request.headers.get("accept-language"))
+            accepted = request.headers.get("accept-language")
+            language = negotiated(accepted, spoken(request))
             self.detail = language.render(self.said)
             if self.extra and "rule" in self.extra:
                 self.title = language.render(message("title.move_refused"))
@@ -133,13 +134,13 @@ def refused(error: errors.Refused) -> Problem:
 
 
 def rule_broken(error: RuleError) -> Problem:
-    """A1: the move is refused, nothing is stored, and the ruling is named."""
-    said = cited(error)
-    return Problem(422, DEFAULT.render(said), said, rule=error.rule)
+    """A1: the move is refused, nothing is stored, and the ruling is named (its
+    sentence is worded in the game's words when answered)."""
+    return Problem(422, str(error), cited(error), rule=error.rule)
 
 
 def game_finished(error: GameFinished) -> Problem:
-    return Problem(409, DEFAULT.render(error.said), error.said, rule=error.rule)
+    return Problem(409, str(error), error.said, rule=error.rule)
 
 
 def not_json(error: msgspec.DecodeError) -> Problem:

@@ -17,6 +17,11 @@ exactly what the service sends and takes.
   sheet (`GameSheet`) and creation as stored (`GameCreation`, with its game's
   options) by `game`, mapped from the registry (both Dobro editions to
   `DobroView`, `DobroSheet` and `DobroGameCreated`).
+- What depends on the games is made from the registry the app was built with
+  (`DocumentedStructs(games)`), never from one read when a module is imported: a
+  game's name is one of its games' (`OneOfTheGames`), and a type marked
+  `OfTheGames(made)` is the one `made(games)` gives (a logged move of any of its
+  games, the shapes of a stored event).
 - A dict keyed by a closed set of names (a die's colour) lists those names as its
   properties and no other.
 - A field's `Meta(extra_json_schema=...)` is added to its schema: the domain narrows
@@ -34,7 +39,7 @@ import functools
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Optional
 
 import msgspec
 
@@ -46,9 +51,11 @@ from litestar.params import KwargDefinition
 from litestar.typing import FieldDefinition
 
 from domain.creation import GameCreated
-from domain.registry import BUILT_IN
+from domain.game import AnyRules
+from domain.registry import Registry
 from service.application.creating import NewGame
-from service.application.moves import MOVE_BODIES
+from service.application.games import OneOfTheGames
+from service.application.moves import move_bodies
 
 
 class Tagged:
@@ -57,6 +64,14 @@ class Tagged:
 
     def __init__(self, field: str) -> None:
         self.field = field
+
+
+@dataclass(frozen=True)
+class OfTheGames:
+    """Marks a type made from the app's games: the one `made(games)` gives (made
+    once a registry: the document names each Struct it holds once)."""
+
+    made: Callable[[Registry], Any]
 
 
 class _State:
@@ -80,8 +95,8 @@ GameSheetOrNull = Annotated[Any, _Sheet(nullable=True)]
 GameCreation = Annotated[Any, _Created]
 
 
-def _view_of(name: str) -> type[msgspec.Struct]:
-    return typing.get_type_hints(BUILT_IN[name].view)["return"]
+def _view_of(rules: AnyRules) -> type[msgspec.Struct]:
+    return typing.get_type_hints(rules.view)["return"]
 
 
 def _sheet_marked(field_definition: FieldDefinition) -> _Sheet | None:
@@ -146,13 +161,15 @@ def _extra_schema(annotation: Any) -> dict[str, Any]:
 
 
 class DocumentedStructs(StructSchemaPlugin):
-    """Litestar's schemas of msgspec Structs, named and closed as above."""
+    """Litestar's schemas of msgspec Structs, named and closed as above, for an
+    app that hosts `games`."""
 
-    def __init__(self) -> None:
-        self._bodies = _structs_in(MOVE_BODIES.union)
+    def __init__(self, games: Registry) -> None:
+        self._games = games
+        self._bodies = _structs_in(move_bodies(games).union)
         self._options = {
             struct
-            for rules in BUILT_IN.values()
+            for rules in games.values()
             for struct in _structs_in(rules.options).values()
         }
 
@@ -161,11 +178,20 @@ class DocumentedStructs(StructSchemaPlugin):
             _State in field_definition.metadata
             or _Created in field_definition.metadata
             or _sheet_marked(field_definition) is not None
-            or any(isinstance(m, Tagged) for m in field_definition.metadata)
+            or _game_name(field_definition) is not None
+            or any(
+                isinstance(m, Tagged | OfTheGames) for m in field_definition.metadata
+            )
             or super().is_plugin_supported_field(field_definition)
         )
 
     def to_openapi_schema(self, field_definition: FieldDefinition, schema_creator):
+        if (optional := _game_name(field_definition)) is not None:
+            return self._names(optional, schema_creator)
+        for meta in field_definition.metadata:
+            if isinstance(meta, OfTheGames):
+                made = FieldDefinition.from_annotation(meta.made(self._games))
+                return schema_creator.for_field_definition(made)
         if _State in field_definition.metadata:
             return self._states(schema_creator)
         if _Created in field_definition.metadata:
@@ -193,6 +219,14 @@ class DocumentedStructs(StructSchemaPlugin):
         _one_shape(struct, schema)
         return schema
 
+    def _names(self, optional: bool, schema_creator) -> Schema:
+        """A game's name: one of the games', as a `Literal` of them reads."""
+        names = Literal[tuple(self._games)]  # type: ignore[valid-type]
+        annotation = Optional[names] if optional else names  # noqa: UP045
+        return schema_creator.for_field_definition(
+            FieldDefinition.from_annotation(annotation)
+        )
+
     def _new_games(self, field_definition, schema_creator) -> Schema:
         """`POST /games`'s body, one shape per game told apart by `game`: that
         game's names and options (closed Structs, so a misspelt or mistyped option,
@@ -200,7 +234,8 @@ class DocumentedStructs(StructSchemaPlugin):
         `NewGame`, whose `game` is a string and `options` a dict, so that a name the
         registry does not hold and a game's refused options are refused in the
         rules' words (`domain/setup.py`)."""
-        union = self._one_of("game", _by_game(_new_game_of), schema_creator)
+        shapes = _by_game(self._games, _new_game_of)
+        union = self._one_of("game", shapes, schema_creator)
         # A component of its own, so that clients name the union `NewGame`.
         schema = schema_creator.schema_registry.get_schema_for_field_definition(
             field_definition
@@ -212,14 +247,16 @@ class DocumentedStructs(StructSchemaPlugin):
     def _creations(self, schema_creator) -> Schema:
         """A creation told apart by its `game`, with that game's options as a new
         game's body takes them (the options are stored as sent)."""
-        return self._one_of("game", _by_game(_created_of), schema_creator)
+        shapes = _by_game(self._games, _created_of)
+        return self._one_of("game", shapes, schema_creator)
 
     def _states(self, schema_creator) -> Schema:
-        views = {name: _view_of(name) for name in sorted(BUILT_IN)}
+        views = {name: _view_of(self._games[name]) for name in sorted(self._games)}
         return self._one_of("game", views, schema_creator)
 
     def _sheets(self, schema_creator, nullable: bool) -> Schema:
-        sheets = {name: BUILT_IN[name].sheet_type for name in sorted(BUILT_IN)}
+        games = self._games
+        sheets = {name: games[name].sheet_type for name in sorted(games)}
         one_of = self._one_of("game", sheets, schema_creator)
         if nullable:
             return Schema(one_of=[one_of, Schema(type=OpenAPIType.NULL)])
@@ -305,30 +342,46 @@ class DocumentedStructs(StructSchemaPlugin):
         return name + "Read" if name in self._bodies else name
 
 
-def _by_game(shape_of: Callable[[type, tuple[str, ...]], type]) -> dict[str, type]:
-    """Each registered game's shape, as `shape_of(options, names)` makes it for the
+def _game_name(field_definition: FieldDefinition) -> bool | None:
+    """Whether a game's name (`OneOfTheGames`) may be null; None for a field that
+    is not one."""
+    if OneOfTheGames in field_definition.metadata:
+        return False
+    if field_definition.is_optional and any(
+        OneOfTheGames in inner.metadata for inner in field_definition.inner_types
+    ):
+        return True
+    return None
+
+
+def _by_game(
+    games: Registry, shape_of: Callable[[type, tuple[str, ...], str], type]
+) -> dict[str, type]:
+    """Each game's shape, as `shape_of(options, names, family)` makes it for the
     games that share their options (a game and its editions)."""
     by_options: dict[type, list[str]] = {}
-    for name, rules in BUILT_IN.items():
+    for name, rules in games.items():
         by_options.setdefault(rules.options, []).append(name)
     return {
-        name: shape_of(options, tuple(names))
+        name: shape_of(options, tuple(names), games[names[0]].family)
         for options, names in by_options.items()
         for name in names
     }
 
 
-def _family_of(names: tuple[str, ...]) -> str:
-    """The name of the game `names` are editions of, as a schema's name has it."""
-    return "".join(part.title() for part in BUILT_IN[names[0]].family.split("-"))
+def _title(family: str) -> str:
+    """A game's family as a schema's name has it (`double-donkey`: DoubleDonkey)."""
+    return "".join(part.title() for part in family.split("-"))
 
 
 @functools.cache
-def _new_game_of(options: type[msgspec.Struct], names: tuple[str, ...]) -> type:
+def _new_game_of(
+    options: type[msgspec.Struct], names: tuple[str, ...], family: str
+) -> type:
     """The body of a new game of `names` (a game and its editions) as the document
     shows it: `NewGame` with `game` one of them and `options` theirs."""
     return msgspec.defstruct(
-        f"New{_family_of(names)}Game",
+        f"New{_title(family)}Game",
         [
             ("game", Literal[names]),
             ("options", options, msgspec.field(default_factory=options)),
@@ -341,11 +394,13 @@ def _new_game_of(options: type[msgspec.Struct], names: tuple[str, ...]) -> type:
 
 
 @functools.cache
-def _created_of(options: type[msgspec.Struct], names: tuple[str, ...]) -> type:
+def _created_of(
+    options: type[msgspec.Struct], names: tuple[str, ...], family: str
+) -> type:
     """The creation of a game of `names` as the document shows it: `GameCreated`
     with `game` one of them and `options` theirs."""
     return msgspec.defstruct(
-        f"{_family_of(names)}GameCreated",
+        f"{_title(family)}GameCreated",
         [("game", Literal[names]), ("options", options)],
         bases=(GameCreated,),
         kw_only=True,

@@ -1,7 +1,10 @@
 """The REST answers of docs/api.md, kept apart from the domain's events and states.
 
 The request bodies are the application layer's (`NewGame`, the move bodies); the game
-list and player records are the read side's shapes (`service.readside.summaries`)."""
+list and player records are the read side's shapes (`service.readside.summaries`).
+What an answer holds of its game (its name, its state, a logged move, a stored
+event's shape) is typed for the games of the app that answers it: marked here, and
+made from the app's registry by its OpenAPI document (`service.http.schemas`)."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import msgspec
 
 from domain.creation import GAME_CREATED
 from domain.history import TABLE_MOVES, Abandon, GameAbandoned, MoveRetracted, Undo
-from domain.registry import BUILT_IN
+from domain.registry import Registry
 from projections.replay import Step
 from service.application.games import GameName, Status
 from service.application.notes import StepNote
@@ -24,15 +27,25 @@ from service.http.schemas import (
     GameSheet,
     GameSheetOrNull,
     GameState,
+    OfTheGames,
     Tagged,
 )
 
-# A move as logged, in a replay's step: any game's, told apart by its `type` (the move
-# types of the games and of every game, `undo` and `abandon`, are all different).
-_MOVES = Union[  # noqa: UP007 (built at runtime)
-    tuple(dict.fromkeys(m for r in BUILT_IN.values() for m in (*r.moves, *TABLE_MOVES)))
+
+@functools.cache
+def _logged_move(games: Registry, nullable: bool = False) -> Any:
+    """A move as logged, in a replay's step: any of the games', told apart by its
+    `type` (the move types of the games and of every game, `undo` and `abandon`,
+    are all different)."""
+    moves = [m for rules in games.values() for m in (*rules.moves, *TABLE_MOVES)]
+    kinds = (*dict.fromkeys(moves), *([None] if nullable else []))
+    return Annotated[Union[kinds], Tagged("type")]  # noqa: UP007 (built at runtime)
+
+
+LoggedMove = Annotated[Any, OfTheGames(_logged_move)]
+LoggedMoveOrNull = Annotated[
+    Any, OfTheGames(functools.partial(_logged_move, nullable=True))
 ]
-LoggedMove = Annotated[_MOVES, Tagged("type")]
 
 
 class GameSummary(msgspec.Struct, kw_only=True):
@@ -111,13 +124,16 @@ def _recorded(name: str, move: type, events: tuple[type, ...]) -> type:
     )
 
 
-def _stored_events(kind: str, fields: tuple[tuple[str, Any], ...] = ()) -> Any:
+@functools.cache
+def _stored_events(
+    games: Registry, kind: str, fields: tuple[tuple[str, Any], ...] = ()
+) -> Any:
     """Every shape of a stored event as `kind` shows it, by `type`: the creation,
-    then each move of each registered game (the Dobro editions share theirs), then
+    then each move of each of the games (the Dobro editions share theirs), then
     undo and abandon."""
     shapes = [_logged(f"{kind}Creation", GAME_CREATED, GameCreation, fields)]
     moves: dict[type, tuple[str, tuple[type, ...]]] = {}
-    for rules in BUILT_IN.values():
+    for rules in games.values():
         prefix = "".join(part.title() for part in rules.family.split("-"))
         for move in rules.moves:
             moves.setdefault(move, (prefix + move.__name__, tuple(rules.events)))
@@ -132,14 +148,18 @@ def _stored_events(kind: str, fields: tuple[tuple[str, Any], ...] = ()) -> Any:
 
 # A stored event as `/games/{id}/events` and the game's stream give it
 # (`LoggedEvent`), and as the feed gives it (`service.http.feed.FeedEvent`).
-LoggedEvents = _stored_events("Logged")
-FeedEvents = _stored_events(
-    "Feed", (("cursor", str), ("game_id", UUID), ("game", GameName))
-)
+LoggedEvents = Annotated[
+    Any, OfTheGames(functools.partial(_stored_events, kind="Logged"))
+]
+_FEED_FIELDS = (("cursor", str), ("game_id", UUID), ("game", GameName))
+FeedEvents = Annotated[
+    Any,
+    OfTheGames(functools.partial(_stored_events, kind="Feed", fields=_FEED_FIELDS)),
+]
 
 
 class EventPage(msgspec.Struct):
-    events: list[LoggedEvents]  # type: ignore[valid-type]
+    events: list[LoggedEvents]
     version: int
     """The game's current version: a reader has everything once it has read up to it."""
 
@@ -156,7 +176,7 @@ class ReplayFrame(msgspec.Struct, kw_only=True):
     version: int
     state: GameState
     scoresheet: GameSheet
-    move: Annotated[_MOVES | None, Tagged("type")] = None
+    move: LoggedMoveOrNull = None
     description: str | None = None
     notes: list[StepNote] = []
     """The notes in force on this step, in the order they were written."""

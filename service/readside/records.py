@@ -11,6 +11,7 @@ no result, and one in progress none yet.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -19,7 +20,6 @@ import msgspec
 from psycopg_pool import AsyncConnectionPool
 
 from domain.names import normal_name
-from domain.registry import BUILT_IN
 from domain.wording import message
 from projections.ratings import PROVISIONAL_BELOW
 from projections.records import (
@@ -148,9 +148,10 @@ def kept(name: str, field: str = "name") -> str:
     return name
 
 
-def known_game(game: str) -> str:
-    if game not in BUILT_IN:
-        raise NotFound(f"There is no game {game!r}: choose one of {sorted(BUILT_IN)}.")
+def known_game(game: str, games: Collection[str]) -> str:
+    """`game`, one of `games` (the names of the games hosted); NotFound if not."""
+    if game not in games:
+        raise NotFound(f"There is no game {game!r}: choose one of {sorted(games)}.")
     return game
 
 
@@ -175,12 +176,17 @@ def _rating(row: dict[str, Any]) -> dict[str, Any]:
 
 
 async def leaderboard(
-    pool: AsyncConnectionPool, game: str, group: str | None, limit: int, offset: int
+    pool: AsyncConnectionPool,
+    game: str,
+    group: str | None,
+    limit: int,
+    offset: int,
+    games: Collection[str],
 ) -> Leaderboard:
-    """A page of the ladder by the index on its ratings, and the place of its first
-    line counted by the same index: what a page costs grows with its offset, not
-    with the ladder."""
-    game, group = known_game(game), _ladder_of(group)
+    """A page of the ladder of `game` (one of `games`) by the index on its ratings,
+    and the place of its first line counted by the same index: what a page costs
+    grows with its offset, not with the ladder."""
+    game, group = known_game(game, games), _ladder_of(group)
     params = {"game": game, "group": group, "limit": limit + 1, "offset": offset}
     async with pool.connection() as conn:
         cursor = await conn.execute(
@@ -317,8 +323,10 @@ async def rating_history(
     group: str | None,
     limit: int,
     offset: int,
+    games: Collection[str],
 ) -> RatingHistory:
-    name, game, group = kept(name), known_game(game), _ladder_of(group)
+    """The ratings of `name` at `game` (one of `games`), a page at a time."""
+    name, game, group = kept(name), known_game(game, games), _ladder_of(group)
     params = {"name": name, "game": game, "group": group}
     params |= {"limit": limit + 1, "offset": offset}
     async with pool.connection() as conn:

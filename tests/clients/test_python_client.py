@@ -25,7 +25,7 @@ import pytest
 
 from domain.game import Setup
 from domain.registry import BUILT_IN
-from service.application.moves import MOVE_BODIES
+from service.application.moves import move_bodies
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 CONFIG = "content_type_overrides:\n" + "".join(
@@ -58,7 +58,7 @@ def generated(tmp_path_factory):
 def model_of(generated, move) -> object:
     """The generated model of a domain move: the class named as its wire copy."""
     body = msgspec.json.encode(move)
-    name = type(MOVE_BODIES.decode(body)).__name__
+    name = type(move_bodies(BUILT_IN).decode(body)).__name__
     models = importlib.import_module("tablelog_client.models")
     return getattr(models, name).from_dict(msgspec.json.decode(body))
 

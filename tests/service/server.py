@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 import uvicorn
 
+from domain.registry import Registry
 from service.http.app import create_app
 from service.http.server import config
 from service.settings import Settings
@@ -17,16 +18,20 @@ from service.settings import Settings
 
 @contextmanager
 def running_server(
-    database_url: str, loop: str | None = None, **settings
+    database_url: str,
+    loop: str | None = None,
+    games: Registry | None = None,
+    **settings,
 ) -> Iterator[str]:
-    """`loop`: uvicorn's event loop, when not the one `tablelog serve` runs."""
+    """`loop`: uvicorn's event loop, when not the one `tablelog serve` runs;
+    `games`: the games the app hosts, when not the ones installed."""
     # Every test's client is 127.0.0.1: only the tests of the limit itself set one.
     settings.setdefault("creations_per_minute", None)
     settings.setdefault("max_connections_per_client", 100_000)
     settings.setdefault("max_streams_per_client", 100_000)
     chosen = Settings(database_url=database_url, **settings)
     configured = config(
-        create_app(chosen),
+        create_app(chosen, games),
         chosen,
         host="127.0.0.1",
         port=0,

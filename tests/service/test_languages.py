@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from domain.registry import BUILT_IN
+from service.application.wording import catalogues
 from service.http.languages import negotiated
 from tests.service.http import create, move
 
@@ -29,7 +31,7 @@ from tests.service.http import create, move
     ],
 )
 def test_accept_language_chooses_the_best_language_spoken(header, code):
-    assert negotiated(header).code == code
+    assert negotiated(header, catalogues(BUILT_IN)).code == code
 
 
 def dobro(client) -> dict:

@@ -25,9 +25,9 @@ from domain.picture import Picture
 from domain.wording import Language
 from service.application.errors import Invalid
 from service.application.pictures import Renderer
-from service.application.wording import LANGUAGES
 from service.http.caching import language_of
 from service.http.headers import declared
+from service.http.languages import spoken
 from service.http.pictures import raster
 from service.http.pictures.svg import svg
 
@@ -85,9 +85,10 @@ def picture_language(request: Request) -> Language:
     asked = request.query_params.get("lang")
     if asked is None:
         return language_of(request)
-    if asked not in LANGUAGES:
-        raise Invalid(f"`lang` is one of {', '.join(LANGUAGES)}, not {asked[:20]!r}.")
-    return LANGUAGES[asked]
+    languages = spoken(request)
+    if asked not in languages:
+        raise Invalid(f"`lang` is one of {', '.join(languages)}, not {asked[:20]!r}.")
+    return languages[asked]
 
 
 def picture_variant(request: Request) -> str:
