@@ -20,7 +20,7 @@ every game); a sentence for each stored move (`describe`) and a picture of the t
 (`picture`); a seeded virtual table that plays whole legal games (`simulate`), and
 moves to try against the rules (`examples`). Its metadata say what the service names
 and hosts: its name, family, labels, players, options, moves, events, phases and
-words.
+words, and its module for the web page (`page`, a file of its package).
 
 `domain.registry` lists the games: everything else (the service, the projections,
 the page through `GET /games/kinds`) asks it, never names a game.
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from importlib.resources.abc import Traversable
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
@@ -155,6 +156,13 @@ class Rules(Protocol[State, Move, Event, View, Sheet]):
     # The Struct of the game's score sheet, for the OpenAPI document and snapshots.
     @property
     def sheet_type(self) -> type[Sheet]: ...
+
+    # The game's module for the web page, a file of its package (`page.js`): a
+    # JavaScript module that draws its state, enters its moves and holds its words in
+    # every language (service/http/web/games.js says what it gives). The editions of
+    # a game share theirs; the service serves it as `/app/games/<family>.js`.
+    @property
+    def page(self) -> Traversable: ...
 
     # --- the Decider ----------------------------------------------------------------
 

@@ -12,8 +12,9 @@ language's catalogue: the words every game shares and those of its games
 
 A game joins a registry only whole: `faults` says what keeps one out (a name or a
 move's `type` another game holds, a part of `domain.game.Rules` missing, words that
-contradict another game's, a first deal that cannot be dealt), and `Registry`
-refuses such a game with `GameRefused`, naming it and each fault.
+contradict another game's, a page module its family does not share, a first deal
+that cannot be dealt), and `Registry` refuses such a game with `GameRefused`, naming
+it and each fault.
 """
 
 from __future__ import annotations
@@ -103,6 +104,7 @@ def faults(rules: Any, registered: Iterable[AnyRules] = ()) -> list[str]:
     found += _players(rules)
     found += _types(rules, registered)
     found += _words(rules, registered)
+    found += _page(rules, registered)
     return found or _first_deal(rules)
 
 
@@ -189,6 +191,17 @@ def _words(rules: Any, registered: list[AnyRules]) -> list[str]:
     )
     if clashes:
         return [f"its words say otherwise what others word: {', '.join(clashes)}"]
+    return []
+
+
+def _page(rules: Any, registered: list[AnyRules]) -> list[str]:
+    """Its page module is a JavaScript file, the one of its family's games."""
+    page = rules.page
+    if not str(getattr(page, "name", "")).endswith(".js"):
+        return ["its page module is not a .js file of its package"]
+    family = next((o for o in registered if o.family == rules.family), None)
+    if family is not None and str(family.page) != str(page):
+        return [f"its family {rules.family!r} has another page module, {family.page}"]
     return []
 
 

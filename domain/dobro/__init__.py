@@ -7,6 +7,7 @@ has no rule effect: it is not modelled (D2).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from importlib.resources import files
 
 from domain.dobro.components import DOBRO_DECK, DOBRO_PIXAR_DECK, Edition, Options
 from domain.dobro.describe import describe
@@ -37,6 +38,7 @@ class Dobro:
     phases = PHASES
     words = WORDS
     sheet_type = Sheet
+    page = files(__name__) / "page.js"
 
     decide = staticmethod(decide)
     evolve = staticmethod(evolve)

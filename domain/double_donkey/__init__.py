@@ -23,6 +23,8 @@ docs/rules.md settle it. Where they are silent, this engine reads them so:
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 from domain.double_donkey.describe import describe
 from domain.double_donkey.events import EVENTS, Event
 from domain.double_donkey.evolve import evolve
@@ -53,6 +55,7 @@ class DoubleDonkey:
     phases = PHASES
     words = WORDS
     sheet_type = Sheet
+    page = files(__name__) / "page.js"
 
     initial_state = staticmethod(initial_state)
     decide = staticmethod(decide)

@@ -20,6 +20,8 @@ Where the rulings leave a choice, this engine decides:
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 from domain.dozito.describe import describe
 from domain.dozito.events import EVENTS, Event
 from domain.dozito.evolve import evolve
@@ -50,6 +52,7 @@ class Dozito:
     phases = PHASES
     words = WORDS
     sheet_type = Sheet
+    page = files(__name__) / "page.js"
 
     initial_state = staticmethod(initial_state)
     decide = staticmethod(decide)

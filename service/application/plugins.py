@@ -5,8 +5,9 @@ as pytest finds its `pytest11` plug-ins.
 An entry point names a game's `Rules` (`nim = "tablelog_toy:NIM"`), or a callable
 that returns one or several. A plug-in that cannot be hosted is left out with an
 error in the log naming its distribution and why: one that does not import, or
-whose callable fails, and a game the registry refuses (`domain.registry.faults`: a
-name a built-in game or another plug-in has, a part of the Rules missing, ...).
+whose callable fails, a game the registry refuses (`domain.registry.faults`: a name
+a built-in game or another plug-in has, a part of the Rules missing, ...) and one
+whose page module is not installed.
 The service starts with the others. The registry is found once in a process and
 handed to what hosts it (`create_app`, the shell's commands).
 """
@@ -38,7 +39,7 @@ def games_of(found: Iterable[EntryPoint], built_in: Registry = BUILT_IN) -> Regi
     games = list(built_in.values())
     for entry in found:
         for rules in _loaded(entry):
-            refused = faults(rules, games)
+            refused = faults(rules, games) or _shipped(rules)
             if refused:
                 log.error(
                     "game plug-in %s left out: %s", _origin(entry), "; ".join(refused)
@@ -47,6 +48,14 @@ def games_of(found: Iterable[EntryPoint], built_in: Registry = BUILT_IN) -> Regi
             log.info("game plug-in %s hosts %s", _origin(entry), rules.name)
             games.append(rules)
     return Registry(games) if len(games) > len(built_in) else built_in
+
+
+def _shipped(rules: Any) -> list[str]:
+    """Its page module is installed with it (a package that leaves it out of its
+    distribution could not be played in the page)."""
+    if rules.page.is_file():
+        return []
+    return [f"its page module {rules.page} is not installed"]
 
 
 def _loaded(entry: EntryPoint) -> list[Any]:

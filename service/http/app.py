@@ -181,7 +181,7 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
             get_rating_history,
             get_leaderboard,
             health,
-            *web_routes(),
+            *web_routes(registry),
             schema_page.asset_routes(),
             *([get_metrics] if settings.metrics else []),
         ],

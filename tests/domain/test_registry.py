@@ -4,6 +4,8 @@ words alone."""
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 import msgspec
 import pytest
 from tablelog_toy import NIM, Nim
@@ -92,12 +94,31 @@ def test_a_game_lacking_a_part_of_the_rules_is_refused_naming_each():
             {"en": {"turn.other": "Wait."}, "fr": {"turn.other": "Attendez."}},
             "its words say otherwise what others word: turn.other",
         ),
+        ("page", "page.js", "its page module is not a .js file of its package"),
+        (
+            "page",
+            files("tablelog_toy") / "__init__.py",
+            "its page module is not a .js file of its package",
+        ),
     ],
 )
 def test_a_game_failing_a_basic_check_is_refused_saying_which(part, value, fault):
     broken = type("Broken", (Renamed,), {part: value})()
     found = faults(broken, BUILT_IN.values())
     assert any(said.startswith(fault) for said in found), found
+
+
+def test_the_editions_of_a_family_share_its_page_module():
+    class Edition(Renamed):
+        name, family = "big-nim", "nim"
+
+    class Other(Edition):
+        page = files("domain.dobro") / "page.js"
+
+    assert faults(Edition(), [NIM]) == []
+    assert faults(Other(), [NIM]) == [
+        f"its family 'nim' has another page module, {NIM.page}"
+    ]
 
 
 def test_a_game_whose_first_deal_fails_is_refused_with_its_error():

@@ -5,7 +5,8 @@ The wheel is built from the checkout and installed without its dependencies; tho
 come from this test run's own environment through a path file, so the test takes
 seconds and needs no network. What it proves is that the wheel carries everything of
 ours that `tablelog serve` and `tablelog seed` need (the migrations, the sample games,
-the web page), and that nothing is found in the checkout instead.
+the web page and each game's module for it), and that nothing is found in the
+checkout instead.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from domain.registry import BUILT_IN
 from tests.service.test_cli import free_port, start_serving, stop
 
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -112,11 +114,15 @@ def test_the_installed_tablelog_seeds_and_serves(installed, tmp_path):
         picture = f"{base}/games/{answer.json()['id']}/replay/0/image?format=png"
         assert httpx.get(picture).status_code == 200
         assert "<html" in httpx.get(f"{base}/app/").text.lower()
-        # Every file of the page, those in its folders too (the games' modules).
+        # Every file of the page, those in its folders too, and each game's module,
+        # a file of the game's package.
         web = CHECKOUT / "service" / "http" / "web"
         for path in sorted(web.rglob("*.*")):
             page = path.relative_to(web).as_posix()
             assert httpx.get(f"{base}/app/{page}").status_code == 200, page
+        for family, rules in BUILT_IN.families().items():
+            module = httpx.get(f"{base}/app/games/{family}.js")
+            assert module.content == rules.page.read_bytes(), family
     finally:
         stop(server)
 

@@ -105,6 +105,25 @@ def test_a_broken_plug_in_is_left_out_naming_its_distribution_and_others_are_hos
     assert len(errors) == 3
 
 
+def test_a_game_whose_page_module_is_not_installed_is_left_out(folder, caplog):
+    (folder / "pageless.py").write_text(
+        "from pathlib import Path\n"
+        "from tablelog_toy import Nim\n"
+        "class Pageless(Nim):\n"
+        "    name = family = 'pageless'\n"
+        "    page = Path(__file__).parent / 'pageless.js'\n"
+        "PAGELESS = Pageless()\n",
+        encoding="utf-8",
+    )
+    installed(folder, "pageless", {"pageless": "pageless:PAGELESS"})
+    assert games_of(found(folder)) is BUILT_IN
+    (error,) = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert error == (
+        "game plug-in pageless = pageless:PAGELESS (pageless 1.0) left out: its page "
+        f"module {folder / 'pageless.js'} is not installed"
+    )
+
+
 SERVICE = Path(__file__).resolve().parents[2] / "service"
 # Who may name the built-in games: the finder, which adds the plug-ins to them, and
 # the writer of the committed document, which is theirs.

@@ -140,3 +140,13 @@ def test_the_built_in_games_and_the_toy_game_are_hosted_together(every_game):
     assert {"NimPick", "DobroPlay", "DozitoPlace"} <= schemas.keys()
     mapping = schemas["GameSummary"]["properties"]["state"]["discriminator"]["mapping"]
     assert sorted(mapping) == sorted([*BUILT_IN, "nim"])
+
+
+def test_the_toy_games_page_module_is_served_from_its_package(nim_alone, every_game):
+    module = nim_alone.get("/app/games/nim.js")
+    assert module.status_code == 200
+    assert module.content == NIM.page.read_bytes()
+    assert module.headers["content-type"].startswith("text/javascript")
+    assert nim_alone.get("/app/games/dobro.js").status_code == 404
+    files = every_game.get("/app/files.json").json()["files"]
+    assert {"games/dobro.js", "games/nim.js", "games.js"} <= set(files)

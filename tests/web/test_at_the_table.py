@@ -1,8 +1,8 @@
 """The game's page as a new player meets it at the table, on a 412 px phone in
 English and in French: no stray word, nothing the player must read or tap hidden
 under the status bar, no word broken mid-word, and axe finds nothing serious.
-The page's words are looked up in its own catalogues (`i18n.js`), in the language
-the page speaks."""
+The page's words are looked up as the page says them, in the language it speaks: in
+its games' modules (their own words) and its own catalogues (`i18n.js`)."""
 
 from __future__ import annotations
 
@@ -35,12 +35,22 @@ def phone(request, browser, base_url):
     context.close()
 
 
+# A sentence of a game's module that words it, else of the page's catalogue: the
+# modules of the families the page has loaded (their kinds, kept on the phone).
+_SAY = """async ([key, values]) => {
+  const kinds = JSON.parse(localStorage.getItem("tablelog:kinds") ?? "[]");
+  for (const family of new Set(kinds.map((kind) => kind.family))) {
+    try {
+      return (await import(`/app/games/${family}.js`)).default.say(key, values);
+    } catch {}  // another game's words: the next module's
+  }
+  return (await import("/app/i18n.js")).t(key, values);
+}"""
+
+
 def say(page: Page, key: str, **values) -> str:
-    """The page's own sentence `key`, in the language it speaks."""
-    return page.evaluate(
-        "async ([key, values]) => (await import('/app/i18n.js')).t(key, values)",
-        [key, values],
-    )
+    """The page's sentence `key`, in the language it speaks."""
+    return page.evaluate(_SAY, [key, values])
 
 
 def open_game(page: Page, game: dict) -> None:

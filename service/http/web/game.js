@@ -4,7 +4,7 @@
 // module draws it, and keeps the focus and a refusal where the player is looking.
 import { api, tokens } from "./api.js";
 import { button, chips, field, h, refuse, refusalBox, say } from "./dom.js";
-import { gameOf } from "./games/index.js";
+import { gameOf } from "./games.js";
 import { loadEarlier, loadHistory, moveNumber, undoTarget } from "./history.js";
 import { when } from "./home.js";
 import { t } from "./i18n.js";
@@ -72,7 +72,8 @@ export async function showGame(root, id, { offered = null } = {}) {
     drawHistory();
   }
 
-  const drawHistory = () => renderHistory(boxes.history, history, allHistory, earlier);
+  const drawHistory = () =>
+    renderHistory(boxes.history, history, allHistory, earlier, game.say);
 
   /** "Show earlier moves": the rest of the page loaded, then a page further back. */
   async function earlier(event) {
@@ -139,7 +140,7 @@ export async function showGame(root, id, { offered = null } = {}) {
         next_player: needsPlayer() ? anyMove.player : null };
       controls.replaceChildren(game.moves({ ...current, state, offline: true }, submit));
     }
-    const what = chips(t("game.which_move"), "kind", kinds.map((k) => [k, t(`kind.${k}`)]),
+    const what = chips(t("game.which_move"), "kind", kinds.map((k) => [k, game.say(`kind.${k}`)]),
       anyMove.kind, (k) => { anyMove.kind = k; drawControls(); }, { class: "chips kinds" });
     drawControls();
     const correcting = anyMove.correcting && h("div", { class: "correcting" },

@@ -4,7 +4,7 @@
 // each game's own option fields are its module's (games/index.js).
 import { api, tokens } from "./api.js";
 import { button, field, h, refusalBox, select } from "./dom.js";
-import { gameOf } from "./games/index.js";
+import { gameOf } from "./games.js";
 import { dateTime, t } from "./i18n.js";
 import { gameLabel, kinds, option } from "./kinds.js";
 import { boardLinks } from "./players.js";

@@ -1,8 +1,9 @@
 // The page's words in the language of its reader: English or French, one catalogue
-// per language (i18n/en.js, i18n/fr.js) holding every sentence the page shows. The
-// first visit takes the browser's languages; the switch in the header changes it, and
-// this phone remembers the choice. Numbers, plurals, lists and dates come from Intl,
-// so that no sentence is glued from pieces.
+// per language (i18n/en.js, i18n/fr.js) holding every sentence the page's own files
+// show; each game's module holds its own words, in both languages, and says them
+// before these (`wording`). The first visit takes the browser's languages; the switch
+// in the header changes it, and this phone remembers the choice. Numbers, plurals,
+// lists and dates come from Intl, so that no sentence is glued from pieces.
 import en from "./i18n/en.js";
 import fr from "./i18n/fr.js";
 
@@ -53,10 +54,9 @@ function shown(value) {
   return String(value);
 }
 
-/** The sentence `key` of the catalogue with its `{values}`. A sentence with plural
- * forms (`{one, other}`) takes the form of its `count`. */
-export function t(key, values = {}) {
-  let template = CATALOGUES[current][key];
+/** A template with its `{values}`. A sentence with plural forms (`{one, other}`)
+ * takes the form of its `count`. */
+function said(template, key, values) {
   if (template === undefined) throw new Error(`No ${current} wording for ${key}`);
   if (typeof template === "object") {
     template = template[plurals.select(values.count)] ?? template.other;
@@ -64,10 +64,21 @@ export function t(key, values = {}) {
   return template.replace(/\{(\w+)\}/g, (_, name) => shown(values[name]));
 }
 
-/** Whether the catalogue words `key`: a name the page may or may not translate (a
- * colour a table named itself is shown as named). */
-export function has(key) {
-  return key in CATALOGUES[current];
+/** The sentence `key` of the catalogue with its `{values}`. */
+export function t(key, values = {}) {
+  return said(CATALOGUES[current][key], key, values);
+}
+
+/** What a game's module says with: its own `words` (`{en: {...}, fr: {...}}`)
+ * before the page's. `t` as above; `has(key)` whether either words `key` (a name
+ * the page may or may not translate: a colour a table named itself is shown as
+ * named). */
+export function wording(words) {
+  const find = (key) => words[current]?.[key] ?? CATALOGUES[current][key];
+  return {
+    t: (key, values = {}) => said(find(key), key, values),
+    has: (key) => find(key) !== undefined,
+  };
 }
 
 /** A date and time as the reader's language writes it. */

@@ -8,6 +8,7 @@ import { showReplay } from "./replay.js";
 import { tokens } from "./api.js";
 import { button, clearRefusal, h, refuse, say } from "./dom.js";
 import { language, LANGUAGE_NAMES, setLanguage, showLanguage, t } from "./i18n.js";
+import { loadGames } from "./games.js";
 import { loadKinds } from "./kinds.js";
 
 const main = document.getElementById("main");
@@ -35,6 +36,7 @@ async function route() {
   main.replaceChildren();
   try {
     await loadKinds(); // every view draws its game from them
+    await loadGames(); // and from their modules
     const player = path.match(/^\/players\/([^/]+)$/);
     const board = path.match(/^\/leaderboards\/([^/]+)$/);
     if (player) current = await showPlayer(main, decodeURIComponent(player[1]));

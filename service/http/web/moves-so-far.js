@@ -13,8 +13,9 @@ function clock(at) {
 }
 
 /** The list, newest first; `all` shows every move loaded instead of the newest few,
- * and `onEarlier` is the button's for more. */
-export function renderHistory(box, history, all, onEarlier) {
+ * and `onEarlier` is the button's for more. A move the service has not said yet is
+ * named by `say` (the game module's: `move.<type>`). */
+export function renderHistory(box, history, all, onEarlier, say = t) {
   const { entries } = history;
   const retracted = new Set([...entries.values()].map((e) => e.retracts));
   const newest = [...entries.values()].sort((a, b) => b.version - a.version);
@@ -27,7 +28,7 @@ export function renderHistory(box, history, all, onEarlier) {
           class: retracted.has(e.version) ? "retracted" : null,
           value: String(moveNumber(e)),
         }, clock(e.at), " ",
-        h("span", { class: "said" }, e.description ?? t(`move.${e.type}`)),
+        h("span", { class: "said" }, e.description ?? say(`move.${e.type}`)),
         retracted.has(e.version) ? h("span", { class: "muted" }, t("history.taken_back"))
           : null))),
     // replaceChildren writes a null as the word "null": no button, no child at all.

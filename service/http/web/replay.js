@@ -5,7 +5,7 @@
 // variation, variations.js).
 import { api, tokens } from "./api.js";
 import { button, h, uid } from "./dom.js";
-import { gameOf } from "./games/index.js";
+import { gameOf } from "./games.js";
 import { t } from "./i18n.js";
 import { gameLabel } from "./kinds.js";
 import { notesByStep, renderNotes } from "./notes.js";

@@ -1,13 +1,15 @@
 // The score sheet: points round by round, totals, winners, and a chart drawn in SVG.
 import { h } from "./dom.js";
-import { gameOf } from "./games/index.js";
+import { gameOf } from "./games.js";
 import { t } from "./i18n.js";
 import { nameCell } from "./tables.js";
 
 // A sheet of running totals, unless the game's module words its own (`sheet`).
 const TOTALS = {
-  running: true, total: "sheet.total", chart: "sheet.chart_totals",
-  caption: "sheet.caption_totals",
+  running: true,
+  total: () => t("sheet.total"),
+  chart: (values) => t("sheet.chart_totals", values),
+  caption: () => t("sheet.caption_totals"),
 };
 const wording = (kind) => ({ ...TOTALS, ...gameOf(kind).sheet });
 
@@ -53,7 +55,7 @@ export function chart(kind, sheet) {
     t("sheet.player_points", { player, points: data[i].at(-1) ?? 0 })).join(", ");
   const plot = svg("svg", {
     viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart",
-    "aria-label": t(look.chart, { count: rounds, summary }),
+    "aria-label": look.chart({ count: rounds, summary }),
   });
   plot.append(
     svg("line", { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), class: "axis" }),
@@ -84,14 +86,14 @@ export function chart(kind, sheet) {
     return h("li", {}, swatch, player);
   }));
   return h("figure", {}, plot, legend,
-    h("figcaption", {}, t(look.caption)));
+    h("figcaption", {}, look.caption()));
 }
 
 // One row per player, the total beside the name and the rounds after it: the winner's
 // points are in sight on a phone, and only the rounds scroll sideways.
 export function renderSheet(box, kind, sheet) {
   const players = sheet.players;
-  const totalsLabel = t(wording(kind).total);
+  const totalsLabel = wording(kind).total();
   const rounds = sheet.rounds;
   const table = h("table", { class: "sheet" },
     h("caption", {}, t("sheet.per_round"),
@@ -109,38 +111,18 @@ export function renderSheet(box, kind, sheet) {
       : [h("p", {}, t("sheet.none"))]),
     sheet.finished ? h("p", { class: "winners" }, t("sheet.winners", { winners: sheet.winners }))
       : "",
-    ...rounds.map((line) => tieBreak(line)).filter(Boolean));
+    ...rounds.map((line) => tieBreak(kind, line)).filter(Boolean));
 }
 
 /** Each player's value in a tie-break, as "Ana: 3, Bo: 5". */
 const each = (values) => Object.entries(values)
   .map(([player, value]) => t("sheet.tie_value", { player, value }));
 
-/** How a tie was settled, worded from a line of the sheet as the service gives it,
- * under its ruling: on the last line of a finished game, the best total shared, then
- * the last round's piles (D16) or the best single round (Z15); on a round's line, the
- * highest card shared, then the fewest personal-pile cards or a roll-off (K9).
- * Nothing when nothing was tied. */
-export function tieBreak(line) {
-  const sentence = tieSentence(line.detail ?? {});
+/** How a tie was settled, worded by the game's module (`tieBreak`) from a line of the
+ * sheet as the service gives it, under its ruling. Nothing when nothing was tied. */
+export function tieBreak(kind, line) {
+  const sentence = gameOf(kind).tieBreak?.(line.detail ?? {}, each) ?? null;
   return sentence
     ? h("p", { class: "tie-break" }, t("sheet.tie_round", { round: line.round, sentence }))
     : null;
-}
-
-function tieSentence(detail) {
-  const tie = detail.tie_break;
-  if (tie) {
-    const values = each(tie.last_round_piles ?? tie.best_round ?? {});
-    return t(`sheet.tie_${tie.rule}`, { tied: tie.tied, values });
-  }
-  if (!detail.tied || !detail.biggest_donkey) return null;
-  const narrowed = detail.fewest_personal_pile;
-  const values = { tied: detail.tied, winner: detail.biggest_donkey };
-  if (detail.roll_offs?.length) {
-    return t("sheet.tie_K9_roll_off", {
-      ...values, kept: narrowed?.players ?? detail.tied, rolls: each(detail.roll_offs.at(-1)) });
-  }
-  return t("sheet.tie_K9_fewest", {
-    ...values, cards: narrowed?.cards ?? detail.personal_piles?.[detail.biggest_donkey] });
 }

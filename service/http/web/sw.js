@@ -1,23 +1,20 @@
-// The service worker: it keeps the app shell (this folder's files) so the page opens
-// with the table's Wi-Fi down. Network first, so a phone always runs the newest page
-// the service has; the cache answers only when the network does not. Of the REST API
-// it keeps only the kinds of game (`/games/kinds`), which every view is drawn from and
-// which change only with a new release; a game's state comes from the service or not
-// at all (moves tapped offline wait in the page's queue, queue.js).
-const CACHE = "tablelog-shell-v5";
+// The service worker: it keeps the app shell (the page's files, each game's module
+// among them) so the page opens with the table's Wi-Fi down. The service lists the
+// files (`files.json`: this folder's, and the module of each game it hosts), so a game
+// installed is kept with no file of the page changed. Network first, so a phone always
+// runs the newest page the service has; the cache answers only when the network does
+// not. Of the REST API it keeps only the kinds of game (`/games/kinds`), which every
+// view is drawn from and which change only with a new release; a game's state comes
+// from the service or not at all (moves tapped offline wait in the page's queue,
+// queue.js).
+const CACHE = "tablelog-shell-v6";
 const KINDS = new URL("../games/kinds", self.location).pathname;
-const SHELL = [
-  "./", "index.html", "app.css", "manifest.webmanifest", "icon.svg",
-  "main.js", "api.js", "dom.js", "game.js", "history.js", "home.js", "i18n.js",
-  "i18n/en.js", "i18n/fr.js", "kinds.js", "moves-so-far.js", "players.js", "queue.js",
-  "notes.js", "replay.js", "session.js", "share.js", "sheet.js", "tables.js",
-  "variations.js",
-  "games/index.js", "games/dobro.js", "games/double-donkey.js", "games/dozito.js",
-  "vendor/qrcode-generator.js", KINDS,
-];
+const FILES = "files.json";
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
+  event.waitUntil(fetch(FILES, { cache: "no-store" })
+    .then((answer) => answer.json())
+    .then(({ files }) => caches.open(CACHE).then((cache) => cache.addAll([...files, KINDS]))));
   self.skipWaiting();
 });
 

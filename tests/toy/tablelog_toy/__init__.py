@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from importlib.resources import files
 from typing import Annotated, Literal
 
 import msgspec
@@ -211,6 +212,7 @@ class Nim:
     phases = PHASES
     words = WORDS
     sheet_type = ScoreSheet
+    page = files(__name__) / "page.js"
 
     initial_state = staticmethod(initial_state)
     decide = staticmethod(decide)

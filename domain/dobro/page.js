@@ -1,8 +1,10 @@
 // Dobro, both editions, as the page draws it: its moves (docs/api.md, "Dobro moves":
-// play, skip, reverse, take, forgot refill), its public state, and its options at the
-// start of a game. The options' bounds come from the service (`GET /games/kinds`).
+// play, skip, reverse, take, forgot refill), its public state, its options at the
+// start of a game, how a tie was settled (D16) and its words in English and French.
+// The options' bounds come from the service (`GET /games/kinds`). The service serves
+// this module, a file of the game's package, as the page's `games/dobro.js`.
 import { button, chips, field, h, select, uid } from "../dom.js";
-import { t } from "../i18n.js";
+import { wording } from "../i18n.js";
 import { option } from "../kinds.js";
 import { facts, playerTable } from "../tables.js";
 
@@ -214,4 +216,153 @@ function optionFields(kind) {
   };
 }
 
-export default { moves, state, cardName, said, offline, optionFields };
+// --- the score sheet ------------------------------------------------------------------
+
+/** How a shared best total was settled (D16), from the last line of the sheet:
+ * `each` words each player's cards in the last round's score pile. */
+function tieBreak(detail, each) {
+  const tie = detail.tie_break;
+  if (!tie) return null;
+  return t("sheet.tie_D16", { tied: tie.tied, values: each(tie.last_round_piles ?? {}) });
+}
+
+// --- words ----------------------------------------------------------------------------
+
+// The module's words in each language the page speaks, said before the page's own
+// (`wording`). The French are those of the French guide: enchère, valeur en jeu, joker,
+// passe mon tour, changement de sens, pioche, carte oubli, manche.
+const WORDS = {
+  en: {
+    "start.scale_official": "Most points wins (official)",
+    "start.scale_fewest": "Fewest points wins (the French guide's scale)",
+    "start.count_of": "{value}s",
+    "start.wilds": "Wilds",
+    "start.skips": "Skips",
+    "start.reverses": "Reverses",
+    "start.deck": "Deck",
+    "start.house_deck": " A house deck (else the edition's)",
+    "start.as_edition": "As the edition says",
+    "start.take_out": "Take them out",
+    "start.keep": "Keep them",
+    "start.two_player_skips": "With two players, the Skip cards (D5)",
+    "start.scoring": "Scoring",
+    "state.nobody_over": "nobody: the game is over",
+    "state.direction": "Direction",
+    "state.clockwise": "clockwise",
+    "state.counterclockwise": "counterclockwise",
+    "state.value_in_play": "Value in play",
+    "state.no_value": "none: the next player opens a climb",
+    "state.cards_in_play": "Cards in play",
+    "state.forgetful": "Forgetful card",
+    "state.in_the_centre": "in the centre",
+    "state.score_pile": "Score pile",
+    "dobro.wild": "Wild",
+    "dobro.skip": "Skip",
+    "dobro.reverse": "Reverse",
+    "sheet.tie_D16": "{tied} shared the best total. D16: the fewest cards in the last round's score pile wins ({values}).",
+    "dobro.one_wild": "One wild",
+    "dobro.two_wilds": "Two wilds",
+    "dobro.one_card": "One card",
+    "dobro.a_pair": "A pair",
+    "dobro.with_wild": "With a wild",
+    "dobro.how_many": "How many",
+    "dobro.wild_counts_as": "The wild counts as",
+    "dobro.plays": "{player} plays {cards}",
+    "dobro.choose_card": "Choose a card to play",
+    "dobro.turn": "{player}'s turn",
+    "dobro.card_chips": "Card",
+    "dobro.none_can_follow": "No card left can follow: take the cards.",
+    "dobro.skips": "{player} skips",
+    "dobro.reverses": "{player} reverses",
+    "dobro.takes": "{player} takes the cards",
+    "dobro.called_out": "Value called out (optional)",
+    "dobro.who_forgot": "Who forgot to refill",
+    "dobro.forgot": "Forgot to refill",
+    "queued.dobro.play": "{player} plays {cards}",
+    "queued.dobro.a_wild": "a Wild",
+    "queued.dobro.a_wild_as": "a Wild as {value}",
+    "queued.dobro.wilds_as": "{cards} as {value}",
+    "queued.dobro.skip": "{player} plays a Skip",
+    "queued.dobro.reverse": "{player} plays a Reverse",
+    "queued.dobro.take": "{player} takes the cards",
+    "queued.dobro.forgot_refill": "{player} forgot to refill",
+    "kind.play": "Play",
+    "kind.skip": "Skip",
+    "kind.reverse": "Reverse",
+    "kind.take": "Take",
+    "kind.forgot_refill": "Forgot to refill",
+    "move.play": "play",
+    "move.skip": "skip",
+    "move.reverse": "reverse",
+    "move.take": "take",
+    "move.forgot_refill": "forgot refill",
+  },
+  fr: {
+    "start.scale_official": "Le plus de points gagne (règle officielle)",
+    "start.scale_fewest": "Le moins de points gagne (barème du guide français)",
+    "start.count_of": "Cartes {value}",
+    "start.wilds": "Jokers",
+    "start.skips": "Passe mon tour",
+    "start.reverses": "Changement de sens",
+    "start.deck": "Paquet",
+    "start.house_deck": " Un paquet maison (sinon celui de l'édition)",
+    "start.as_edition": "Comme le dit l'édition",
+    "start.take_out": "Les retirer",
+    "start.keep": "Les garder",
+    "start.two_player_skips": "À deux joueurs, les cartes passe mon tour (D5)",
+    "start.scoring": "Décompte",
+    "state.nobody_over": "personne : la partie est terminée",
+    "state.direction": "Sens de jeu",
+    "state.clockwise": "horaire",
+    "state.counterclockwise": "antihoraire",
+    "state.value_in_play": "Valeur en jeu",
+    "state.no_value": "aucune : le joueur suivant ouvre une enchère",
+    "state.cards_in_play": "Cartes en jeu",
+    "state.forgetful": "Carte oubli",
+    "state.in_the_centre": "au centre",
+    "state.score_pile": "Tas ramassé",
+    "dobro.wild": "Joker",
+    "dobro.skip": "Passe mon tour",
+    "dobro.reverse": "Changement de sens",
+    "sheet.tie_D16": "{tied} ont le meilleur total à égalité. D16 : le moins de cartes dans la pile de score de la dernière manche l'emporte ({values}).",
+    "dobro.one_wild": "Un joker",
+    "dobro.two_wilds": "Deux jokers",
+    "dobro.one_card": "Une carte",
+    "dobro.a_pair": "Une paire",
+    "dobro.with_wild": "Avec un joker",
+    "dobro.how_many": "Combien",
+    "dobro.wild_counts_as": "Le joker vaut",
+    "dobro.plays": "{player} joue {cards}",
+    "dobro.choose_card": "Choisissez une carte à jouer",
+    "dobro.turn": "À {player} de jouer",
+    "dobro.card_chips": "Carte",
+    "dobro.none_can_follow": "Plus aucune carte ne peut suivre : ramassez les cartes.",
+    "dobro.skips": "{player} passe son tour",
+    "dobro.reverses": "{player} change de sens",
+    "dobro.takes": "{player} ramasse les cartes",
+    "dobro.called_out": "Valeur annoncée (facultatif)",
+    "dobro.who_forgot": "Qui a oublié de repiocher",
+    "dobro.forgot": "Oubli de repioche",
+    "queued.dobro.play": "{player} joue {cards}",
+    "queued.dobro.a_wild": "un joker",
+    "queued.dobro.a_wild_as": "un joker valant {value}",
+    "queued.dobro.wilds_as": "{cards} valant {value}",
+    "queued.dobro.skip": "{player} joue une carte passe mon tour",
+    "queued.dobro.reverse": "{player} joue une carte changement de sens",
+    "queued.dobro.take": "{player} ramasse les cartes",
+    "queued.dobro.forgot_refill": "{player} a oublié de repiocher",
+    "kind.play": "Jouer",
+    "kind.skip": "Passer",
+    "kind.reverse": "Changer de sens",
+    "kind.take": "Ramasser",
+    "kind.forgot_refill": "Oubli de repioche",
+    "move.play": "joue",
+    "move.skip": "passe son tour",
+    "move.reverse": "change de sens",
+    "move.take": "ramasse",
+    "move.forgot_refill": "oubli de repioche",
+  },
+};
+const { t } = wording(WORDS);
+
+export default { moves, state, cardName, said, offline, optionFields, tieBreak, say: t };

@@ -1,8 +1,10 @@
 // Double Donkey as the page draws it: its moves (docs/api.md: roll, choose, last die,
-// reveal, roll-off), its public state, and its score sheet, which scores no rounds but
-// each round's highest card. It has no options at the start of a game.
+// reveal, roll-off), its public state, its score sheet, which scores no rounds but
+// each round's highest card, how a tie was settled (K9) and its words in English and
+// French. It has no options at the start of a game. The service serves this module,
+// a file of the game's package, as the page's `games/double-donkey.js`.
 import { button, chips, h } from "../dom.js";
-import { language, t } from "../i18n.js";
+import { language, wording } from "../i18n.js";
 import { facts, playerTable } from "../tables.js";
 
 const colorName = (color) => t(`color.${color}`);
@@ -240,12 +242,190 @@ function state(s, players) {
     ]));
 }
 
+// --- the score sheet ------------------------------------------------------------------
+
 // The score sheet's column and chart: each round's highest card, not running totals.
 const sheet = {
   running: false,
-  total: "sheet.cards_held",
-  chart: "sheet.chart_highest",
-  caption: "sheet.caption_highest",
+  total: () => t("sheet.cards_held"),
+  chart: (values) => t("sheet.chart_highest", values),
+  caption: () => t("sheet.caption_highest"),
 };
 
-export default { moves, state, cardName, said, offline, sheet };
+/** How a shared highest card was settled (K9), from a round's line of the sheet: the
+ * fewest cards in the personal pile, or a roll-off (`each` words the last throw). */
+function tieBreak(detail, each) {
+  if (!detail.tied || !detail.biggest_donkey) return null;
+  const narrowed = detail.fewest_personal_pile;
+  const values = { tied: detail.tied, winner: detail.biggest_donkey };
+  if (detail.roll_offs?.length) {
+    return t("sheet.tie_K9_roll_off", {
+      ...values, kept: narrowed?.players ?? detail.tied, rolls: each(detail.roll_offs.at(-1)) });
+  }
+  return t("sheet.tie_K9_fewest", {
+    ...values, cards: narrowed?.cards ?? detail.personal_piles?.[detail.biggest_donkey] });
+}
+
+// --- words ----------------------------------------------------------------------------
+
+// The module's words in each language the page speaks, said before the page's own
+// (`wording`).
+const WORDS = {
+  en: {
+    "state.dice_holder": "Dice holder",
+    "state.hay": "Hay card",
+    "state.just_rolled": "Just rolled",
+    "state.roll_off_among": "Roll-off among",
+    "state.biggest": "Biggest Donkey",
+    "state.nobody_yet": "nobody yet",
+    "state.tied_roll": "the tied players roll",
+    "state.everyone_reveals": "everyone reveals",
+    "state.pile": "Pile",
+    "state.revealed": "Revealed",
+    "phase.finished": "finished",
+    "phase.roll": "roll",
+    "phase.choose": "choose",
+    "phase.last_die": "last die",
+    "phase.reveal": "reveal",
+    "phase.roll_off": "roll off",
+    "donkey.angry": "Angry {color}",
+    "donkey.double": "{first}/{second} Double",
+    "donkey.die_shows": "{color} {pips}",
+    "donkey.card_value": "{card} ({value})",
+    "color.light_blue": "Light Blue",
+    "color.orange": "Orange",
+    "color.dark_blue": "Dark Blue",
+    "color.purple": "Purple",
+    "color.yellow": "Yellow",
+    "color.green": "Green",
+    "sheet.chart_highest": { one: "Chart of highest card each round over {count} round: {summary}.", other: "Chart of highest card each round over {count} rounds: {summary}." },
+    "sheet.caption_highest": "Each round's highest card per player",
+    "sheet.cards_held": "Cards held",
+    "sheet.tie_K9_fewest": "{tied} shared the highest card. K9: {winner} took the Biggest Donkey with the fewest cards in their personal pile ({cards}).",
+    "sheet.tie_K9_roll_off": "{tied} shared the highest card. K9: {kept} rolled off (last throw: {rolls}) and {winner} took the Biggest Donkey.",
+    "donkey.turn": "{player}'s turn",
+    "donkey.die": "{color} die",
+    "donkey.rolls": "{player} rolls",
+    "donkey.tap_dice": { one: "Tap what the {colors} die shows.", other: "Tap what the {colors} dice show." },
+    "donkey.put_on_hay": "Put the {color} {pips} on the Hay",
+    "donkey.rolled_again": "Rolled again: the die shows",
+    "donkey.keep_last": "Keep the last die as it is",
+    "donkey.roll_again": "Roll it once more",
+    "donkey.reveals": "{player} reveals",
+    "donkey.tap_cards": { one: "Up to {count} card.", other: "Up to {count} cards." },
+    "donkey.how_to_tap": "Tap each card revealed, one tap a card, for the hand chosen above the cards: once a hand is full the next one is chosen.",
+    "donkey.whose_cards": "Whose cards",
+    "donkey.the_cards": "The cards",
+    "donkey.cards_of": "The cards {player} reveals",
+    "donkey.hand_full": { one: "{player} holds {count} card: remove it to change it.", other: "{player} reveals at most {count} cards: remove one to change it." },
+    "donkey.remove_card": "Remove the {card}",
+    "donkey.no_card_yet": "No card tapped yet.",
+    "donkey.reveal": "Reveal",
+    "donkey.rolled": "{player} rolled",
+    "donkey.roll_off_for": "Roll-off for the Biggest Donkey: {players}",
+    "donkey.log_roll_off": "Log the roll-off",
+    "donkey.tap_rolled": "Tap what {players} rolled.",
+    "queued.apart": "; ",
+    "queued.donkey.roll": "{player} rolls {dice}",
+    "queued.donkey.choose": "{player} puts the {color} die on the Hay card",
+    "queued.donkey.keep": "{player} keeps the last die",
+    "queued.donkey.reroll": "{player} rerolls the last die: {pips}",
+    "queued.donkey.reveals": "{player} reveals {cards}",
+    "queued.donkey.roll_off": "Roll-off: {rolls}",
+    "queued.donkey.rolled": "{player} {pips}",
+    "donkey.tap_rolled_dice": "Tap the dice rolled: the dice left untapped are on the Hay card.",
+    "donkey.tap_a_die": "Tap what each die rolled shows.",
+    "donkey.put_die_on_hay": "Put the {color} die on the Hay",
+    "donkey.tap_roll_off": "Roll-off: tap what each tied player rolled.",
+    "kind.roll": "Roll",
+    "kind.choose": "Choose a die",
+    "kind.last_die": "Last die",
+    "kind.reveal": "Reveal",
+    "kind.roll_off": "Roll-off",
+    "move.roll": "roll",
+    "move.choose": "choose",
+    "move.last_die": "last die",
+    "move.reveal": "reveal",
+    "move.roll_off": "roll off",
+  },
+  fr: {
+    "state.dice_holder": "Qui a les dés",
+    "state.hay": "Carte Hay",
+    "state.just_rolled": "Dés lancés",
+    "state.roll_off_among": "Départage entre",
+    "state.biggest": "Biggest Donkey",
+    "state.nobody_yet": "personne pour l'instant",
+    "state.tied_roll": "les joueurs à égalité lancent",
+    "state.everyone_reveals": "tout le monde révèle",
+    "state.pile": "Tas",
+    "state.revealed": "Révélées",
+    "phase.finished": "terminée",
+    "phase.roll": "lancer",
+    "phase.choose": "choisir",
+    "phase.last_die": "dernier dé",
+    "phase.reveal": "révéler",
+    "phase.roll_off": "départage",
+    "donkey.angry": "Angry {color}",
+    "donkey.double": "Double {first}/{second}",
+    "donkey.die_shows": "{color} {pips}",
+    "donkey.card_value": "{card} ({value})",
+    "color.light_blue": "Bleu clair",
+    "color.orange": "Orange",
+    "color.dark_blue": "Bleu foncé",
+    "color.purple": "Violet",
+    "color.yellow": "Jaune",
+    "color.green": "Vert",
+    "sheet.chart_highest": { one: "Graphique de la plus forte carte de chaque manche, sur {count} manche : {summary}.", other: "Graphique de la plus forte carte de chaque manche, sur {count} manches : {summary}." },
+    "sheet.caption_highest": "La plus forte carte de chaque manche, par joueur",
+    "sheet.cards_held": "Cartes gardées",
+    "sheet.tie_K9_fewest": "{tied} ont la plus forte carte à égalité. K9 : {winner} prend le Biggest Donkey, avec le moins de cartes dans sa pile personnelle ({cards}).",
+    "sheet.tie_K9_roll_off": "{tied} ont la plus forte carte à égalité. K9 : {kept} se départagent aux dés (dernier jet : {rolls}) et {winner} prend le Biggest Donkey.",
+    "donkey.turn": "À {player} de jouer",
+    "donkey.die": "Dé {color}",
+    "donkey.rolls": "{player} lance",
+    "donkey.tap_dice": { one: "Touchez ce que montre le dé {colors}.", other: "Touchez ce que montrent les dés {colors}." },
+    "donkey.put_on_hay": "Mettre le {pips} {color} sur la carte Hay",
+    "donkey.rolled_again": "Relancé : le dé montre",
+    "donkey.keep_last": "Garder le dernier dé tel quel",
+    "donkey.roll_again": "Le relancer une fois",
+    "donkey.reveals": "{player} révèle",
+    "donkey.tap_cards": { one: "{count} carte au plus.", other: "{count} cartes au plus." },
+    "donkey.how_to_tap": "Touchez chaque carte révélée, une touche par carte, pour la main choisie au-dessus des cartes : une main pleine, la suivante est choisie.",
+    "donkey.whose_cards": "Les cartes de",
+    "donkey.the_cards": "Les cartes",
+    "donkey.cards_of": "Les cartes que révèle {player}",
+    "donkey.hand_full": { one: "{player} a {count} carte en main : retirez-la pour la changer.", other: "{player} révèle au plus {count} cartes : retirez-en une pour changer." },
+    "donkey.remove_card": "Retirer : {card}",
+    "donkey.no_card_yet": "Aucune carte touchée.",
+    "donkey.reveal": "Révéler",
+    "donkey.rolled": "Dé lancé par {player}",
+    "donkey.roll_off_for": "Départage pour le Biggest Donkey : {players}",
+    "donkey.log_roll_off": "Noter le départage",
+    "donkey.tap_rolled": "Touchez le résultat du dé pour : {players}.",
+    "queued.apart": " ; ",
+    "queued.donkey.roll": "{player} lance les dés : {dice}",
+    "queued.donkey.choose": "{player} met le dé {color} sur la carte Hay",
+    "queued.donkey.keep": "{player} garde le dernier dé",
+    "queued.donkey.reroll": "{player} relance le dernier dé : {pips}",
+    "queued.donkey.reveals": "{player} révèle {cards}",
+    "queued.donkey.roll_off": "Départage : {rolls}",
+    "queued.donkey.rolled": "{player} {pips}",
+    "donkey.tap_rolled_dice": "Touchez les dés lancés : les dés non touchés sont sur la carte Hay.",
+    "donkey.tap_a_die": "Touchez ce que montre chaque dé lancé.",
+    "donkey.put_die_on_hay": "Mettre le dé {color} sur la carte Hay",
+    "donkey.tap_roll_off": "Départage : touchez le résultat de chaque joueur à égalité.",
+    "kind.roll": "Lancer",
+    "kind.choose": "Choisir un dé",
+    "kind.last_die": "Dernier dé",
+    "kind.reveal": "Révéler",
+    "kind.roll_off": "Départage",
+    "move.roll": "lance",
+    "move.choose": "choisit",
+    "move.last_die": "dernier dé",
+    "move.reveal": "révèle",
+    "move.roll_off": "départage",
+  },
+};
+const { t } = wording(WORDS);
+
+export default { moves, state, cardName, said, offline, sheet, tieBreak, say: t };
