@@ -53,7 +53,7 @@ def description(
 
     `histories[n]` is the game after n moves and `records[n - 1]` the nth move.
     """
-    language = language or english(histories[0])
+    language = language or english(histories[step])
     return language.say(_sentence(histories, records, step))
 
 
@@ -107,7 +107,7 @@ def steps(
     the start up to `last`."""
     last = len(records) if last is None else last
     sheets = score_sheets(histories[: last + 1], records[:last])
-    language = language or english(histories[0])
+    language = language or english(histories[last])
     return [
         step(histories, records, n, sheets[n], language) for n in range(first, last + 1)
     ]
