@@ -1,10 +1,13 @@
-"""Nim, as a game package would define it: a pile of matches, each player in turn
+"""Nim, as a game's plug-in defines it: a pile of matches, each player in turn
 takes 1 to 3 of them, and whoever takes the last one wins.
 
 Everything a game gives the registry is here, in one module because the game is
 small: options, moves, events, state, the Decider, what the table may log now, the
 public view, the score sheet, the sentences in both languages, a picture of the
-table and a seeded virtual table, gathered by the class `Nim` (`domain.game.Rules`).
+table and a seeded virtual table, gathered by the class `Nim` (`domain.game.Rules`),
+with the page's module beside it (`page.js`). `NIM` is what the distribution's
+entry point names (`tablelog.games`: `nim = "tablelog_toy:NIM"`); its rulings are
+N1 (the set-up) and N2 (a pick).
 """
 
 from __future__ import annotations
