@@ -39,6 +39,7 @@ from service.application.snapshots import (
     KEY_BYTES,
     SNAPSHOT_BEHIND,
     SNAPSHOT_DEPTH,
+    engine_sources,
     key_from_file,
     process_key,
     signature,
@@ -52,6 +53,8 @@ from tests.projections.simulated import timeline as simulated
 from tests.service.server import running_server
 
 pytestmark = pytest.mark.db
+
+ROOT = Path(__file__).resolve().parents[2]
 
 KINDS = sorted(GAMES)
 # Small enough that every simulated game gets a snapshot on its first cold load.
@@ -657,3 +660,21 @@ def test_the_commands_keep_the_key_in_the_data_dir_or_the_file_named(
     export("--data-dir", str(tmp_path / "data"), "--snapshot-key-file", str(chosen))
     assert stat.S_IMODE(chosen.stat().st_mode) == 0o600
     assert chosen.read_bytes() != (tmp_path / "data" / "snapshot.key").read_bytes()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_snapshot_depends_on_the_code_that_folds_and_scores_its_game(name):
+    rules = GAMES[name]
+    sources = {path.relative_to(ROOT).as_posix() for path in engine_sources(rules)}
+    package = Path(sys.modules[rules.decide.__module__].__file__).parent
+    assert {
+        "domain/history.py",
+        "domain/sheet.py",
+        "domain/game.py",
+        "projections/scoresheet.py",
+        "service/application/snapshots.py",
+        (package / "evolve.py").relative_to(ROOT).as_posix(),
+    } <= sources
+    # The other read models' folds hold nothing a snapshot keeps: changing them
+    # costs no long game a fold.
+    assert not sources & {"projections/ratings.py", "projections/records.py"}
