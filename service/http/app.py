@@ -49,7 +49,7 @@ from service.http.players import (
     get_versus,
 )
 from service.http.schemas import DocumentedStructs
-from service.http.stopping import AnsweredWhenStopping, stop
+from service.http.stopping import AnsweredWhenStopping, Started, stop
 from service.http.stream import StreamCap
 from service.http.variations import VariationController
 from service.http.webhooks import WebhookController
@@ -67,12 +67,13 @@ def create_app(settings: Settings) -> Litestar:
     rate_limits = MemoryStore()
     metrics = Metrics()
     streams = StreamCap(settings.max_streams, settings.max_streams_per_client)
+    started = Started()
 
     @asynccontextmanager
     async def database(app: Litestar) -> AsyncIterator[None]:
-        # The server's own tasks (uvicorn's and this lifespan's): at the stop every
-        # other task was started by the app or its requests, and is stopped.
-        servers = asyncio.all_tasks()
+        # What this lifespan and the requests start is stopped with the app.
+        started.adopt()
+        unwatch = started.watching(asyncio.get_running_loop())
         await anyio.to_thread.run_sync(
             migrate, settings.migration_database_url or settings.database_url
         )
@@ -140,8 +141,9 @@ def create_app(settings: Settings) -> Litestar:
                 # database has not answered within a second. (An anyio task group
                 # cancels again at every await, that clean-up's included, and
                 # psycopg then drops the connection with a warning.)
-                await stop(running, [pool, *([replicas] if replicas else [])], servers)
+                await stop(running, [pool, *([replicas] if replicas else [])], started)
         finally:
+            unwatch()
             await deliverer.close()
             await pool.close()
             if replicas is not None:
@@ -193,7 +195,7 @@ def create_app(settings: Settings) -> Litestar:
             "caller": Provide(provide_caller),
         },
         middleware=[
-            AnsweredWhenStopping(),
+            AnsweredWhenStopping(started),
             streams,
             Callers(settings.creation_needs_key),
             *creation_limit(settings, rate_limits),
