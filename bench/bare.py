@@ -14,7 +14,7 @@ from litestar.datastructures import State
 
 from bench.appends import PLAIN_INSERT, PLAIN_TABLE
 from service.settings import Settings
-from service.storage.store import connection_pool
+from service.storage.pools import connection_pool
 
 
 @post("/games/{game_id:uuid}/moves", status_code=201)

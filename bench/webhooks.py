@@ -40,7 +40,7 @@ from bench.serve import WITHOUT_DELIVERER
 from bench.timing import by_round, summed
 from service.application.keys import Keys
 from service.settings import Settings
-from service.storage.store import connection_pool
+from service.storage.pools import connection_pool
 
 ENDPOINTS = 10
 # The ratio of the moves' rates, subscribed / none, at least.

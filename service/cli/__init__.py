@@ -50,7 +50,8 @@ def deliver_webhooks(args: argparse.Namespace) -> None:
     from service.application.timeline import Timelines
     from service.readside.deliverer import Deliverer
     from service.settings import Settings
-    from service.storage.store import EventStore, connection_pool
+    from service.storage.pools import connection_pool
+    from service.storage.store import EventStore
 
     async def deliver(where: Database) -> None:
         run_migrations(where.migrate)

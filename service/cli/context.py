@@ -22,7 +22,8 @@ from service.application.games import Games
 from service.application.snapshots import key_from_file
 from service.settings import Settings
 from service.storage.migrate import migrate
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 
 _T = TypeVar("_T")
 

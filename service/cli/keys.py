@@ -18,7 +18,7 @@ from service.application.keys import SCOPES, Key, Keys, ordered
 from service.cli.context import Database, run_on
 from service.settings import Settings
 from service.storage.migrate import migrate
-from service.storage.store import connection_pool
+from service.storage.pools import connection_pool
 
 
 def add_commands(

@@ -60,7 +60,8 @@ from service.readside.live import LiveLog
 from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage.migrate import migrate
-from service.storage.store import EventStore, connection_pool, read_pool
+from service.storage.pools import connection_pool, read_pool
+from service.storage.store import EventStore
 
 
 def create_app(settings: Settings) -> Litestar:

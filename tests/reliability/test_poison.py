@@ -21,7 +21,8 @@ from service.application.timeline import setup_of
 from service.readside import projector as projector_module
 from service.readside.projector import Projector
 from service.settings import Settings
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.service.server import running_server
 
 PLAYERS = ["Ann", "Bob"]

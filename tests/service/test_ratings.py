@@ -19,7 +19,8 @@ from domain.registry import GAMES
 from service.application.games import Games
 from service.readside.projector import Projector
 from service.settings import Settings
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.service.http import move
 from tests.service.server import running_server
 

@@ -19,7 +19,8 @@ from service.application.games import Games
 from service.application.timeline import Timelines
 from service.readside.projector import Projector, RebuildRunning
 from service.settings import Settings
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.service.http import create, move, simulated_moves
 from tests.service.server import running_server
 from tests.service.test_read_models import folded, summaries

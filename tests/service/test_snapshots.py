@@ -47,7 +47,8 @@ from service.application.snapshots import (
 from service.application.timeline import Timeline, Timelines
 from service.http.metrics import Metrics
 from service.settings import Settings
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.projections.simulated import NAMES
 from tests.projections.simulated import timeline as simulated
 from tests.service.server import running_server
@@ -218,7 +219,7 @@ async def _undecodable(store, game_id: uuid.UUID) -> None:
 
 
 async def _deleted(store, game_id: uuid.UUID) -> None:
-    async with store._pool.connection() as conn:
+    async with store.pool.connection() as conn:
         await conn.execute("DELETE FROM game_snapshots WHERE game_id = %s", (game_id,))
 
 
@@ -509,7 +510,7 @@ async def _as_serving_role(store, statement: str, params: tuple) -> None:
     """Run `statement` as the serving role (tablelog_app), which the service logs
     in as, on the store's database."""
     async with await psycopg.AsyncConnection.connect(
-        store._pool.conninfo, autocommit=True
+        store.pool.conninfo, autocommit=True
     ) as conn:
         await conn.execute("SET ROLE tablelog_app")
         await conn.execute(statement, params)
