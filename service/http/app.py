@@ -57,10 +57,13 @@ from service.http.webpage import web_routes
 from service.readside.deliverer import Deliverer
 from service.readside.followers import Followers
 from service.readside.live import LiveLog
+from service.readside.probes import Probes
 from service.readside.projector import Projector
+from service.readside.records import Records
+from service.readside.summaries import GameLists
 from service.settings import Settings
 from service.storage.migrate import migrate
-from service.storage.pools import connection_pool, read_pool
+from service.storage.pools import Pools, connection_pool, read_pool
 from service.storage.store import EventStore
 
 
@@ -106,9 +109,9 @@ def create_app(settings: Settings) -> Litestar:
             read_side=Followers(live, projector, deliverer),
             observer=metrics,
         )
+        pools = Pools(pool, replicas)
+        probes = Probes(pools)
         app.state.update(
-            pool=pool,
-            read_pool=replicas or pool,
             games=games,
             pictures=Pictures(games, RENDERERS),
             app_keys=Keys(pool),
@@ -118,6 +121,9 @@ def create_app(settings: Settings) -> Litestar:
                 deliverer.store, timelines.store, settings.webhooks_allow_private
             ),
             deliverer=deliverer,
+            records=Records(pools.reads),
+            game_lists=GameLists(pools.reads),
+            probes=probes,
         )
         try:
             async with asyncio.TaskGroup() as followers:
@@ -131,7 +137,7 @@ def create_app(settings: Settings) -> Litestar:
                     ),
                     followers.create_task(forget_expired(rate_limits)),
                     followers.create_task(
-                        metrics.sample(games, pool, lambda: streams.open)
+                        metrics.sample(games, probes, lambda: streams.open)
                     ),
                 ]
                 yield
@@ -186,10 +192,11 @@ def create_app(settings: Settings) -> Litestar:
                     "games",
                     "live",
                     "pictures",
-                    "pool",
-                    "read_pool",
                     "webhooks",
                     "deliverer",
+                    "records",
+                    "game_lists",
+                    "probes",
                 )
             },
             "metrics": Provide(lambda: metrics, sync_to_thread=False),
