@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+import msgspec
 from psycopg_pool import AsyncConnectionPool
 
 from domain.registry import GAMES
@@ -62,6 +63,29 @@ class Database:
     migrate: str
     read: str | None = None
 
+    def serving(self, chosen: Settings) -> Settings:
+        """The settings `chosen` of a process serving this database."""
+        return msgspec.structs.replace(
+            chosen,
+            database_url=self.serve,
+            migration_database_url=self.migrate,
+            database_read_url=self.read,
+        )
+
+    def shell(self, chosen: Settings) -> Settings:
+        """The settings `chosen` of a command run from the shell: the serving
+        role's, on the primary alone."""
+        return msgspec.structs.replace(
+            chosen, database_url=self.serve, migration_database_url=self.migrate
+        )
+
+    def as_owner(self, chosen: Settings) -> Settings:
+        """The settings `chosen` of work that changes the schema (a rebuild's new
+        read models), logged in as the tables' owner."""
+        return msgspec.structs.replace(
+            chosen, database_url=self.migrate, migration_database_url=self.migrate
+        )
+
 
 @contextmanager
 def database(data_dir: Path) -> Iterator[Database]:
@@ -87,7 +111,7 @@ def database(data_dir: Path) -> Iterator[Database]:
 def snapshot_key_file(args: argparse.Namespace) -> Path:
     """--snapshot-key-file, else snapshot.key in --data-dir: beside the embedded
     server's cluster (in postgres/), never inside the database."""
-    chosen = args.snapshot_key_file
+    chosen = args.settings.snapshot_key_file
     return Path(chosen) if chosen else args.data_dir / "snapshot.key"
 
 
@@ -101,6 +125,14 @@ def snapshot_key(args: argparse.Namespace) -> bytes:
             f"tablelog: no key to sign the snapshots: {error} (name a file this "
             "user may write with --snapshot-key-file)"
         )
+
+
+def signed(args: argparse.Namespace) -> Settings:
+    """The command's settings, naming the file of the key that signs the snapshots
+    (made on first use); a key that cannot be had ends the command, saying why."""
+    snapshot_key(args)
+    file = str(snapshot_key_file(args))
+    return msgspec.structs.replace(args.settings, snapshot_key_file=file)
 
 
 @asynccontextmanager

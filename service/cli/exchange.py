@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -26,20 +26,23 @@ SEEDS = Path(str(resources.files("seeds")))
 SAMPLES_NAMESPACE = uuid.UUID("5b0c1c52-7d1a-4c55-9a43-2f1f3c1e7a10")
 
 
-def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
-    """Register the commands with `tablelog`'s parser (`command` as in service.cli)."""
+def add_commands(
+    command: Callable[..., argparse.ArgumentParser], reads_games: Sequence[str]
+) -> None:
+    """Register the commands with `tablelog`'s parser (`command` as in service.cli),
+    each taking the settings of a command that reads games (`reads_games`)."""
     export = command(
         "export",
         "Print a game as NDJSON (the export format).",
         run_export,
-        reads_games=True,
+        taken=reads_games,
     )
     export.add_argument("game_id", type=uuid.UUID, metavar="GAME_ID")
     imported = command(
         "import",
         "Import an export as a new game; print its id and write token.",
         run_import,
-        reads_games=True,
+        taken=reads_games,
     )
     imported.add_argument("file", type=Path, metavar="FILE", help="'-' reads stdin")
     seed = command(
@@ -47,7 +50,7 @@ def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
         "Load the sample games (every .ndjson file in --seeds); a sample already "
         "loaded is left as it is.",
         run_seed,
-        reads_games=True,
+        taken=reads_games,
     )
     seed.add_argument("--seeds", type=Path, default=SEEDS, help="default: %(default)s")
 
