@@ -14,16 +14,9 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from service import settings
+from service import bootstrap, settings
 from service.cli import backups, benchmark, exchange, keys, logs
-from service.cli.context import (
-    Database,
-    application,
-    database,
-    default_data_dir,
-    owner_pool,
-    snapshot_key,
-)
+from service.cli.context import database, default_data_dir, signed
 from service.cli.serving import serve
 from service.storage.migrate import migrate as run_migrations
 
@@ -43,48 +36,25 @@ def migrate(args: argparse.Namespace) -> None:
 
 
 def rebuild_projections(args: argparse.Namespace) -> None:
-    from service.readside.projector import Projector
+    async def rebuild(chosen: settings.Settings) -> int:
+        async with bootstrap.shell(chosen) as service:
+            return await service.projector.rebuild()
 
-    async def rebuild(where: Database) -> int:
-        # As the tables' owner: the rebuild creates the new tables and swaps them in.
-        async with application(where, key) as games, owner_pool(where) as pool:
-            return await Projector(pool, games.store, games.timelines).rebuild()
-
-    key = snapshot_key(args)
+    chosen = signed(args)
     with database(args.data_dir) as where:
-        folded = asyncio.run(rebuild(where))
+        # As the tables' owner: the rebuild creates the new tables and swaps them in.
+        folded = asyncio.run(rebuild(where.as_owner(chosen)))
     print(f"rebuilt the read models from {folded} events")
 
 
 def deliver_webhooks(args: argparse.Namespace) -> None:
-    from domain.registry import GAMES
-    from service.application.timeline import Timelines
-    from service.readside.deliverer import Deliverer
-    from service.settings import Settings
-    from service.storage.pools import connection_pool
-    from service.storage.store import EventStore
+    async def deliver(chosen: settings.Settings) -> None:
+        async with bootstrap.shell(chosen) as service:
+            await service.deliverer.run()
 
-    async def deliver(where: Database) -> None:
-        run_migrations(where.migrate)
-        settings = Settings(database_url=where.serve, pool_min_size=1, pool_max_size=4)
-        async with connection_pool(settings) as pool:
-            store = EventStore(pool)
-            deliverer = Deliverer(
-                where.serve,
-                pool,
-                store,
-                Timelines(store, GAMES, snapshot_key=key),
-                allow_private=args.settings.webhooks_allow_private,
-                retries=args.settings.webhook_retries,
-            )
-            try:
-                await deliverer.run()
-            finally:
-                await deliverer.close()
-
-    key = snapshot_key(args)
+    chosen = signed(args)
     with database(args.data_dir) as where, suppress(KeyboardInterrupt):
-        asyncio.run(deliver(where))
+        asyncio.run(deliver(where.shell(chosen)))
 
 
 def parser() -> argparse.ArgumentParser:

@@ -1,7 +1,8 @@
 """`tablelog export`, `import` and `seed`: games in and out from the shell.
 
 They talk to the database directly, through the same application layer as the REST API
-(`Games` on an `EventStore`), on DATABASE_URL or the embedded server in --data-dir.
+(`Games`, built by `service/bootstrap.py` for a shell command), on DATABASE_URL or the
+embedded server in --data-dir.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from service.application.errors import Duplicate
 from service.application.exchange import export_game, import_game
 from service.application.games import Games
 from service.application.wording import in_english
-from service.cli.context import application, run_on, snapshot_key
+from service.bootstrap import Service
+from service.cli.context import run_on, signed
 
 # The sample games ship inside the package, so an installed tablelog finds them.
 SEEDS = Path(str(resources.files("seeds")))
@@ -57,9 +59,12 @@ def add_commands(
 
 def _run(args: argparse.Namespace, work: Callable[[Games], Awaitable[None]]) -> None:
     """Run `work` on the application layer; a refusal is printed, exit status 1."""
-    key = snapshot_key(args)
+
+    async def on_games(service: Service) -> None:
+        await work(service.games)
+
     try:
-        run_on(args.data_dir, lambda where: application(where, key), work)
+        run_on(args.data_dir, signed(args), on_games)
     except (RuleError, GameFinished) as error:
         sys.exit(f"tablelog: {in_english(error)}")
 

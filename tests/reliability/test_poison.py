@@ -15,6 +15,7 @@ import pytest
 from psycopg import sql
 
 from domain.registry import GAMES
+from service import bootstrap
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.timeline import setup_of
@@ -119,7 +120,7 @@ def runner(fresh_database_url, run) -> Iterator[tuple[Games, Projector]]:
     settings = Settings(database_url=fresh_database_url, pool_min_size=1)
     pool = connection_pool(settings)
     run(pool.open(wait=True, timeout=10))
-    games = Games.without_read_side(EventStore(pool), GAMES)
+    games = bootstrap.shell_games(EventStore(pool), GAMES)
     try:
         yield games, Projector(pool, games.store, games.timelines)
     finally:

@@ -16,7 +16,7 @@ from openskill.models import PlackettLuce
 
 from domain.game import Setup
 from domain.registry import GAMES
-from service.application.games import Games
+from service import bootstrap
 from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage.pools import connection_pool
@@ -303,7 +303,7 @@ def test_a_group_is_named_at_creation_and_checked_as_a_name(client):
 
 async def _rebuild(url: str) -> None:
     async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
-        games = Games.without_read_side(EventStore(pool), GAMES)
+        games = bootstrap.shell_games(EventStore(pool), GAMES)
         await Projector(pool, games.store, games.timelines).rebuild()
 
 

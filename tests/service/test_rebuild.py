@@ -14,6 +14,7 @@ import msgspec
 import pytest
 
 from domain.registry import GAMES
+from service import bootstrap
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.timeline import Timelines
@@ -46,7 +47,7 @@ def slowed(games: Games, seconds: float, folding=lambda: None) -> Games:
 async def rebuild_slowly(url: str, started: threading.Event, seconds: float) -> int:
     async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
         games = slowed(
-            Games.without_read_side(EventStore(pool), GAMES), seconds, started.set
+            bootstrap.shell_games(EventStore(pool), GAMES), seconds, started.set
         )
         return await Projector(pool, games.store, games.timelines).rebuild()
 
@@ -89,7 +90,7 @@ def test_two_runners_never_fold_a_batch_at_once_and_neither_holds_back_the_log(
         settings = Settings(database_url=fresh_database_url, pool_min_size=1)
         async with connection_pool(settings) as pool:
             store = EventStore(pool)
-            writer = Games.without_read_side(store, GAMES)
+            writer = bootstrap.shell_games(store, GAMES)
             for seed in range(3):
                 await writer.create(NewGame(game="dobro", players=PLAYERS, seed=seed))
             folding, most_at_once = 0, 0
@@ -135,7 +136,7 @@ def test_a_second_rebuild_while_one_runs_is_refused(fresh_database_url, run):
     async def scenario():
         settings = Settings(database_url=fresh_database_url, pool_min_size=1)
         async with connection_pool(settings) as pool:
-            games = Games.without_read_side(EventStore(pool), GAMES)
+            games = bootstrap.shell_games(EventStore(pool), GAMES)
             for seed in range(5):
                 await games.create(NewGame(game="dobro", players=PLAYERS, seed=seed))
             slow = Projector(pool, games.store, slowed(games, 0.2).timelines)

@@ -32,8 +32,8 @@ from domain.history import Abandon, Recorded, Undo
 from domain.registry import GAMES
 from projections import replay
 from projections.scoresheet import score_sheet
+from service import bootstrap
 from service.application.creating import move_type
-from service.application.games import Games
 from service.application.snapshots import (
     IGNORED,
     KEY_BYTES,
@@ -179,7 +179,7 @@ def test_undo_past_a_snapshot_gives_the_state_without_snapshots_A2(store, run, g
         lowest_held = expected.held(SNAPSHOT_DEPTH)[0].top.version
         undos = [Undo()] * (SNAPSHOT_DEPTH + 2)
         for move in [Undo(), Abandon(), Undo(), *undos, Abandon(), Undo(), Undo()]:
-            history = await Games.without_read_side(store, GAMES).submit(game_id, move)
+            history = await bootstrap.shell_games(store, GAMES).submit(game_id, move)
             expected = expected.apply(expected.decide(move))
             # As answered: a sheet's details are builtins once in a snapshot,
             # lists for tuples, which JSON does not tell apart.
@@ -290,7 +290,7 @@ def test_a_snapshot_past_the_games_log_is_ignored(store, run, caplog, game):
         (message,) = [r.getMessage() for r in caplog.records]
         assert f"snapshot of game {game_id} ignored" in message
         assert "past the game's log" in message
-        history = await Games.without_read_side(store, GAMES).submit(game_id, Undo())
+        history = await bootstrap.shell_games(store, GAMES).submit(game_id, Undo())
         assert history.version == len(records) + 2
         stored = [event.version for event in await store.read(game_id)]
         assert stored == list(range(1, len(records) + 3))

@@ -11,7 +11,7 @@ import httpx
 import msgspec
 
 from domain.registry import GAMES
-from service.application.games import Games
+from service import bootstrap
 from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage.pools import connection_pool
@@ -191,5 +191,5 @@ def test_a_rebuilt_read_model_keeps_a_variation_a_variation(fresh_database_url):
 
 async def rebuild(url: str) -> int:
     async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
-        games = Games.without_read_side(EventStore(pool), GAMES)
+        games = bootstrap.shell_games(EventStore(pool), GAMES)
         return await Projector(pool, games.store, games.timelines).rebuild()
