@@ -103,8 +103,10 @@ async def serving(
     """A process that serves the API (see the module's docstring). Without
     `ratings` its projection runner keeps no players' ratings: the bench's
     baseline for what keeping them costs."""
-    chosen = _Kind(True, observer, renderers, ratings)
-    async with _process(settings, games or GAMES, chosen) as service:
+    chosen = _Kind(
+        read_side=True, observer=observer, renderers=renderers, ratings=ratings
+    )
+    async with _process(settings, _registry(games), chosen) as service:
         yield service
 
 
@@ -113,8 +115,8 @@ async def shell(
     settings: Settings, games: Mapping[str, Rules] | None = None
 ) -> AsyncIterator[Service]:
     """A command run from the shell (see the module's docstring)."""
-    chosen = _Kind(False, Unobserved(), renderers={}, ratings=True)
-    async with _process(settings, games or GAMES, chosen) as service:
+    chosen = _Kind(read_side=False, observer=Unobserved(), renderers={}, ratings=True)
+    async with _process(settings, _registry(games), chosen) as service:
         yield service
 
 
@@ -132,6 +134,11 @@ def shell_games(
         store, games, cached_games, cached_moves, snapshot_key=snapshot_key
     )
     return Games(timelines, read_side=NoReadSide(), observer=Unobserved())
+
+
+def _registry(games: Mapping[str, Rules] | None) -> Mapping[str, Rules]:
+    """The games given, else every game `domain.registry` lists."""
+    return GAMES if games is None else games
 
 
 @dataclass(frozen=True, slots=True)

@@ -157,12 +157,10 @@ def setting(command: argparse.ArgumentParser, served: settings.Served) -> None:
         shape = {"action": argparse.BooleanOptionalAction}
     elif served.choices:
         shape = {"metavar": "{" + ",".join(served.choices) + "}"}
-    default = served.shown().replace("%", "%%")
+    help = f"{served.help} (env {served.variable}; default: {served.shown()})"
+    # argparse formats a help with %: the text's own are doubled.
     command.add_argument(
-        served.option,
-        default=None,
-        help=f"{served.help} (env {served.variable}; default: {default})",
-        **shape,
+        served.option, default=None, help=help.replace("%", "%%"), **shape
     )
 
 
