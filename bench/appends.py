@@ -48,7 +48,8 @@ from bench.workload import (
 from service.readside.live import LiveLog
 from service.settings import Settings
 from service.storage.commits import _insert_events
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 
 # More than any writer can append in a slice, so no writer ever runs out of moves.
 MOVES_PER_WRITER = 40_000

@@ -1,5 +1,7 @@
 """The HTTP baseline: a bare Litestar app whose one handler stores the posted move
-with one INSERT, over a pool like the service's (no rules, no cache, no auth)."""
+with one INSERT, over the service's own pool (`service.storage.pools`, opened and
+closed as bootstrap opens and closes it) and nothing else of the service: no rules,
+no cache, no auth."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from litestar.datastructures import State
 
 from bench.appends import PLAIN_INSERT, PLAIN_TABLE
 from service.settings import Settings
-from service.storage.store import connection_pool
+from service.storage import pools
 
 
 @post("/games/{game_id:uuid}/moves", status_code=201)
@@ -31,14 +33,11 @@ async def post_move(game_id: UUID, data: dict[str, Any], state: State) -> dict:
 def create_bare_app(settings: Settings) -> Litestar:
     @asynccontextmanager
     async def database(app: Litestar) -> AsyncIterator[None]:
-        pool = connection_pool(settings)
-        await pool.open()
-        async with pool.connection() as conn:
-            await conn.execute(PLAIN_TABLE.replace("TABLE", "TABLE IF NOT EXISTS", 1))
-        app.state.pool = pool
-        try:
+        async with pools.opened(settings) as opened:
+            async with opened.primary.connection() as conn:
+                table = PLAIN_TABLE.replace("TABLE", "TABLE IF NOT EXISTS", 1)
+                await conn.execute(table)
+            app.state.pool = opened.primary
             yield
-        finally:
-            await pool.close()
 
     return Litestar(route_handlers=[post_move], lifespan=[database])

@@ -7,17 +7,16 @@ import asyncio
 import itertools
 import time
 
-from psycopg_pool import AsyncConnectionPool
-
 from bench.folds import logs
 from bench.report import Figure, Rate, Report
 from bench.scratch import Server
 from bench.workload import Stored, import_game
 from domain.history import History
 from domain.registry import BUILT_IN
+from service import bootstrap
 from service.application.creating import move_type
-from service.application.timeline import Timelines
-from service.readside.projector import BATCH, Projector
+from service.readside.projector import BATCH
+from service.settings import Settings
 from service.storage.store import EventStore
 
 EVENTS = 100_000
@@ -72,14 +71,14 @@ async def _read_log(store: EventStore) -> int:
 
 async def measure(databases: Server, report: Report) -> None:
     url = databases.database("projections")
-    async with AsyncConnectionPool(url, min_size=1, max_size=IMPORTERS) as pool:
-        store = EventStore(pool)
-        stored = await _fill(store)
+    settings = Settings(database_url=url, pool_min_size=1, pool_max_size=IMPORTERS)
+    async with bootstrap.shell(settings) as service:
+        stored = await _fill(service.store)
         start = time.perf_counter()
-        read = await _read_log(store)
+        read = await _read_log(service.store)
         reading = Rate("read_all alone", read, time.perf_counter() - start)
         start = time.perf_counter()
-        folded = await Projector(pool, store, Timelines(store, BUILT_IN)).rebuild()
+        folded = await service.projector.rebuild()
         rebuild = Rate("rebuild", folded, time.perf_counter() - start)
     report.counts["events stored for the rebuild"] = stored
     report.counts["events the rebuild folded"] = folded

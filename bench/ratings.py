@@ -25,6 +25,7 @@ import random
 import statistics
 import time
 import uuid
+from contextlib import AsyncExitStack
 from datetime import UTC, datetime
 
 import msgspec
@@ -37,15 +38,13 @@ from domain.game import Setup
 from domain.history import History
 from domain.registry import BUILT_IN
 from projections.ratings import Finish
+from service import bootstrap
 from service.application.creating import move_type
-from service.application.games import Games
 from service.application.observers import Unobserved
-from service.application.timeline import Timelines
 from service.application.tokens import token_hash
 from service.readside import ratings, records
-from service.readside.followers import Followers
-from service.readside.live import LiveLog
-from service.readside.projector import BATCH, LIVE, Projector
+from service.readside.projector import BATCH, LIVE
+from service.settings import Settings
 from service.storage.store import EventStore
 
 WORKERS = 4
@@ -113,20 +112,26 @@ class _Contestant:
         self.latencies: list[float] = []
 
     async def __aenter__(self) -> _Contestant:
-        self.pool = AsyncConnectionPool(self.url, min_size=2, max_size=8, open=False)
-        await self.pool.open()
-        store = EventStore(self.pool)
-        timelines = Timelines(store, BUILT_IN)
-        self.projector = Projector(self.pool, store, timelines, rating=self.rating)
-        followers = Followers(LiveLog(store), self.projector)
-        self.games = Games(timelines, read_side=followers, observer=Unobserved())
+        # A serving process as bootstrap builds one, without its HTTP: no metrics,
+        # no pictures, and the deliverer left to another process.
+        settings = Settings(
+            database_url=self.url, pool_min_size=2, pool_max_size=8, webhooks=False
+        )
+        self.process = AsyncExitStack()
+        service = await self.process.enter_async_context(
+            bootstrap.serving(
+                settings, observer=Unobserved(), renderers={}, ratings=self.rating
+            )
+        )
+        self.pool = service.pools.primary
+        self.projector, self.games = service.projector, service.games
         self.runner = asyncio.create_task(self.projector.run(poll_seconds=0.2))
         return self
 
     async def __aexit__(self, *_: object) -> None:
         self.runner.cancel()
         await asyncio.gather(self.runner, return_exceptions=True)
-        await self.pool.close()
+        await self.process.aclose()
 
     async def prepare(self, seeds: range) -> list[tuple[uuid.UUID, object]]:
         ready = []

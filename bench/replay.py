@@ -22,7 +22,6 @@ from urllib.parse import urlsplit
 
 import anyio
 import psycopg
-from psycopg_pool import AsyncConnectionPool
 
 from bench.http import server
 from bench.load import Connection
@@ -31,8 +30,9 @@ from bench.scratch import Server
 from bench.workload import DEFAULT_GAME, import_game, setup_for, stored_moves
 from domain.history import Codec
 from domain.registry import BUILT_IN
+from service import bootstrap
 from service.application.snapshots import SNAPSHOT_AFTER
-from service.storage.store import EventStore
+from service.settings import Settings
 
 LENGTHS = (50, 300, 5_000)
 # Cold reads of each game kind and length: one game each, each read once, for
@@ -50,8 +50,9 @@ Games = dict[tuple[str, int], list[str]]
 async def _import_games(url: str) -> Games:
     """COLD_GAMES games of every kind and length (WARM_GAMES more of the default)."""
     games: Games = {}
-    async with AsyncConnectionPool(url, min_size=1, max_size=2) as pool:
-        store = EventStore(pool)
+    settings = Settings(database_url=url, pool_min_size=1, pool_max_size=2)
+    async with bootstrap.shell(settings) as service:
+        store = service.store
         for name, rules in BUILT_IN.items():
             moves = stored_moves(rules, setup_for(rules), max(LENGTHS))
             count = COLD_GAMES * len(COLD_READS)

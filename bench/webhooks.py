@@ -38,9 +38,8 @@ from bench.report import Figure, Percentile, Report
 from bench.scratch import Server
 from bench.serve import WITHOUT_DELIVERER
 from bench.timing import by_round, summed
-from service.application.keys import Keys
+from service import bootstrap
 from service.settings import Settings
-from service.storage.store import connection_pool
 
 ENDPOINTS = 10
 # The ratio of the moves' rates, subscribed / none, at least.
@@ -208,8 +207,8 @@ def _deliverer(database_url: str) -> Iterator[None]:
 
 async def _subscribe(database_url: str, base_url: str, hook: str) -> None:
     settings = Settings(database_url=database_url, pool_min_size=1, pool_max_size=1)
-    async with connection_pool(settings) as pool:
-        _, key = await Keys(pool).create("bench", ("webhooks",), None)
+    async with bootstrap.shell(settings) as service:
+        _, key = await service.keys.create("bench", ("webhooks",), None)
     async with httpx.AsyncClient(base_url=base_url) as client:
         for _ in range(ENDPOINTS):
             answer = await client.post(

@@ -32,7 +32,8 @@ from psycopg.conninfo import make_conninfo
 
 from service.settings import Settings
 from service.storage.migrate import migrate
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.service.server import running_server
 
 T = TypeVar("T")

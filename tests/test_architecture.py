@@ -28,10 +28,19 @@ LAYERS = {
         "service.application",
         "service.storage",
     },
+    # The composition root: builds every collaborator of a process from its settings.
+    "service.bootstrap": {
+        "domain",
+        "service.application",
+        "service.readside",
+        "service.settings",
+        "service.storage",
+    },
     "service.http": {
         "domain",
         "projections",
         "service.application",
+        "service.bootstrap",
         "service.readside",
         "service.settings",
         "service.storage",
@@ -39,6 +48,7 @@ LAYERS = {
     "service.cli": {
         "domain",
         "service.application",
+        "service.bootstrap",
         "service.http",
         "service.readside",
         "service.settings",

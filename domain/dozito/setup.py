@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from domain.dozito.components import GRID_SIZE
-from domain.dozito.state import BetweenRounds, Options, State
+from domain.dozito.state import COLOR_LENGTH, BetweenRounds, Options, State
 from domain.errors import RuleError
-from domain.game import Setup
+from domain.game import Setup, StoredSetup
 from domain.setup import decoded_options, first_player, seated
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # Z3
@@ -21,7 +21,10 @@ def initial_state(setup: Setup) -> State:
     options = decoded_options(setup, Options, OPTION_RULINGS, "Dozito")
     colors = options.colors
     if len(colors) != 5 or len(set(colors)) != 5 or not all(colors):
-        raise RuleError("Z2", "dozito.colors")
+        raise RuleError("Z2", "dozito.colors", most=COLOR_LENGTH)
+    # A game stored before the bound stays readable (`StoredSetup`).
+    if not isinstance(setup, StoredSetup) and max(map(len, colors)) > COLOR_LENGTH:
+        raise RuleError("Z2", "dozito.colors", most=COLOR_LENGTH)
     return State(
         players=players,
         rounds=options.rounds,

@@ -23,7 +23,11 @@ _FIVE = {
     "maxItems": len(DEFAULT_COLORS),
     "uniqueItems": True,
 }
-ColorName = Annotated[str, msgspec.Meta(extra_json_schema={"minLength": 1})]
+# Z2: a colour's name is shown on every card of it, and kept in the log with them.
+COLOR_LENGTH = 40
+ColorName = Annotated[
+    str, msgspec.Meta(extra_json_schema={"minLength": 1, "maxLength": COLOR_LENGTH})
+]
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -33,7 +37,8 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     colors: Annotated[
         tuple[ColorName, ...],
         msgspec.Meta(
-            description="Z2: the five colour names the table uses, all different.",
+            description="Z2: the five colour names the table uses, all different, "
+            f"each of 1 to {COLOR_LENGTH} characters.",
             extra_json_schema=_FIVE,
         ),
     ] = DEFAULT_COLORS

@@ -64,7 +64,9 @@ ENGLISH: dict[str, Template] = {
     ),
     "dozito.must_place": "The {card} came from a discard pile: it must be placed.",
     "dozito.discard_there": "The {side} discard pile is empty: discard onto it.",
-    "dozito.colors": "A Dozito deck has five different colour names.",
+    "dozito.colors": (
+        "A Dozito deck has five different colour names, of 1 to {most} characters."
+    ),
     # --- a replay's sentences ---------------------------------------------------------
     "said.dozito.card.plain": "the {card}",
     "said.dozito.card.stop": "the {card} (STOP)",
@@ -208,7 +210,10 @@ FRENCH: dict[str, Template] = {
         "La carte {card} vient d'une défausse : elle doit être placée."
     ),
     "dozito.discard_there": "La défausse de {side} est vide : défaussez dessus.",
-    "dozito.colors": "Un paquet de Dozito a cinq noms de couleur différents.",
+    "dozito.colors": (
+        "Un paquet de Dozito a cinq noms de couleur différents, de 1 à {most} "
+        "caractères."
+    ),
     # --- a replay's sentences ---------------------------------------------------------
     "said.dozito.card.plain": "le {card}",
     "said.dozito.card.stop": "le {card} (STOP)",

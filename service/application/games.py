@@ -13,19 +13,17 @@ from typing import Annotated, Any, Literal, TypeVar
 import anyio
 
 from domain.history import Codec, History, Truncated
-from domain.registry import Registry
 from domain.wording import Language, message
 from projections import replay
 from service.application.creating import Creating, NewGame
 from service.application.errors import NotFound
 from service.application.idempotency import Idempotency
 from service.application.notes import Notes, StepNote, by_step
-from service.application.observers import MoveObserver, NoReadSide, ReadSide, Unobserved
+from service.application.observers import MoveObserver, ReadSide
 from service.application.submitting import Submitting
 from service.application.timeline import Timeline, Timelines
 from service.application.variations import Variations
 from service.storage.store import (
-    EventStore,
     GameRow,
     StoredEvent,
 )
@@ -46,8 +44,9 @@ Status = Literal["in_progress", "finished", "abandoned"]
 class Games:
     """The games of one process: created, read and logged over the cache of folded
     games (`timelines`), telling `read_side` of every write and `observer` of every
-    move. Each is given when the application is built: a process without a read
-    side or metrics says so (`NoReadSide()`, `Unobserved()`)."""
+    move. Each is given when the process is built (`service/bootstrap.py`): a
+    process without a read side or metrics says so (`NoReadSide()`,
+    `Unobserved()`)."""
 
     def __init__(
         self,
@@ -63,23 +62,6 @@ class Games:
         self.submitting = Submitting(timelines, read_side, observer)
         self.variations = Variations(timelines, self.creating)
         self.notes = Notes(timelines)
-
-    @classmethod
-    def without_read_side(
-        cls,
-        store: EventStore,
-        rules: Registry,
-        *,
-        cached_games: int = 1024,
-        cached_moves: int = 100_000,
-        snapshot_key: bytes | None = None,
-    ) -> Games:
-        """Games in a process that keeps no read model and counts nothing (the
-        shell's commands, the tests); `snapshot_key` as for `Timelines`."""
-        timelines = Timelines(
-            store, rules, cached_games, cached_moves, snapshot_key=snapshot_key
-        )
-        return cls(timelines, read_side=NoReadSide(), observer=Unobserved())
 
     async def create(
         self, request: NewGame, app_key: uuid.UUID | None = None

@@ -45,6 +45,7 @@ import msgspec
 from domain import history as history_module
 from domain.game import Rules
 from domain.history import History
+from projections import scoresheet as scoresheet_module
 from projections.scoresheet import ScoreSheet, score_sheet
 from service.application.observers import SnapshotObserver
 from service.storage.store import EventStore, Snapshot
@@ -251,26 +252,32 @@ def key_from_file(path: Path) -> bytes:
 
 
 def engine_of(rules: Rules, state_type: type) -> str:
-    """A name for the code a snapshot depends on: the game's package, the history,
-    the projections and this module (their source), and the shape of its state and
-    sheet. Any change to them names another engine, which costs each long game one
-    fold."""
+    """A name for the code a snapshot depends on: the source of `engine_sources`
+    and the shape of the game's state and sheet. Any change to them names another
+    engine, which costs each long game one fold."""
     digest = hashlib.sha256(rules.name.encode())
     digest.update(
         msgspec.json.encode(
             msgspec.json.schema_components([state_type, rules.sheet_type])
         )
     )
-    game_package = sys.modules[rules.decide.__module__].__file__
-    folders = {
-        Path(game_package).parent,
-        Path(sys.modules["projections"].__file__).parent,
-    }
-    files = [
-        Path(__file__),
-        Path(history_module.__file__),
-        *(f for d in folders for f in d.glob("*.py")),
-    ]
-    for path in sorted(files):
+    for path in engine_sources(rules):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:32]
+
+
+def engine_sources(rules: Rules) -> list[Path]:
+    """The modules whose code a game's snapshot holds the work of: the game's
+    package, the modules of the domain every game shares (the history, the
+    sheets' shape and their standings), the score sheet's projection and this
+    module; not the other read models' folds, which no snapshot holds."""
+    game_package = Path(sys.modules[rules.decide.__module__].__file__).parent
+    shared = Path(history_module.__file__).parent
+    return sorted(
+        {
+            Path(__file__),
+            Path(scoresheet_module.__file__),
+            *shared.glob("*.py"),
+            *game_package.glob("*.py"),
+        }
+    )

@@ -6,23 +6,27 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
+import sys
+from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from service import bootstrap, settings
 from service.cli import backups, benchmark, exchange, keys, logs
-from service.cli.context import (
-    Database,
-    application,
-    database,
-    default_data_dir,
-    owner_pool,
-    snapshot_key,
-)
+from service.cli.context import database, default_data_dir, signed
 from service.cli.serving import serve
-from service.settings import SERVED, from_text
 from service.storage.migrate import migrate as run_migrations
+
+log = logging.getLogger(__name__)
+
+# The pool of a command run from the shell: it does one thing at a time.
+SHELL_POOL = {"pool_min_size": 1, "pool_max_size": 4}
+# The settings of a command that reads games, and of the webhooks' deliverer.
+READS_GAMES = ("snapshot_key_file",)
+DELIVERS = (*READS_GAMES, "webhooks_allow_private", "webhook_retries")
 
 
 def migrate(args: argparse.Namespace) -> None:
@@ -32,47 +36,25 @@ def migrate(args: argparse.Namespace) -> None:
 
 
 def rebuild_projections(args: argparse.Namespace) -> None:
-    from service.readside.projector import Projector
+    async def rebuild(chosen: settings.Settings) -> int:
+        async with bootstrap.shell(chosen) as service:
+            return await service.projector.rebuild()
 
-    async def rebuild(where: Database) -> int:
-        # As the tables' owner: the rebuild creates the new tables and swaps them in.
-        async with application(where, key) as games, owner_pool(where) as pool:
-            return await Projector(pool, games.store, games.timelines).rebuild()
-
-    key = snapshot_key(args)
+    chosen = signed(args)
     with database(args.data_dir) as where:
-        folded = asyncio.run(rebuild(where))
+        # As the tables' owner: the rebuild creates the new tables and swaps them in.
+        folded = asyncio.run(rebuild(where.as_owner(chosen)))
     print(f"rebuilt the read models from {folded} events")
 
 
 def deliver_webhooks(args: argparse.Namespace) -> None:
-    from service.application.plugins import installed_games
-    from service.application.timeline import Timelines
-    from service.readside.deliverer import Deliverer
-    from service.settings import Settings
-    from service.storage.store import EventStore, connection_pool
+    async def deliver(chosen: settings.Settings) -> None:
+        async with bootstrap.shell(chosen) as service:
+            await service.deliverer.run()
 
-    async def deliver(where: Database) -> None:
-        run_migrations(where.migrate)
-        settings = Settings(database_url=where.serve, pool_min_size=1, pool_max_size=4)
-        async with connection_pool(settings) as pool:
-            store = EventStore(pool)
-            deliverer = Deliverer(
-                where.serve,
-                pool,
-                store,
-                Timelines(store, installed_games(), snapshot_key=key),
-                allow_private=args.webhooks_allow_private,
-                retries=[float(wait) for wait in args.webhook_retries],
-            )
-            try:
-                await deliverer.run()
-            finally:
-                await deliverer.close()
-
-    key = snapshot_key(args)
+    chosen = signed(args)
     with database(args.data_dir) as where, suppress(KeyboardInterrupt):
-        asyncio.run(deliver(where))
+        asyncio.run(deliver(where.shell(chosen)))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -86,10 +68,16 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(
-        name: str, help: str, run, under=commands, reads_games: bool = False
+        name: str,
+        help: str,
+        run,
+        under=commands,
+        taken: Sequence[str] = (),
+        fixed: dict[str, Any] | None = None,
     ) -> argparse.ArgumentParser:
-        """A command; one that `reads_games` takes the file of the key that signs
-        their snapshots too (`serve` takes it with its settings)."""
+        """A command, which takes the settings `taken` as options and from the
+        environment, and the settings `fixed` as given (by default a shell's
+        pool)."""
         sub = under.add_parser(name, help=help, description=help)
         option(
             sub,
@@ -99,31 +87,20 @@ def parser() -> argparse.ArgumentParser:
             help="where the embedded PostgreSQL keeps its data when DATABASE_URL is "
             "unset",
         )
-        if reads_games:
-            (key_file,) = (s for s in SERVED if s.name == "snapshot_key_file")
-            setting(sub, key_file.name, key_file.default, key_file.metadata["help"])
-        sub.set_defaults(run=run)
+        for each in taken:
+            setting(sub, settings.SETTINGS[each])
+        sub.set_defaults(
+            run=run, taken=tuple(taken), fixed=SHELL_POOL if fixed is None else fixed
+        )
         return sub
 
-    run = command("serve", "Serve the REST API (migrating the database first).", serve)
-    option(run, "host", default="127.0.0.1", help="the address to listen on")
-    option(run, "port", type=int, default=8000, help="the port to listen on")
-    option(
-        run,
-        "log_level",
-        default="info",
-        choices=["critical", "error", "warning", "info", "debug"],
-        help="the least severe messages logged",
+    command(
+        "serve",
+        "Serve the REST API (migrating the database first).",
+        serve,
+        taken=[served.name for served in settings.SERVED],
+        fixed={},
     )
-    option(
-        run,
-        "log_format",
-        default="text",
-        choices=logs.FORMATS,
-        help="text, or json: one JSON object a line (the access log included)",
-    )
-    for served in SERVED:
-        setting(run, served.name, served.default, served.metadata["help"])
     command("migrate", "Apply the pending database migrations, then exit.", migrate)
     projections = commands.add_parser(
         "projections", help="Manage the read models (game list, player records)."
@@ -133,21 +110,18 @@ def parser() -> argparse.ArgumentParser:
         "Empty the read models and fold the whole event log into them again.",
         rebuild_projections,
         under=projections.add_subparsers(required=True, metavar="COMMAND"),
-        reads_games=True,
+        taken=READS_GAMES,
     )
     webhooks = commands.add_parser("webhooks", help="Deliver the webhooks.")
-    deliverer = command(
+    command(
         "deliver",
         "Deliver the webhooks until stopped, taking turns with the serving "
         "processes' deliverers (one delivers at a time).",
         deliver_webhooks,
         under=webhooks.add_subparsers(required=True, metavar="COMMAND"),
-        reads_games=True,
+        taken=DELIVERS,
     )
-    for served in SERVED:
-        if served.name in ("webhooks_allow_private", "webhook_retries"):
-            setting(deliverer, served.name, served.default, served.metadata["help"])
-    exchange.add_commands(command)
+    exchange.add_commands(command, READS_GAMES)
     backups.add_commands(command)
     keys.add_commands(command, commands)
     benchmark.add_command(commands)
@@ -160,42 +134,34 @@ def option(
     *,
     default: Any,
     help: str,
-    flag: bool = False,
     **kwargs,
 ) -> None:
     """`--name`, whose default comes from TABLELOG_NAME when it is set (argparse
-    converts a default given as text like a value typed on the command line). A
-    `flag` is `--name` or `--no-name`, and TABLELOG_NAME=1, true, yes or on."""
-    variable = f"TABLELOG_{name.upper()}"
-    value = os.environ.get(variable, default)
-    if flag:
-        value = str(value).lower() in {"1", "true", "yes", "on"}
-        kwargs["action"] = argparse.BooleanOptionalAction
+    converts a default given as text like a value typed on the command line): an
+    option of a command that is no setting of the process (--data-dir)."""
+    variable = f"{settings.PREFIX}{name.upper()}"
     command.add_argument(
         "--" + name.replace("_", "-"),
-        default=value,
+        default=os.environ.get(variable, default),
         help=f"{help} (env {variable}; default: %(default)s)",
         **kwargs,
     )
 
 
-def setting(
-    command: argparse.ArgumentParser, name: str, default: Any, help: str
-) -> None:
-    """`--name` for a field of `Settings`, its text read by `settings.from_text`."""
-
-    def read(text: str) -> Any:
-        try:
-            return from_text(name, text)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    if isinstance(default, bool):
-        option(command, name, default=default, help=help, flag=True)
-        return
-    if isinstance(default, tuple):  # given as text, as it is typed
-        default = ",".join(default)
-    option(command, name, default=default, help=help, type=read)
+def setting(command: argparse.ArgumentParser, served: settings.Served) -> None:
+    """`--name` for a setting: the text typed (a switch's on or off, `--name` or
+    `--no-name`), None when not given, read with the environment's by
+    `settings.read` once the command line is parsed."""
+    shape: dict[str, Any] = {"metavar": served.name.upper()}
+    if served.switch:
+        shape = {"action": argparse.BooleanOptionalAction}
+    elif served.choices:
+        shape = {"metavar": "{" + ",".join(served.choices) + "}"}
+    help = f"{served.help} (env {served.variable}; default: {served.shown()})"
+    # argparse formats a help with %: the text's own are doubled.
+    command.add_argument(
+        served.option, default=None, help=help.replace("%", "%%"), **shape
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -206,4 +172,19 @@ def main(argv: list[str] | None = None) -> None:
     if passed_on and args.command != "bench":
         top.error("unrecognized arguments: " + " ".join(passed_on))
     args.passed_on = passed_on
+    for sentence in settings.unknown(os.environ):
+        log.warning(sentence)
+    # Every setting read and checked before the command starts anything. The
+    # database's addresses are known once it is there (the embedded server's are
+    # made as it starts): `Database` fills them in.
+    try:
+        args.settings = settings.read(
+            getattr(args, "taken", ()),
+            vars(args),
+            os.environ,
+            database_url="",
+            **getattr(args, "fixed", {}),
+        )
+    except settings.SettingRefused as refusal:
+        sys.exit(f"tablelog: {refusal}")
     args.run(args)

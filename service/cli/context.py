@@ -1,5 +1,6 @@
 """What every `tablelog` command stands on: the database it works in, and the
-application layer on it for the commands that read or write games."""
+process built on it (`service/bootstrap.py`) for the commands that read or write
+games."""
 
 from __future__ import annotations
 
@@ -8,40 +9,34 @@ import asyncio
 import logging
 import os
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
-from psycopg_pool import AsyncConnectionPool
+import msgspec
 
+from service import bootstrap
 from service.application.errors import Refused
-from service.application.games import Games
-from service.application.plugins import installed_games
 from service.application.snapshots import key_from_file
+from service.bootstrap import Service
 from service.settings import Settings
-from service.storage.migrate import migrate
-from service.storage.store import EventStore, connection_pool
-
-_T = TypeVar("_T")
 
 
 def run_on(
-    data_dir: Path,
-    opened: Callable[[Database], AbstractAsyncContextManager[_T]],
-    work: Callable[[_T], Awaitable[None]],
+    data_dir: Path, chosen: Settings, work: Callable[[Service], Awaitable[None]]
 ) -> None:
-    """Run `work` on what `opened` gives in the command's database (`database`);
-    a refusal is printed, exit status 1."""
+    """Run `work` on a shell command's process (`bootstrap.shell`) in the command's
+    database (`database`), with the settings `chosen`; a refusal is printed, exit
+    status 1."""
 
-    async def main(where: Database) -> None:
-        async with opened(where) as resource:
-            await work(resource)
+    async def main(settings: Settings) -> None:
+        async with bootstrap.shell(settings) as service:
+            await work(service)
 
     try:
         with database(data_dir) as where:
-            asyncio.run(main(where))
+            asyncio.run(main(where.shell(chosen)))
     except Refused as refusal:
         sys.exit(f"tablelog: {refusal.detail}")
 
@@ -60,6 +55,29 @@ class Database:
     serve: str
     migrate: str
     read: str | None = None
+
+    def serving(self, chosen: Settings) -> Settings:
+        """The settings `chosen` of a process serving this database."""
+        return msgspec.structs.replace(
+            chosen,
+            database_url=self.serve,
+            migration_database_url=self.migrate,
+            database_read_url=self.read,
+        )
+
+    def shell(self, chosen: Settings) -> Settings:
+        """The settings `chosen` of a command run from the shell: the serving
+        role's, on the primary alone."""
+        return msgspec.structs.replace(
+            chosen, database_url=self.serve, migration_database_url=self.migrate
+        )
+
+    def as_owner(self, chosen: Settings) -> Settings:
+        """The settings `chosen` of work that changes the schema (a rebuild's new
+        read models), logged in as the tables' owner."""
+        return msgspec.structs.replace(
+            chosen, database_url=self.migrate, migration_database_url=self.migrate
+        )
 
 
 @contextmanager
@@ -86,42 +104,19 @@ def database(data_dir: Path) -> Iterator[Database]:
 def snapshot_key_file(args: argparse.Namespace) -> Path:
     """--snapshot-key-file, else snapshot.key in --data-dir: beside the embedded
     server's cluster (in postgres/), never inside the database."""
-    chosen = args.snapshot_key_file
+    chosen = args.settings.snapshot_key_file
     return Path(chosen) if chosen else args.data_dir / "snapshot.key"
 
 
-def snapshot_key(args: argparse.Namespace) -> bytes:
-    """The key that signs the snapshots, from its file (made on first use); one
-    that cannot be had ends the command, saying why."""
+def signed(args: argparse.Namespace) -> Settings:
+    """The command's settings, naming the file of the key that signs the snapshots
+    (made on first use); a key that cannot be had ends the command, saying why."""
+    file = snapshot_key_file(args)
     try:
-        return key_from_file(snapshot_key_file(args))
+        key_from_file(file)
     except (OSError, ValueError) as error:
         sys.exit(
             f"tablelog: no key to sign the snapshots: {error} (name a file this "
             "user may write with --snapshot-key-file)"
         )
-
-
-@asynccontextmanager
-async def application(database: Database, snapshot_key: bytes) -> AsyncIterator[Games]:
-    """The application layer on a migrated database, for commands run from the shell;
-    `snapshot_key` signs the snapshots, as the service's does."""
-    migrate(database.migrate)
-    settings = Settings(database_url=database.serve, pool_min_size=1, pool_max_size=4)
-    async with connection_pool(settings) as pool:
-        yield Games.without_read_side(
-            EventStore(pool),
-            installed_games(),
-            cached_games=settings.cached_games,
-            cached_moves=settings.cached_moves,
-            snapshot_key=snapshot_key,
-        )
-
-
-@asynccontextmanager
-async def owner_pool(database: Database) -> AsyncIterator[AsyncConnectionPool]:
-    """A small pool logged in as the tables' owner, for work that changes the schema
-    (a rebuild's new read models)."""
-    settings = Settings(database_url=database.migrate, pool_min_size=1, pool_max_size=2)
-    async with connection_pool(settings) as pool:
-        yield pool
+    return msgspec.structs.replace(args.settings, snapshot_key_file=str(file))

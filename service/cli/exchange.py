@@ -1,7 +1,8 @@
 """`tablelog export`, `import` and `seed`: games in and out from the shell.
 
 They talk to the database directly, through the same application layer as the REST API
-(`Games` on an `EventStore`), on DATABASE_URL or the embedded server in --data-dir.
+(`Games`, built by `service/bootstrap.py` for a shell command), on DATABASE_URL or the
+embedded server in --data-dir.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -19,7 +20,8 @@ from service.application.exchange import export_game, import_game
 from service.application.games import Games
 from service.application.plugins import installed_games
 from service.application.wording import in_english
-from service.cli.context import application, run_on, snapshot_key
+from service.bootstrap import Service
+from service.cli.context import run_on, signed
 
 # The sample games ship inside the package, so an installed tablelog finds them.
 SEEDS = Path(str(resources.files("seeds")))
@@ -27,20 +29,23 @@ SEEDS = Path(str(resources.files("seeds")))
 SAMPLES_NAMESPACE = uuid.UUID("5b0c1c52-7d1a-4c55-9a43-2f1f3c1e7a10")
 
 
-def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
-    """Register the commands with `tablelog`'s parser (`command` as in service.cli)."""
+def add_commands(
+    command: Callable[..., argparse.ArgumentParser], reads_games: Sequence[str]
+) -> None:
+    """Register the commands with `tablelog`'s parser (`command` as in service.cli),
+    each taking the settings of a command that reads games (`reads_games`)."""
     export = command(
         "export",
         "Print a game as NDJSON (the export format).",
         run_export,
-        reads_games=True,
+        taken=reads_games,
     )
     export.add_argument("game_id", type=uuid.UUID, metavar="GAME_ID")
     imported = command(
         "import",
         "Import an export as a new game; print its id and write token.",
         run_import,
-        reads_games=True,
+        taken=reads_games,
     )
     imported.add_argument("file", type=Path, metavar="FILE", help="'-' reads stdin")
     seed = command(
@@ -48,16 +53,19 @@ def add_commands(command: Callable[..., argparse.ArgumentParser]) -> None:
         "Load the sample games (every .ndjson file in --seeds); a sample already "
         "loaded is left as it is.",
         run_seed,
-        reads_games=True,
+        taken=reads_games,
     )
     seed.add_argument("--seeds", type=Path, default=SEEDS, help="default: %(default)s")
 
 
 def _run(args: argparse.Namespace, work: Callable[[Games], Awaitable[None]]) -> None:
     """Run `work` on the application layer; a refusal is printed, exit status 1."""
-    key = snapshot_key(args)
+
+    async def on_games(service: Service) -> None:
+        await work(service.games)
+
     try:
-        run_on(args.data_dir, lambda where: application(where, key), work)
+        run_on(args.data_dir, signed(args), on_games)
     except (RuleError, GameFinished) as error:
         sys.exit(f"tablelog: {in_english(error, installed_games())}")
 

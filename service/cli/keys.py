@@ -10,15 +10,12 @@ import argparse
 import sys
 import uuid
 from collections.abc import Awaitable, Callable
-from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
 from service.application.keys import SCOPES, Key, Keys, ordered
-from service.cli.context import Database, run_on
-from service.settings import Settings
-from service.storage.migrate import migrate
-from service.storage.store import connection_pool
+from service.bootstrap import Service
+from service.cli.context import run_on
 
 
 def add_commands(
@@ -63,16 +60,11 @@ def _scopes(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
-@asynccontextmanager
-async def _keys(where: Database):
-    migrate(where.migrate)
-    settings = Settings(database_url=where.serve, pool_min_size=1, pool_max_size=1)
-    async with connection_pool(settings) as pool:
-        yield Keys(pool)
-
-
 def _run(args: argparse.Namespace, work: Callable[[Keys], Awaitable[None]]) -> None:
-    run_on(args.data_dir, _keys, work)
+    async def on_keys(service: Service) -> None:
+        await work(service.keys)
+
+    run_on(args.data_dir, args.settings, on_keys)
 
 
 def run_create(args: argparse.Namespace) -> None:

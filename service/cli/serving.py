@@ -46,8 +46,8 @@ from types import FrameType
 from typing import Any
 
 from service.cli import logs
-from service.cli.context import database, snapshot_key, snapshot_key_file
-from service.settings import SERVED, Settings
+from service.cli.context import database, signed
+from service.settings import Settings
 from service.storage.migrate import migrate
 
 # uvicorn's exit code for a worker that failed before it served.
@@ -61,7 +61,6 @@ class ServedApp:
     processes are spawned, not forked, and get their configuration that way."""
 
     settings: Settings
-    log_format: str = "text"
     # The supervisor's process id, in a worker process: the worker ends with it.
     parent: int | None = None
 
@@ -75,7 +74,7 @@ class ServedApp:
         app = create_app(self.settings)
         app.on_startup.append(freeze_heap)
         # After the app, whose logging configuration sets the root's handlers.
-        logs.use_format(self.log_format)
+        logs.use_format(self.settings.log_format)
         repeats = logs.collapse_repeats(
             [logging.getLogger(name) for name in ("", "uvicorn", "uvicorn.access")],
             self.settings.log_repeat_seconds,
@@ -104,33 +103,28 @@ def serve(args: argparse.Namespace) -> None:
     from service.http.server import config
     from service.http.stopping import GRACE_SECONDS
 
-    if args.workers < 1:
-        sys.exit("tablelog: --workers must be at least 1")
-    logs.use_format(args.log_format)
+    chosen: Settings = args.settings
+    logs.use_format(chosen.log_format)
     # Before the database: a port taken ends `serve` at once, having started nothing.
-    listening = listen(args.host, args.port)
+    listening = listen(chosen.host, chosen.port)
     # Made once, before any worker reads it; one that cannot be had ends `serve` too.
-    snapshot_key(args)
+    chosen = signed(args)
     with listening, database(args.data_dir) as where:
         # Once, before any worker starts: theirs then find nothing to apply.
         migrate(where.migrate)
-        settings = Settings(
-            database_url=where.serve,
-            migration_database_url=where.migrate,
-            database_read_url=where.read,
-            **{served.name: getattr(args, served.name) for served in SERVED}
-            | {"snapshot_key_file": str(snapshot_key_file(args))},
-        )
+        settings = where.serving(chosen)
         parent = os.getpid() if settings.workers > 1 else None
         started = run(
             config(
-                ServedApp(settings, args.log_format, parent),
+                ServedApp(settings, parent),
                 settings,
                 factory=True,
-                host=args.host,
-                port=args.port,
-                log_level=args.log_level,
-                log_config=logs.uvicorn_config(args.log_format, settings.workers > 1),
+                host=settings.host,
+                port=settings.port,
+                log_level=settings.log_level,
+                log_config=logs.uvicorn_config(
+                    settings.log_format, settings.workers > 1
+                ),
                 workers=settings.workers,
                 timeout_graceful_shutdown=GRACE_SECONDS,
             ),

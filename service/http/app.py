@@ -1,9 +1,10 @@
 """The Litestar application factory: `create_app(settings, games)` builds the app for
-the games of a registry (by default the built-in games and the plug-ins installed,
-`service.application.plugins`); nothing runs at import time. In the app's lifespan
-the migrations run, the database pool opens, and the process's two log followers
-start: the live streams' and the projection runner.
-With read replicas (`database_read_url`), a second pool serves the reads."""
+the games of a registry (by default the built-in games and the plug-ins installed);
+nothing runs at import time. In the app's lifespan the process is built
+(`service/bootstrap.py`: the migrations run, the pools open, every collaborator is
+made), what the handlers call is put in the app's state, and the process's log
+followers start: the live streams', the projection runner and the webhooks'
+deliverer."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import anyio
 from litestar import Litestar, Router
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
@@ -24,13 +24,8 @@ from litestar.stores.memory import MemoryStore
 from litestar.types import Method
 
 from domain.registry import Registry
-from service.application.games import Games
-from service.application.keys import Keys
-from service.application.pictures import Pictures
+from service import bootstrap
 from service.application.plugins import installed_games
-from service.application.snapshots import signing_key
-from service.application.timeline import Timelines
-from service.application.webhooks import Webhooks
 from service.application.wording import catalogues
 from service.http import problems, schema_page
 from service.http.bodies import DeclaredMediaType
@@ -53,107 +48,72 @@ from service.http.players import (
     get_versus,
 )
 from service.http.schemas import DocumentedStructs
-from service.http.stopping import AnsweredWhenStopping, stop
+from service.http.stopping import AnsweredWhenStopping, Started, stop
 from service.http.stream import StreamCap
 from service.http.variations import VariationController
 from service.http.webhooks import WebhookController
 from service.http.webpage import web_routes
-from service.readside.deliverer import Deliverer
-from service.readside.followers import Followers
-from service.readside.live import LiveLog
-from service.readside.projector import Projector
 from service.settings import Settings
-from service.storage.migrate import migrate
-from service.storage.store import EventStore, connection_pool, read_pool
 
 
 def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
+    """The app of `settings`, serving the registry `games` (by default the built-in
+    games and the plug-ins installed, `service.application.plugins`): its routes,
+    its OpenAPI document and its languages are made from it."""
     registry = installed_games() if games is None else games
     rate_limits = MemoryStore()
     metrics = Metrics()
     streams = StreamCap(settings.max_streams, settings.max_streams_per_client)
+    started = Started()
 
     @asynccontextmanager
-    async def database(app: Litestar) -> AsyncIterator[None]:
-        # The server's own tasks (uvicorn's and this lifespan's): at the stop every
-        # other task was started by the app or its requests, and is stopped.
-        servers = asyncio.all_tasks()
-        await anyio.to_thread.run_sync(
-            migrate, settings.migration_database_url or settings.database_url
-        )
-        pool = connection_pool(settings)
-        replicas = read_pool(settings)
-        await pool.open()
-        if replicas is not None:
-            await replicas.open()
-        timelines = Timelines(
-            EventStore(pool, replicas),
-            registry,
-            settings.cached_games,
-            settings.cached_moves,
-            snapshot_key=signing_key(settings.snapshot_key_file),
-            observer=metrics,
-        )
-        live = LiveLog(timelines.store)
-        projector = Projector(pool, timelines.store, timelines)
-        deliverer = Deliverer(
-            settings.database_url,
-            pool,
-            timelines.store,
-            timelines,
-            allow_private=settings.webhooks_allow_private,
-            retries=[float(wait) for wait in settings.webhook_retries],
-        )
-        games = Games(
-            timelines,
-            read_side=Followers(live, projector, deliverer),
-            observer=metrics,
-        )
-        app.state.update(
-            pool=pool,
-            read_pool=replicas or pool,
-            games=games,
-            pictures=Pictures(games, RENDERERS),
-            app_keys=Keys(pool),
-            live=live,
-            projector=projector,
-            webhooks=Webhooks(
-                deliverer.store,
-                timelines.store,
-                settings.webhooks_allow_private,
-                registry,
-            ),
-            deliverer=deliverer,
-        )
+    async def process(app: Litestar) -> AsyncIterator[None]:
+        # What this lifespan and the requests start is stopped with the app.
+        started.adopt()
+        unwatch = started.watching(asyncio.get_running_loop())
         try:
-            async with asyncio.TaskGroup() as followers:
-                running = [
-                    followers.create_task(live.run()),
-                    followers.create_task(projector.run()),
-                    *(
-                        [followers.create_task(deliverer.run())]
-                        if settings.webhooks
-                        else []
-                    ),
-                    followers.create_task(forget_expired(rate_limits)),
-                    followers.create_task(
-                        metrics.sample(games, pool, lambda: streams.open)
-                    ),
-                ]
-                yield
-                # The followers, then every task the app and its requests started
-                # (service/http/stopping.py): each cancelled once, as asyncio
-                # cancels, so that one stopped in a query lets psycopg cancel it on
-                # the server and roll its transaction back; again only if the
-                # database has not answered within a second. (An anyio task group
-                # cancels again at every await, that clean-up's included, and
-                # psycopg then drops the connection with a warning.)
-                await stop(running, [pool, *([replicas] if replicas else [])], servers)
+            async with bootstrap.serving(
+                settings, registry, observer=metrics, renderers=RENDERERS
+            ) as service:
+                app.state.update(
+                    games=service.games,
+                    pictures=service.pictures,
+                    app_keys=service.keys,
+                    live=service.live,
+                    webhooks=service.webhooks,
+                    deliverer=service.deliverer,
+                    records=service.records,
+                    game_lists=service.game_lists,
+                    probes=service.probes,
+                )
+                async with running(service):
+                    yield
         finally:
-            await deliverer.close()
-            await pool.close()
-            if replicas is not None:
-                await replicas.close()
+            unwatch()
+
+    @asynccontextmanager
+    async def running(service: bootstrap.Service) -> AsyncIterator[None]:
+        """The process's followers and the app's own tasks until the app stops;
+        then they are stopped, with every task the app started."""
+        async with asyncio.TaskGroup() as tasks:
+            followers = [
+                *(tasks.create_task(follower) for follower in service.followers()),
+                tasks.create_task(forget_expired(rate_limits)),
+                tasks.create_task(
+                    metrics.sample(service.games, service.probes, lambda: streams.open)
+                ),
+            ]
+            yield
+            # The followers, then every task the app and its requests started
+            # (service/http/stopping.py): each cancelled once, as asyncio
+            # cancels, so that one stopped in a query lets psycopg cancel it on
+            # the server and roll its transaction back; again only if the
+            # database has not answered within a second. (An anyio task group
+            # cancels again at every await, that clean-up's included, and
+            # psycopg then drops the connection with a warning.) Then, as the
+            # process ends, bootstrap closes the deliverer's connections and
+            # the pools (closed already by `stop`).
+            await stop(followers, service.pools.each, started)
 
     def from_state(name: str) -> Provide:
         def provide(state: State) -> Any:
@@ -192,17 +152,18 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
                     "games",
                     "live",
                     "pictures",
-                    "pool",
-                    "read_pool",
                     "webhooks",
                     "deliverer",
+                    "records",
+                    "game_lists",
+                    "probes",
                 )
             },
             "metrics": Provide(lambda: metrics, sync_to_thread=False),
             "caller": Provide(provide_caller),
         },
         middleware=[
-            AnsweredWhenStopping(),
+            AnsweredWhenStopping(started),
             streams,
             Callers(settings.creation_needs_key),
             *creation_limit(settings, rate_limits),
@@ -212,7 +173,7 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
             Framing(),
         ],
         stores={"rate_limit": rate_limits},
-        lifespan=[database],
+        lifespan=[process],
         plugins=[problems.plugin(), DocumentedStructs(registry)],
         state=State({"languages": catalogues(registry)}),
         exception_handlers={Exception: problems.unexpected},

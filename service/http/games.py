@@ -15,7 +15,6 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent
-from psycopg_pool import AsyncConnectionPool
 
 from domain.history import History
 from domain.registry import Registry
@@ -65,9 +64,8 @@ from service.http.wire import (
     ReplayFrame,
     replay_of,
 )
-from service.readside import summaries
 from service.readside.live import LiveLog
-from service.readside.summaries import GameList
+from service.readside.summaries import GameList, GameLists
 from service.storage.store import GameRow
 
 # A game's versions are PostgreSQL integers; a list's offset is kept to the same range.
@@ -165,7 +163,7 @@ class GameController(Controller):
     @read("/", summary="Games, newest first", responses=problems(422, 503))
     async def list_games(
         self,
-        read_pool: NamedDependency[AsyncConnectionPool],
+        game_lists: NamedDependency[GameLists],
         game: Annotated[str | None, QueryParameter(max_length=40)] = None,
         player: Annotated[str | None, QueryParameter(max_length=40)] = None,
         status: Annotated[
@@ -174,8 +172,7 @@ class GameController(Controller):
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
         offset: Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)] = 0,
     ) -> GameList:
-        return await summaries.list_games(
-            read_pool,
+        return await game_lists.games(
             game=game,
             player=player,
             status=status,

@@ -17,21 +17,15 @@ orchestrator's.
 
 from __future__ import annotations
 
-import asyncio
-
 import msgspec
 from litestar import Router
-from litestar.datastructures import State
 from litestar.di import NamedDependency
-from psycopg_pool import AsyncConnectionPool
 
-from service.application.games import Games
 from service.http.caching import read
 from service.http.problems import Problem, problems
 from service.http.wire import Health
-from service.readside import projector
+from service.readside.probes import Probes
 from service.readside.projector import SetAside
-from service.storage import readiness
 
 
 class ProjectionsHealth(msgspec.Struct, kw_only=True):
@@ -48,8 +42,8 @@ class ProjectionsHealth(msgspec.Struct, kw_only=True):
     summary="200 when the database answers",
     responses=problems(503),
 )
-async def get_health(games: NamedDependency[Games]) -> Health:
-    await games.store.ping(within=readiness.PROBE_SECONDS)
+async def get_health(probes: NamedDependency[Probes]) -> Health:
+    await probes.answers()
     return Health("ok")
 
 
@@ -69,16 +63,8 @@ async def get_liveness() -> Health:
     "replica where the primary is expected, migrations missing or unknown.",
     responses=problems(503),
 )
-async def get_readiness(state: State) -> Health:
-    if state.read_pool is state.pool:
-        reasons = await readiness.unready(state.pool, writes=True)
-    else:  # the replicas too, asked at once: migrated, and read-only is fine
-        reasons, replicas = await asyncio.gather(
-            readiness.unready(state.pool, writes=True),
-            readiness.unready(state.read_pool, writes=False),
-        )
-        reasons += [f"Read replicas: {reason}" for reason in replicas]
-    if reasons:
+async def get_readiness(probes: NamedDependency[Probes]) -> Health:
+    if reasons := await probes.unready():
         problem = Problem(503, " ".join(reasons))
         problem.headers = {"Retry-After": "5"}
         raise problem
@@ -90,10 +76,8 @@ async def get_readiness(state: State) -> Health:
     summary="The games the read models could not fold, set aside",
     responses=problems(503),
 )
-async def get_projections_health(
-    pool: NamedDependency[AsyncConnectionPool],
-) -> ProjectionsHealth:
-    failed = await projector.set_aside(pool, within=readiness.PROBE_SECONDS)
+async def get_projections_health(probes: NamedDependency[Probes]) -> ProjectionsHealth:
+    failed = await probes.set_aside()
     return ProjectionsHealth(status="degraded" if failed else "ok", set_aside=failed)
 
 

@@ -26,8 +26,6 @@ import logging
 import os
 from collections.abc import Callable
 
-import psycopg
-import psycopg_pool
 from litestar import MediaType, Response, get
 from litestar.di import NamedDependency
 from prometheus_client import (
@@ -42,6 +40,8 @@ from prometheus_client import (
 
 from service.application.games import Games
 from service.readside import projector
+from service.readside.probes import Probes
+from service.storage.pools import UNAVAILABLE
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +131,7 @@ class Metrics:
     async def sample(
         self,
         games: Games,
-        pool: psycopg_pool.AsyncConnectionPool,
+        probes: Probes,
         open_streams: Callable[[], int],
     ) -> None:
         """Keep the values of now current until cancelled."""
@@ -140,8 +140,8 @@ class Metrics:
                 self.cached_games.set(games.timelines.games_held())
                 self.open_streams.set(open_streams())
                 try:
-                    events, seconds = await projector.lag(pool)
-                except (psycopg.OperationalError, psycopg_pool.PoolTimeout) as error:
+                    events, seconds = await probes.lag()
+                except UNAVAILABLE as error:
                     log.warning("metrics: projection lag unknown (%s)", error)
                 else:
                     self.lag_events.set(events)

@@ -8,19 +8,17 @@ from typing import Annotated
 from litestar import Request, Response
 from litestar.di import NamedDependency
 from litestar.params import FromPath, QueryParameter
-from psycopg_pool import AsyncConnectionPool
 
 from service.application.creating import NAME_LENGTH
-from service.application.games import Games
 from service.http.caching import content_read, tagged_answer
 from service.http.problems import problems
-from service.readside import records
 from service.readside.records import (
     MAX_HISTORY_PAGE,
     MAX_PAGE,
     Leaderboard,
     PlayerRecord,
     RatingHistory,
+    Records,
     Versus,
 )
 
@@ -40,9 +38,9 @@ Offset = Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)]
 async def get_player(
     request: Request,
     name: FromPath[str],
-    read_pool: NamedDependency[AsyncConnectionPool],
+    records: NamedDependency[Records],
 ) -> Response[PlayerRecord]:
-    return tagged_answer(request, await records.player_record(read_pool, name))
+    return tagged_answer(request, await records.player(name))
 
 
 @content_read(
@@ -55,11 +53,11 @@ async def get_versus(
     request: Request,
     name: FromPath[str],
     other: FromPath[str],
-    read_pool: NamedDependency[AsyncConnectionPool],
+    records: NamedDependency[Records],
     limit: Limit = 20,
     offset: Offset = 0,
 ) -> Response[Versus]:
-    answer = await records.versus(read_pool, name, other, limit, offset)
+    answer = await records.versus(name, other, limit, offset)
     return tagged_answer(request, answer)
 
 
@@ -73,15 +71,12 @@ async def get_rating_history(
     request: Request,
     name: FromPath[str],
     game: FromPath[str],
-    read_pool: NamedDependency[AsyncConnectionPool],
-    games: NamedDependency[Games],
+    records: NamedDependency[Records],
     group: Group = None,
     limit: Annotated[int, QueryParameter(ge=1, le=MAX_HISTORY_PAGE)] = MAX_HISTORY_PAGE,
     offset: Offset = 0,
 ) -> Response[RatingHistory]:
-    answer = await records.rating_history(
-        read_pool, name, game, group, limit, offset, games.rules
-    )
+    answer = await records.rating_history(name, game, group, limit, offset)
     return tagged_answer(request, answer)
 
 
@@ -94,13 +89,10 @@ async def get_rating_history(
 async def get_leaderboard(
     request: Request,
     game: FromPath[str],
-    read_pool: NamedDependency[AsyncConnectionPool],
-    games: NamedDependency[Games],
+    records: NamedDependency[Records],
     group: Group = None,
     limit: Limit = 20,
     offset: Offset = 0,
 ) -> Response[Leaderboard]:
-    answer = await records.leaderboard(
-        read_pool, game, group, limit, offset, games.rules
-    )
+    answer = await records.leaderboard(game, group, limit, offset)
     return tagged_answer(request, answer)

@@ -20,18 +20,21 @@ rolled back and the connection kept. A database that answers takes milliseconds;
 that answers nothing (a network dropping every packet, a frozen host) holds each
 such task 5 s for the cancel request and 5 s more for the query, and the process
 with them. So once the grace period is over the app stops everything it started
-(`stop`), and what has not ended `CANCEL_SECONDS` later is cancelled again: psycopg
-then closes its connection at once. A statement the server was still running may
-yet complete there, which is why a move whose commit was sent is answered "may have
-been stored". Every request is answered, and the process ends, within
-`GRACE_SECONDS` + `CANCEL_SECONDS` of the signal and the moments it takes to close,
-whatever the database does.
+(`stop`: the tasks `Started` kept, never the server's own or those of whoever
+drives the app), and what has not ended `CANCEL_SECONDS` later is cancelled
+again: psycopg then closes its connection at once. A statement the server was
+still running may yet complete there, which is why a move whose commit was sent is
+answered "may have been stored". Every request is answered, and the process ends,
+within `GRACE_SECONDS` + `CANCEL_SECONDS` of the signal and the moments it takes to
+close, whatever the database does.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection, Iterable
+import contextvars
+import weakref
+from collections.abc import Callable, Coroutine, Iterable, Iterator
 from typing import Any
 
 import msgspec
@@ -74,14 +77,66 @@ NOT_READ = (
 )
 
 
+class Started:
+    """The tasks an app started: each request's, its lifespan's followers, and
+    every task made while one of them runs (a shared commit, a snapshot's write),
+    which a stop ends (`stop`). Only those: the server's tasks, and those of
+    whoever drives the app (a test client's call to stop it), are not the app's.
+
+    A task adopted marks its context; the loop's task factory, while `watching`,
+    keeps each task made in a context so marked, as a task inherits its maker's.
+    """
+
+    def __init__(self) -> None:
+        self._tasks: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
+
+    def adopt(self) -> None:
+        """The current task, and every task it makes, are the app's."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        _STARTED.set(self)
+
+    def watching(self, loop: asyncio.AbstractEventLoop) -> Callable[[], None]:
+        """Keep the tasks made on `loop` by the app's; the call that undoes it."""
+        previous = loop.get_task_factory()
+
+        def factory(
+            loop: asyncio.AbstractEventLoop,
+            coro: Coroutine[Any, Any, Any],
+            **options: Any,
+        ) -> asyncio.Future[Any]:
+            if previous is None:
+                task = asyncio.Task(coro, loop=loop, **options)
+            else:
+                task = previous(loop, coro, **options)
+            if _STARTED.get(None) is self and isinstance(task, asyncio.Task):
+                self._tasks.add(task)
+            return task
+
+        loop.set_task_factory(factory)
+        return lambda: loop.set_task_factory(previous)
+
+    def __iter__(self) -> Iterator[asyncio.Task[Any]]:
+        return iter(list(self._tasks))
+
+
+_STARTED: contextvars.ContextVar[Started] = contextvars.ContextVar("started")
+
+
 class AnsweredWhenStopping(ASGIMiddleware):
-    """Answer 503 to a request cancelled before its answer began."""
+    """Answer 503 to a request cancelled before its answer began; each request's
+    task is the app's (`Started`)."""
 
     scopes = (ScopeType.HTTP,)
+
+    def __init__(self, started: Started) -> None:
+        self.started = started
 
     async def handle(
         self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp
     ) -> None:
+        self.started.adopt()
         began = False
 
         async def sending(message: Any) -> None:
@@ -132,11 +187,11 @@ async def _unavailable(send: Send, detail: str) -> None:
 async def stop(
     followers: Iterable[asyncio.Task[Any]],
     pools: Iterable[AsyncConnectionPool],
-    spared: Collection[asyncio.Task[Any]],
+    started: Started,
 ) -> None:
     """Stop the app within `CANCEL_SECONDS`: its followers, its pools, then every
-    other task of the loop but `spared` (the server's own): the requests cut after
-    the grace period, the commits and snapshots under way.
+    other task it `started`: the requests cut after the grace period, the commits
+    and snapshots under way.
 
     Each task is cancelled once, then again if still running at the deadline. A
     request uvicorn cancelled already is not cancelled a second time at once: that
@@ -150,7 +205,7 @@ async def stop(
         task.cancel()
     for pool in pools:
         await pool.close(timeout=max(deadline - loop.time(), _MOMENT))
-    tasks = asyncio.all_tasks() - {*spared, asyncio.current_task()}
+    tasks = {task for task in started if not task.done()} - {asyncio.current_task()}
     if not tasks:
         return
     for task in tasks:

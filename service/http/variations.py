@@ -9,7 +9,6 @@ from uuid import UUID
 from litestar import Controller, Response, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
-from psycopg_pool import AsyncConnectionPool
 
 from service.application.games import Games
 from service.application.keys import App
@@ -22,8 +21,7 @@ from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
 from service.http.wire import CreatedGame
-from service.readside import summaries
-from service.readside.summaries import GameList
+from service.readside.summaries import GameList, GameLists
 
 
 class VariationController(Controller):
@@ -70,10 +68,8 @@ class VariationController(Controller):
     async def list_variations(
         self,
         game_id: FromPath[UUID],
-        read_pool: NamedDependency[AsyncConnectionPool],
+        game_lists: NamedDependency[GameLists],
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
         offset: Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)] = 0,
     ) -> GameList:
-        return await summaries.list_variations(
-            read_pool, game_id, limit=limit, offset=offset
-        )
+        return await game_lists.variations(game_id, limit=limit, offset=offset)

@@ -360,3 +360,30 @@ async def rating_history(
         ],
         next_offset=offset + limit if len(rows) > limit else None,
     )
+
+
+class Records:
+    """The players' pages and the leaderboards, each one call, read from `pool`
+    (the read replicas', or the primary's), of the `games` hosted (their names)."""
+
+    def __init__(self, pool: AsyncConnectionPool, games: Collection[str]) -> None:
+        self._pool = pool
+        self._games = tuple(games)
+
+    async def player(self, name: str) -> PlayerRecord:
+        return await player_record(self._pool, name)
+
+    async def versus(self, name: str, other: str, limit: int, offset: int) -> Versus:
+        return await versus(self._pool, name, other, limit, offset)
+
+    async def rating_history(
+        self, name: str, game: str, group: str | None, limit: int, offset: int
+    ) -> RatingHistory:
+        return await rating_history(
+            self._pool, name, game, group, limit, offset, self._games
+        )
+
+    async def leaderboard(
+        self, game: str, group: str | None, limit: int, offset: int
+    ) -> Leaderboard:
+        return await leaderboard(self._pool, game, group, limit, offset, self._games)

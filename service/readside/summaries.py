@@ -178,6 +178,35 @@ async def list_variations(
     )
 
 
+class GameLists:
+    """The game list and a game's variations, each one call, read from `pool` (the
+    read replicas', or the primary's)."""
+
+    def __init__(self, pool: AsyncConnectionPool) -> None:
+        self._pool = pool
+
+    async def games(
+        self,
+        *,
+        game: str | None,
+        player: str | None,
+        status: str | None,
+        limit: int,
+        offset: int,
+    ) -> GameList:
+        return await list_games(
+            self._pool,
+            game=game,
+            player=player,
+            status=status,
+            limit=limit,
+            offset=offset,
+        )
+
+    async def variations(self, game_id: UUID, *, limit: int, offset: int) -> GameList:
+        return await list_variations(self._pool, game_id, limit=limit, offset=offset)
+
+
 async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
     """The games of every player whose name has the key of `name`'s."""
     name = normal_name(name)

@@ -11,7 +11,7 @@ from uuid import UUID
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
-from service.storage.store import GlobalPosition
+from service.storage.global_log import GlobalPosition
 
 _ENDPOINT = """
     SELECT e.id, e.app_key, e.url, e.kinds, e.game_id, e.game, e.group_name,

@@ -16,6 +16,7 @@ import psycopg
 from bench.workload import endless
 from domain.game import Setup
 from domain.registry import BUILT_IN
+from service import bootstrap
 from service.application.creating import NAME_LENGTH, NewGame
 from service.application.games import Games
 from service.application.notes import MAX_NOTE_ENTRIES, NOTE_LENGTH
@@ -353,7 +354,7 @@ def _longest_game(games: Games, run) -> uuid.UUID:
 
 
 def test_the_longest_game_the_limits_allow_imports_over_http(client, store, run):
-    games = Games.without_read_side(store, BUILT_IN)
+    games = bootstrap.shell_games(store, BUILT_IN)
     original = _longest_game(games, run)
     exported = client.get(f"/games/{original}/export").content
     assert len(exported) > 9_000_000  # moves and notes at their longest

@@ -16,8 +16,8 @@ from bench.workload import endless, setup_for
 from domain.creation import GameCreated
 from domain.history import Codec, History
 from domain.registry import BUILT_IN
+from service import bootstrap
 from service.application.creating import NewGame
-from service.application.games import Games
 from service.application.submitting import MAX_MOVES
 from service.application.timeline import Timelines
 from service.settings import Settings
@@ -41,7 +41,7 @@ def _plan(kind: str, seed: int, moves: int) -> list:
 
 @pytest.fixture
 def games(store):
-    return Games.without_read_side(
+    return bootstrap.shell_games(
         store, BUILT_IN, cached_games=10_000, cached_moves=BOUND
     )
 
@@ -129,7 +129,7 @@ def test_by_default_every_table_a_busy_machine_serves_stays_cached(store, run):
     # More tables than the 256 games the cache once held: past that, every other
     # move was a fold from the store.
     defaults = Settings(database_url="")
-    games = Games.without_read_side(
+    games = bootstrap.shell_games(
         store,
         BUILT_IN,
         cached_games=defaults.cached_games,

@@ -15,13 +15,15 @@ import pytest
 from psycopg import sql
 
 from domain.registry import BUILT_IN
+from service import bootstrap
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.timeline import setup_of
 from service.readside import projector as projector_module
 from service.readside.projector import Projector
 from service.settings import Settings
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.service.server import running_server
 
 PLAYERS = ["Ann", "Bob"]
@@ -118,7 +120,7 @@ def runner(fresh_database_url, run) -> Iterator[tuple[Games, Projector]]:
     settings = Settings(database_url=fresh_database_url, pool_min_size=1)
     pool = connection_pool(settings)
     run(pool.open(wait=True, timeout=10))
-    games = Games.without_read_side(EventStore(pool), BUILT_IN)
+    games = bootstrap.shell_games(EventStore(pool), BUILT_IN)
     try:
         yield games, Projector(pool, games.store, games.timelines)
     finally:

@@ -27,7 +27,8 @@ from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage import readiness
 from service.storage.migrate import migrate
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.service.http import create, move, simulated_moves
 from tests.service.server import running_server
 

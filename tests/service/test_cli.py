@@ -183,15 +183,24 @@ def test_serve_on_a_port_taken_exits_at_once_saying_so(tmp_path, workers):
     assert not (tmp_path / "postgres").exists()
 
 
-def test_every_serve_option_comes_from_the_environment_too(monkeypatch):
+def chosen(*argv: str, **environment: str):
+    """The settings `tablelog ARGV` runs with, in `environment`."""
     from service.cli import parser
+    from service.settings import read
 
-    monkeypatch.setenv("TABLELOG_PORT", "9001")
-    monkeypatch.setenv("TABLELOG_HOST", "0.0.0.0")
-    monkeypatch.setenv("TABLELOG_MAX_STREAMS", "7")
-    args = parser().parse_args(["serve"])
-    assert (args.port, args.host, args.max_streams) == (9001, "0.0.0.0", 7)
-    assert parser().parse_args(["serve", "--port", "9002"]).port == 9002
+    args = parser().parse_args(list(argv))
+    return read(args.taken, vars(args), environment, database_url="", **args.fixed)
+
+
+def test_every_serve_option_comes_from_the_environment_too():
+    environment = {
+        "TABLELOG_PORT": "9001",
+        "TABLELOG_HOST": "0.0.0.0",
+        "TABLELOG_MAX_STREAMS": "7",
+    }
+    settings = chosen("serve", **environment)
+    assert (settings.port, settings.host, settings.max_streams) == (9001, "0.0.0.0", 7)
+    assert chosen("serve", "--port", "9002", **environment).port == 9002
 
     serve = tablelog("serve", "--help").stdout
     options = re.findall(r"^  (--[a-z-]+)", serve, flags=re.M)
@@ -201,13 +210,10 @@ def test_every_serve_option_comes_from_the_environment_too(monkeypatch):
         assert variable in serve.replace("\n", " ").replace(" ", ""), option
 
 
-def test_a_flag_comes_from_the_environment_as_on_or_off(monkeypatch):
-    from service.cli import parser
-
+def test_a_flag_comes_from_the_environment_as_on_or_off():
     for value, on in (("1", True), ("true", True), ("off", False), ("0", False)):
-        monkeypatch.setenv("TABLELOG_METRICS", value)
-        assert parser().parse_args(["serve"]).metrics is on, value
-    assert parser().parse_args(["serve", "--no-metrics"]).metrics is False
+        assert chosen("serve", TABLELOG_METRICS=value).metrics is on, value
+    assert chosen("serve", "--no-metrics", TABLELOG_METRICS="on").metrics is False
 
 
 def test_json_logs_are_one_object_a_line_and_never_show_a_write_token(

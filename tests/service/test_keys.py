@@ -18,7 +18,7 @@ import pytest
 from service.application import creating, tokens
 from service.application.keys import Keys
 from service.settings import Settings
-from service.storage.store import connection_pool
+from service.storage.pools import connection_pool
 from tests.reliability.test_fairness import NDJSON, client_from, export_of
 from tests.service.server import running_server
 

@@ -13,7 +13,8 @@ import pytest
 
 from service.readside.live import LiveLog, Subscription
 from service.settings import Settings
-from service.storage.store import EventStore, NewGameRow, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore, NewGameRow
 
 pytestmark = pytest.mark.db
 

@@ -16,7 +16,8 @@ import pytest
 import service.storage.migrate as migrations
 from service.settings import Settings
 from service.storage.migrate import migrate, migration_files
-from service.storage.store import EventStore, NewGameRow, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore, NewGameRow
 
 # Statements the serving role might try, to move the log's order or to read it
 # through a function of its own.

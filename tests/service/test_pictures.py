@@ -16,6 +16,7 @@ from PIL import Image, ImageSequence
 
 from domain.picture import CARD_BACK, HEADER, TOP, Label, Picture
 from domain.registry import BUILT_IN
+from service import bootstrap
 from service.application.errors import Busy, Invalid
 from service.application.games import Games
 from service.application.observers import NoReadSide, Unobserved
@@ -344,7 +345,7 @@ def test_pictures_past_the_workers_and_the_waiting_are_refused_busy(
         release.wait(10)
         return b"drawn"
 
-    games = Games.without_read_side(store, BUILT_IN)
+    games = bootstrap.shell_games(store, BUILT_IN)
     pictures = Pictures(games, {"svg": slow}, workers=1, waiting=1)
     game_id = uuid.UUID(stored_game["id"])
 
@@ -371,7 +372,7 @@ def test_a_picture_asked_again_is_not_drawn_again(store, run, stored_game):
         drawn.append(len(pictures))
         return RENDERERS["svg"](pictures)
 
-    games = Games.without_read_side(store, BUILT_IN)
+    games = bootstrap.shell_games(store, BUILT_IN)
     pictures = Pictures(games, {"svg": counting})
     game_id = uuid.UUID(stored_game["id"])
     one = run(pictures.draw(game_id, 2, 2, "svg", ENGLISH))
@@ -386,7 +387,7 @@ def test_a_picture_asked_while_it_is_drawn_is_drawn_once(store, run, stored_game
         drawn.append(len(pictures))
         return RENDERERS["svg"](pictures)
 
-    games = Games.without_read_side(store, BUILT_IN)
+    games = bootstrap.shell_games(store, BUILT_IN)
     pictures = Pictures(games, {"svg": counting}, workers=1, waiting=0)
     game_id = uuid.UUID(stored_game["id"])
 
@@ -421,7 +422,7 @@ def test_steps_before_a_snapshot_are_drawn_from_the_game_folded_whole(store, run
 
 
 def test_a_drawing_over_the_byte_limit_is_refused(store, run, stored_game):
-    games = Games.without_read_side(store, BUILT_IN)
+    games = bootstrap.shell_games(store, BUILT_IN)
     pictures = Pictures(games, RENDERERS, max_bytes=1000)
     with pytest.raises(Invalid):
         run(pictures.draw(uuid.UUID(stored_game["id"]), 2, 2, "png", ENGLISH))

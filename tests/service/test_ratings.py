@@ -16,10 +16,11 @@ from openskill.models import PlackettLuce
 
 from domain.game import Setup
 from domain.registry import BUILT_IN
-from service.application.games import Games
+from service import bootstrap
 from service.readside.projector import Projector
 from service.settings import Settings
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.service.http import move
 from tests.service.server import running_server
 
@@ -302,7 +303,7 @@ def test_a_group_is_named_at_creation_and_checked_as_a_name(client):
 
 async def _rebuild(url: str) -> None:
     async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
-        games = Games.without_read_side(EventStore(pool), BUILT_IN)
+        games = bootstrap.shell_games(EventStore(pool), BUILT_IN)
         await Projector(pool, games.store, games.timelines).rebuild()
 
 

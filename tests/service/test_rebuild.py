@@ -14,12 +14,14 @@ import msgspec
 import pytest
 
 from domain.registry import BUILT_IN
+from service import bootstrap
 from service.application.creating import NewGame
 from service.application.games import Games
 from service.application.timeline import Timelines
 from service.readside.projector import Projector, RebuildRunning
 from service.settings import Settings
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.service.http import create, move, simulated_moves
 from tests.service.server import running_server
 from tests.service.test_read_models import folded, summaries
@@ -45,7 +47,7 @@ def slowed(games: Games, seconds: float, folding=lambda: None) -> Games:
 async def rebuild_slowly(url: str, started: threading.Event, seconds: float) -> int:
     async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
         games = slowed(
-            Games.without_read_side(EventStore(pool), BUILT_IN), seconds, started.set
+            bootstrap.shell_games(EventStore(pool), BUILT_IN), seconds, started.set
         )
         return await Projector(pool, games.store, games.timelines).rebuild()
 
@@ -88,7 +90,7 @@ def test_two_runners_never_fold_a_batch_at_once_and_neither_holds_back_the_log(
         settings = Settings(database_url=fresh_database_url, pool_min_size=1)
         async with connection_pool(settings) as pool:
             store = EventStore(pool)
-            writer = Games.without_read_side(store, BUILT_IN)
+            writer = bootstrap.shell_games(store, BUILT_IN)
             for seed in range(3):
                 await writer.create(NewGame(game="dobro", players=PLAYERS, seed=seed))
             folding, most_at_once = 0, 0
@@ -134,7 +136,7 @@ def test_a_second_rebuild_while_one_runs_is_refused(fresh_database_url, run):
     async def scenario():
         settings = Settings(database_url=fresh_database_url, pool_min_size=1)
         async with connection_pool(settings) as pool:
-            games = Games.without_read_side(EventStore(pool), BUILT_IN)
+            games = bootstrap.shell_games(EventStore(pool), BUILT_IN)
             for seed in range(5):
                 await games.create(NewGame(game="dobro", players=PLAYERS, seed=seed))
             slow = Projector(pool, games.store, slowed(games, 0.2).timelines)

@@ -3,11 +3,13 @@ equal to the live state the game had after its Nth move."""
 
 from __future__ import annotations
 
+import httpx
 import msgspec
 import pytest
 
 from projections.scoresheet import score_sheet
 from tests.service.http import create, live_histories, move, play_simulated, view
+from tests.service.server import running_server
 
 PLAYERS = {
     "dobro": ["Ana", "Bia", "Caio"],
@@ -89,3 +91,36 @@ def test_the_score_sheet_agrees_with_the_finished_game(client, finished):
     assert sheet["winners"] == summary["winners"]
     expected = score_sheet(live_histories(finished)[-1])
     assert sheet == msgspec.json.decode(msgspec.json.encode(expected))
+
+
+def test_a_game_held_in_memory_and_read_again_from_its_log_answers_the_same_bytes(
+    fresh_database_url,
+):
+    # A table's app sends a map (dice by colour) in whatever order it likes; the
+    # store gives it back in another: a process holding the game and one reading
+    # it from the log answer alike.
+    dice = {"yellow": 3, "light_blue": 2, "purple": 6, "orange": 5, "green": 4}
+    dice["dark_blue"] = 1
+    reads = ("", "/replay", "/replay/1", "/scoresheet")
+
+    def answers(client, game_id):
+        return {path: client.get(f"/games/{game_id}{path}").content for path in reads}
+
+    with (
+        running_server(fresh_database_url) as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        game = create(
+            client,
+            game="double-donkey",
+            players=["Olivia", "Fran"],
+            first_player="Olivia",
+        )
+        rolled = {"type": "roll", "player": "Olivia", "dice": dice}
+        assert move(client, game, rolled).status_code == 201
+        held = answers(client, game["id"])
+    with (
+        running_server(fresh_database_url) as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        assert answers(client, game["id"]) == held

@@ -32,13 +32,14 @@ from domain.history import Abandon, Recorded, Undo
 from domain.registry import BUILT_IN
 from projections import replay
 from projections.scoresheet import score_sheet
+from service import bootstrap
 from service.application.creating import move_type
-from service.application.games import Games
 from service.application.snapshots import (
     IGNORED,
     KEY_BYTES,
     SNAPSHOT_BEHIND,
     SNAPSHOT_DEPTH,
+    engine_sources,
     key_from_file,
     process_key,
     signature,
@@ -46,12 +47,15 @@ from service.application.snapshots import (
 from service.application.timeline import Timeline, Timelines
 from service.http.metrics import Metrics
 from service.settings import Settings
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.projections.simulated import NAMES
 from tests.projections.simulated import timeline as simulated
 from tests.service.server import running_server
 
 pytestmark = pytest.mark.db
+
+ROOT = Path(__file__).resolve().parents[2]
 
 KINDS = sorted(BUILT_IN)
 # Small enough that every simulated game gets a snapshot on its first cold load.
@@ -175,9 +179,7 @@ def test_undo_past_a_snapshot_gives_the_state_without_snapshots_A2(store, run, g
         lowest_held = expected.held(SNAPSHOT_DEPTH)[0].top.version
         undos = [Undo()] * (SNAPSHOT_DEPTH + 2)
         for move in [Undo(), Abandon(), Undo(), *undos, Abandon(), Undo(), Undo()]:
-            history = await Games.without_read_side(store, BUILT_IN).submit(
-                game_id, move
-            )
+            history = await bootstrap.shell_games(store, BUILT_IN).submit(game_id, move)
             expected = expected.apply(expected.decide(move))
             # As answered: a sheet's details are builtins once in a snapshot,
             # lists for tuples, which JSON does not tell apart.
@@ -217,7 +219,7 @@ async def _undecodable(store, game_id: uuid.UUID) -> None:
 
 
 async def _deleted(store, game_id: uuid.UUID) -> None:
-    async with store._pool.connection() as conn:
+    async with store.pool.connection() as conn:
         await conn.execute("DELETE FROM game_snapshots WHERE game_id = %s", (game_id,))
 
 
@@ -288,7 +290,7 @@ def test_a_snapshot_past_the_games_log_is_ignored(store, run, caplog, game):
         (message,) = [r.getMessage() for r in caplog.records]
         assert f"snapshot of game {game_id} ignored" in message
         assert "past the game's log" in message
-        history = await Games.without_read_side(store, BUILT_IN).submit(game_id, Undo())
+        history = await bootstrap.shell_games(store, BUILT_IN).submit(game_id, Undo())
         assert history.version == len(records) + 2
         stored = [event.version for event in await store.read(game_id)]
         assert stored == list(range(1, len(records) + 3))
@@ -508,7 +510,7 @@ async def _as_serving_role(store, statement: str, params: tuple) -> None:
     """Run `statement` as the serving role (tablelog_app), which the service logs
     in as, on the store's database."""
     async with await psycopg.AsyncConnection.connect(
-        store._pool.conninfo, autocommit=True
+        store.pool.conninfo, autocommit=True
     ) as conn:
         await conn.execute("SET ROLE tablelog_app")
         await conn.execute(statement, params)
@@ -659,3 +661,21 @@ def test_the_commands_keep_the_key_in_the_data_dir_or_the_file_named(
     export("--data-dir", str(tmp_path / "data"), "--snapshot-key-file", str(chosen))
     assert stat.S_IMODE(chosen.stat().st_mode) == 0o600
     assert chosen.read_bytes() != (tmp_path / "data" / "snapshot.key").read_bytes()
+
+
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_a_snapshot_depends_on_the_code_that_folds_and_scores_its_game(name):
+    rules = BUILT_IN[name]
+    sources = {path.relative_to(ROOT).as_posix() for path in engine_sources(rules)}
+    package = Path(sys.modules[rules.decide.__module__].__file__).parent
+    assert {
+        "domain/history.py",
+        "domain/sheet.py",
+        "domain/game.py",
+        "projections/scoresheet.py",
+        "service/application/snapshots.py",
+        (package / "evolve.py").relative_to(ROOT).as_posix(),
+    } <= sources
+    # The other read models' folds hold nothing a snapshot keeps: changing them
+    # costs no long game a fold.
+    assert not sources & {"projections/ratings.py", "projections/records.py"}

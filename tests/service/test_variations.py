@@ -11,10 +11,11 @@ import httpx
 import msgspec
 
 from domain.registry import BUILT_IN
-from service.application.games import Games
+from service import bootstrap
 from service.readside.projector import Projector
 from service.settings import Settings
-from service.storage.store import EventStore, connection_pool
+from service.storage.pools import connection_pool
+from service.storage.store import EventStore
 from tests.service.http import create, move, play_simulated, simulated_moves
 from tests.service.server import running_server
 from tests.service.test_keys import make_key
@@ -190,5 +191,5 @@ def test_a_rebuilt_read_model_keeps_a_variation_a_variation(fresh_database_url):
 
 async def rebuild(url: str) -> int:
     async with connection_pool(Settings(database_url=url, pool_min_size=1)) as pool:
-        games = Games.without_read_side(EventStore(pool), BUILT_IN)
+        games = bootstrap.shell_games(EventStore(pool), BUILT_IN)
         return await Projector(pool, games.store, games.timelines).rebuild()

@@ -29,7 +29,7 @@ from tests.service.test_keys import BODY, assert_problem, bearer, make_key, revo
 
 KEYED = ("games:create", "moves:write", "read", "webhooks")
 # Fast retries, so a test sees the second attempt within a second.
-FAST = {"webhooks_allow_private": True, "webhook_retries": ("0.2", "0.2", "0.2")}
+FAST = {"webhooks_allow_private": True, "webhook_retries": (0.2, 0.2, 0.2)}
 
 
 @dataclass

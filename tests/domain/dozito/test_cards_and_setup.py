@@ -6,7 +6,7 @@ import pytest
 from domain.dozito import DOZITO
 from domain.dozito.events import RoundStarted
 from domain.errors import RuleError
-from domain.game import Setup
+from domain.game import Setup, StoredSetup
 from domain.registry import BUILT_IN
 from tests.domain.dozito.given import (
     ARTHUR,
@@ -144,6 +144,26 @@ def test_colours_must_be_five_different_names_Z2():
     with pytest.raises(RuleError) as caught:
         game(colors=["red", "red", "green", "purple", "yellow"])
     assert caught.value.rule == "Z2"
+
+
+def test_a_colour_name_is_at_most_forty_characters_Z2():
+    long = "x" * 41
+    with pytest.raises(RuleError) as caught:
+        game(colors=["red", "blue", "green", "purple", long])
+    assert caught.value.rule == "Z2"
+    assert caught.value.said.params == {"most": 40}
+    game(colors=["red", "blue", "green", "purple", "x" * 40])
+
+
+def test_a_game_stored_with_a_longer_colour_name_stays_readable_Z2():
+    colors = ["red", "blue", "green", "purple", "x" * 41]
+    stored = StoredSetup(
+        players=(ARTHUR, MAELLE),
+        first_player=ARTHUR,
+        seed=1,
+        options={"colors": colors},
+    )
+    assert DOZITO.initial_state(stored).colors == tuple(colors)
 
 
 def test_two_to_five_players_Z3():

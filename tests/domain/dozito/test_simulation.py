@@ -145,7 +145,7 @@ def check_events(before, record, watch, totals):
             watch.round_scored(before, event, player)
             for seat, score in enumerate(event.scores):
                 totals[seat] += score.points
-            assert tuple(event.totals.values()) == tuple(totals)
+            assert event.totals == dict(zip(before.players, totals, strict=True))
         elif isinstance(event, GameEnded):
             check_game_ended(before, record, event, player)
 
