@@ -32,6 +32,7 @@ import anyio
 
 from domain.registry import Registry
 from service.application.games import Games
+from service.application.groups import Groups
 from service.application.keys import Keys
 from service.application.observers import (
     MoveObserver,
@@ -53,6 +54,7 @@ from service.readside.records import Records
 from service.readside.summaries import GameLists
 from service.settings import Settings
 from service.storage import pools
+from service.storage.groups import GroupStore
 from service.storage.migrate import migrate
 from service.storage.pools import Pools
 from service.storage.store import EventStore
@@ -79,6 +81,7 @@ class Service:
     deliverer: Deliverer
     webhooks: Webhooks
     keys: Keys
+    groups: Groups
     pictures: Pictures
     records: Records
     game_lists: GameLists
@@ -206,6 +209,7 @@ def _built(settings: Settings, rules: Registry, opened: Pools, kind: _Kind) -> S
             deliverer.store, store, settings.webhooks_allow_private, rules
         ),
         keys=Keys(opened.primary),
+        groups=Groups(GroupStore(opened.primary)),
         pictures=Pictures(games, kind.renderers),
         records=Records(opened.reads, rules),
         game_lists=GameLists(opened.reads),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
@@ -63,23 +64,18 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     played_at: datetime | None = None
     location: Annotated[str, Meta(max_length=200)] | None = None
     notes: Text | None = None
-    # The group the game is played in: its leaderboards rate its games only.
-    group: PlayerName | None = None
 
     def __post_init__(self) -> None:
         # msgspec turns a ValueError raised here into its ValidationError: the client
         # reads this sentence as the reason for its 422.
         texts = {"game": self.game, "first_player": self.first_player}
         texts |= {"title": self.title, "location": self.location, "notes": self.notes}
-        texts |= {"group": self.group}
         texts |= {f"players[{i}]": name for i, name in enumerate(self.players)}
         for name, text in texts.items():
             if text is not None and "\x00" in text:
                 raise ValueError(f"{name} must not contain a NUL character (\\u0000)")
         check_moment("played_at", self.played_at)
-        check_group(self.group)
         names = {f"players[{i}]": name for i, name in enumerate(self.players)}
-        names |= {"group": self.group}
         for field, name in (names | {"first_player": self.first_player}).items():
             if name is not None and len(normal_name(name)) > NAME_LENGTH:
                 raise ValueError(
@@ -88,12 +84,31 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
                 )
 
 
-def check_group(group: str | None) -> None:
+# What a body that still names a `group` is told: a game is put in a group by the
+# key it is created with, which only the group's members hold.
+GROUP_BY_KEY = (
+    "A game joins a group by being created with one of the group's keys "
+    "('Authorization: Bearer tlg_...', see POST /groups), not by naming it: "
+    "leave out 'group'."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class InGroup:
+    """The group a game is created in: its name, kept in the game's row and its
+    creation event, and the group key it is created with (None for an app key made
+    for the group, kept as the game's `app_key`)."""
+
+    name: str
+    key_id: uuid.UUID | None = None
+
+
+def check_group(group: str | None, field: str = "group") -> None:
     """ValueError unless a group's name reads as a player's name does: something
     that shows, and no control character."""
     fault = None if group is None else name_fault(group)
     if fault is not None:
-        raise ValueError(f"group: {DEFAULT.render(fault)}")
+        raise ValueError(f"{field}: {DEFAULT.render(fault)}")
 
 
 def check_moment(name: str, moment: datetime | None) -> None:
@@ -127,11 +142,16 @@ class Creating:
         self.read_side = read_side
 
     async def create(
-        self, request: NewGame, app_key: uuid.UUID | None = None
+        self,
+        request: NewGame,
+        app_key: uuid.UUID | None = None,
+        group: InGroup | None = None,
     ) -> tuple[GameRow, History, str]:
         """A new game at version 1, and its write token (shown this once)."""
         history = self.start(request)
-        row, token = await self.store_new(request, history, [], app_key=app_key)
+        row, token = await self.store_new(
+            request, history, [], app_key=app_key, group=group
+        )
         return row, history, token
 
     def start(self, request: NewGame) -> History:
@@ -156,6 +176,7 @@ class Creating:
         variation_of: tuple[uuid.UUID, int] | None = None,
         notes: Sequence[NewEntry] = (),
         app_key: uuid.UUID | None = None,
+        group: InGroup | None = None,
     ) -> tuple[GameRow, str]:
         """Store a new game with the moves already played on it (an import), all in
         one transaction; its row and its write token. `game_id` is drawn at random
@@ -167,7 +188,8 @@ class Creating:
         Duplicate, naming the game it became. A variation passes `variation_of`: the
         game it branches from and the step it starts at. `notes`: an import's notes
         on its moves, stored with them. `app_key` is the key of the app that creates
-        it, kept in its row: that key may write the game.
+        it, kept in its row: that key may write the game. `group`: the group it is
+        created in, by the key of it that creates it.
 
         The rows are read back and folded before the commit: a game the service
         could not read back is never stored."""
@@ -188,7 +210,8 @@ class Creating:
             variation_of=variation_of[0] if variation_of else None,
             variation_step=variation_of[1] if variation_of else None,
             app_key=app_key,
-            group=None if request.group is None else normal_name(request.group),
+            group=None if group is None else group.name,
+            group_key=None if group is None else group.key_id,
         )
         created = GameCreated.of(
             start.rules.name,

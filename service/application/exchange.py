@@ -41,7 +41,13 @@ from domain.names import normal_name
 from domain.registry import Registry
 from projections.scoresheet import score_sheet
 from service.application import strict_json
-from service.application.creating import LOGGED_AT, NewGame, check_moment, logged_at
+from service.application.creating import (
+    LOGGED_AT,
+    InGroup,
+    NewGame,
+    check_moment,
+    logged_at,
+)
 from service.application.errors import Conflict, Invalid, Refused, TooLarge
 from service.application.games import Games
 from service.application.moves import MoveBodies
@@ -167,11 +173,12 @@ async def import_game(
     body: bytes,
     game_id: uuid.UUID | None = None,
     app_key: uuid.UUID | None = None,
+    group: InGroup | None = None,
 ) -> Imported:
     """`import_lines` of a whole file."""
     lines = ImportLines()
     lines.add(body)
-    return await import_lines(games, lines, game_id, app_key)
+    return await import_lines(games, lines, game_id, app_key, group)
 
 
 async def import_lines(
@@ -179,11 +186,14 @@ async def import_lines(
     read: ImportLines,
     game_id: uuid.UUID | None = None,
     app_key: uuid.UUID | None = None,
+    group: InGroup | None = None,
 ) -> Imported:
     """Check every line of a file read whole with the engine and store the game
     whole, or raise Invalid naming the first line that is refused (nothing is stored
     then); Conflict, naming the game, for a file whose content was imported before.
-    `app_key`: the key of the app importing it, which may then write it."""
+    `app_key`: the key of the app importing it, which may then write it; `group`:
+    the group whose key imports it, which then holds it (the file's own `group` is
+    ignored)."""
     lines = read.done()
     request, created_at = _creation(lines[0])
     if request.seed is None:
@@ -215,6 +225,7 @@ async def import_lines(
         digest=digest,
         notes=entries,
         app_key=app_key,
+        group=group,
     )
     return Imported(row, history, token)
 
@@ -502,6 +513,9 @@ def _creation(line: bytes) -> tuple[NewGame, datetime | None]:
             for name in (LOGGED_AT, EARLIER_NAME)
         )
         at = _logged(at, earlier)
+        # Exports of earlier releases name the game's group: a game joins a group
+        # by the key that imports it, never by what a file says.
+        fields.pop("group", None)
         return msgspec.convert(fields, NewGame), at
     except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise _bad_line(1, f"it is not a game's creation: {error}.") from None

@@ -15,7 +15,7 @@ import anyio
 from domain.history import Codec, History, Truncated
 from domain.wording import Language, message
 from projections import replay
-from service.application.creating import Creating, NewGame
+from service.application.creating import Creating, InGroup, NewGame
 from service.application.errors import NotFound
 from service.application.idempotency import Idempotency
 from service.application.notes import Notes, StepNote, by_step
@@ -64,18 +64,26 @@ class Games:
         self.notes = Notes(timelines)
 
     async def create(
-        self, request: NewGame, app_key: uuid.UUID | None = None
+        self,
+        request: NewGame,
+        app_key: uuid.UUID | None = None,
+        group: InGroup | None = None,
     ) -> tuple[GameRow, History, str]:
         """A new game at version 1, and its write token (shown this once);
-        `app_key`, the key of the app creating it, may write it too."""
-        return await self.creating.create(request, app_key)
+        `app_key`, the key of the app creating it, may write it too; `group`, the
+        group whose key creates it, holds it."""
+        return await self.creating.create(request, app_key, group)
 
     async def branch(
-        self, game_id: uuid.UUID, at: int, app_key: uuid.UUID | None = None
+        self,
+        game_id: uuid.UUID,
+        at: int,
+        app_key: uuid.UUID | None = None,
+        group: InGroup | None = None,
     ) -> tuple[GameRow, History, str]:
-        """A variation of the game from step `at`, and its write token; `app_key`,
-        the key of the app branching it, may write it too."""
-        return await self.variations.branch(game_id, at, app_key)
+        """A variation of the game from step `at`, and its write token; `app_key`
+        and `group` as for `create`."""
+        return await self.variations.branch(game_id, at, app_key, group)
 
     async def submit(
         self,
@@ -168,7 +176,8 @@ class Games:
         timeline = self.timelines.cached(game_id) or await self.timeline(game_id)
         return timeline.row.token_hash
 
-    async def created_by(self, game_id: uuid.UUID) -> uuid.UUID | None:
-        """The app key the game was created with (None: none), which may write it."""
+    async def created_by(self, game_id: uuid.UUID) -> GameRow:
+        """The game's row, which says the key it was created with (an app's,
+        `app_key`, or a group's, `group_key`) and its group: those may write it."""
         timeline = self.timelines.cached(game_id) or await self.timeline(game_id)
-        return timeline.row.app_key
+        return timeline.row

@@ -10,7 +10,9 @@ hash, with no id sent beside it. The lookup's time says something of the stored
 hashes, nothing of a key.
 
 A request with a key acts as its app (`App`): its scopes bound what it may do,
-`creations_per_minute` its rate, and a game it creates can be written with it.
+`creations_per_minute` its rate, and a game it creates can be written with it. A
+key made for a group (`tablelog keys create --group NAME`) creates its games in that
+group, and may write every game of the group, as the group's own keys do.
 `Keys.verify` looks the key up in the database on every call: no process keeps a
 key in memory, so a revocation (a row of its own; nothing is updated) is refused by
 every process from the next request on.
@@ -27,6 +29,7 @@ from datetime import UTC, datetime
 
 from psycopg_pool import AsyncConnectionPool
 
+from domain.names import name_key
 from service.application.errors import (
     Invalid,
     KeyNotAllowed,
@@ -54,12 +57,14 @@ NAME_LENGTH = 100
 @dataclass(frozen=True, slots=True)
 class App:
     """The app a request acts for: its key's id, name, scopes and creation rate
-    (None: the service's `creations_per_minute`)."""
+    (None: the service's `creations_per_minute`), and the name of the group it was
+    made for (None: none)."""
 
     id: uuid.UUID
     name: str
     scopes: frozenset[str]
     creations_per_minute: int | None = None
+    group: str | None = None
 
     def require(self, scope: str) -> None:
         """KeyNotAllowed (403) unless the key holds `scope`."""
@@ -70,13 +75,15 @@ class App:
                 f"{', '.join(ordered(self.scopes)) or 'none'})."
             )
 
-    def may_write(self, created_by: uuid.UUID | None) -> None:
-        """KeyNotAllowed (403) unless the game was created with this key."""
-        if created_by != self.id:
-            raise KeyNotAllowed(
-                f"The app key '{self.name}' did not create this game: write to it "
-                "with the game's write token."
-            )
+    def may_write(self, created_by: uuid.UUID | None, group: str | None) -> None:
+        """KeyNotAllowed (403) unless the game was created with this key, or is of
+        the group (named `group`) the key was made for."""
+        if created_by == self.id or same_group(group, self.group):
+            return
+        raise KeyNotAllowed(
+            f"The app key '{self.name}' did not create this game: write to it "
+            "with the game's write token."
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,13 @@ class Key:
     creations_per_minute: int | None
     created_at: datetime
     revoked_at: datetime | None
+    group: str | None = None
+
+
+def same_group(one: str | None, other: str | None) -> bool:
+    """Whether two groups' names are one group's, as names are compared (a game
+    of a group named before groups were owned may spell it otherwise)."""
+    return one is not None and other is not None and name_key(one) == name_key(other)
 
 
 def ordered(scopes: Iterable[str]) -> tuple[str, ...]:
@@ -105,15 +119,6 @@ def key_hash(key: str) -> bytes:
     return hashlib.sha256(key.encode()).digest()
 
 
-def bearer_key(authorization: str | None) -> str | None:
-    """The app key an `Authorization: Bearer tl_...` header carries, else None."""
-    scheme, _, credential = (authorization or "").partition(" ")
-    credential = credential.strip()
-    if scheme.lower() == "bearer" and is_app_key(credential):
-        return credential
-    return None
-
-
 class Keys:
     """The app keys of one database, over `pool` (the primary's)."""
 
@@ -125,8 +130,10 @@ class Keys:
         name: str,
         scopes: tuple[str, ...] | list[str],
         creations_per_minute: int | None = None,
+        group_id: uuid.UUID | None = None,
     ) -> tuple[App, str]:
-        """A new key for the app `name`: the app, and the key (shown this once)."""
+        """A new key for the app `name`: the app, and the key (shown this once);
+        `group_id`: the group it is made for."""
         name = name.strip()
         if not 1 <= len(name) <= NAME_LENGTH or "\x00" in name:
             raise Invalid(f"An app's name is 1 to {NAME_LENGTH} characters.")
@@ -145,6 +152,7 @@ class Keys:
             ordered(scopes),
             creations_per_minute,
             key_hash(key),
+            group_id,
         )
         return _app(row), key
 
@@ -179,7 +187,13 @@ class Keys:
 
 
 def _app(row: KeyRow) -> App:
-    return App(row.id, row.name, frozenset(row.scopes), row.creations_per_minute)
+    return App(
+        row.id,
+        row.name,
+        frozenset(row.scopes),
+        row.creations_per_minute,
+        row.group_name,
+    )
 
 
 def _listed(row: KeyRow) -> Key:
@@ -190,4 +204,5 @@ def _listed(row: KeyRow) -> Key:
         row.creations_per_minute,
         row.created_at,
         row.revoked_at,
+        row.group_name,
     )

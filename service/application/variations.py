@@ -23,7 +23,7 @@ from domain.errors import GameFinished, RuleError
 from domain.history import History, Recorded
 from domain.registry import Registry
 from domain.wording import message
-from service.application.creating import Creating, NewGame
+from service.application.creating import Creating, InGroup, NewGame
 from service.application.errors import Invalid, NotFound
 from service.application.submitting import MAX_MOVES
 from service.application.timeline import FOLD_IN_THREAD, Timelines, setup_of
@@ -59,11 +59,16 @@ class Variations:
         self.creating = creating
 
     async def branch(
-        self, game_id: uuid.UUID, at: int, app_key: uuid.UUID | None = None
+        self,
+        game_id: uuid.UUID,
+        at: int,
+        app_key: uuid.UUID | None = None,
+        group: InGroup | None = None,
     ) -> tuple[GameRow, History, str]:
         """A new game as `game_id` stood after `at` moves, and its write token;
         NotFound for an unknown game or a step it does not have. `app_key`, the key
-        of the app branching it, may write it too."""
+        of the app branching it, may write it too; `group`, the group whose key
+        branches it, holds it."""
         timeline = await self.timelines.load(game_id, whole=True)
         last = timeline.moves
         if at > last:
@@ -90,7 +95,12 @@ class Variations:
             title=row.title,
         )
         stored, token = await self.creating.store_new(
-            request, start, records, variation_of=(row.id, at), app_key=app_key
+            request,
+            start,
+            records,
+            variation_of=(row.id, at),
+            app_key=app_key,
+            group=group,
         )
         return stored, history, token
 

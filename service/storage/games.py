@@ -45,8 +45,15 @@ class NewGameRow:
     variation_step: int | None = None
     # The app key the game was created with, which may write it (migration 0016).
     app_key: UUID | None = None
-    # The group the game is played in (a family, a club), named at creation.
+    # The group the game is played in (a family, a club): its name.
     group: str | None = None
+    # The group key the game was created with, which may write it (migration 0021).
+    group_key: UUID | None = None
+
+    @property
+    def keyed(self) -> bool:
+        """Whether the game was created with a key, an app's or a group's."""
+        return self.app_key is not None or self.group_key is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +128,7 @@ EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
 GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
     " title, played_at, location, notes, variation_of, variation_step, app_key,"
-    " created_at, group_name"
+    " created_at, group_name, group_key"
 )
 _INSERT_EVENT = """
     INSERT INTO events (game_id, version, type, data, idempotency_key, request_hash)
@@ -322,8 +329,8 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
     cursor = await conn.execute(
         "INSERT INTO games (id, game, players, first_player, seed, options,"
         " token_hash, title, played_at, location, notes, variation_of, variation_step,"
-        " app_key, group_name)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " app_key, group_name, group_key)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         f" RETURNING {GAME_COLUMNS}",
         (
             game.id,
@@ -341,6 +348,7 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
             game.variation_step,
             game.app_key,
             game.group,
+            game.group_key,
         ),
     )
     # The row is converted to Python here, at the fetch: a value the database took
@@ -373,7 +381,7 @@ async def _read(
 def game_of(row: Any) -> GameRow:
     id_, game, players, first_player, seed, options, token_hash, *rest = row
     title, played_at, location, notes, *rest = rest
-    variation_of, variation_step, app_key, created_at, group = rest
+    variation_of, variation_step, app_key, created_at, group, group_key = rest
     return GameRow(
         id=id_,
         game=game,
@@ -390,6 +398,7 @@ def game_of(row: Any) -> GameRow:
         variation_step=variation_step,
         app_key=app_key,
         group=group,
+        group_key=group_key,
         created_at=created_at,
     )
 

@@ -9,8 +9,14 @@ from uuid import UUID
 
 from psycopg_pool import AsyncConnectionPool
 
-_COLUMNS = "k.id, k.name, k.scopes, k.creations_per_minute, k.created_at, r.revoked_at"
-_KEYS = "app_keys k LEFT JOIN app_key_revocations r ON r.key_id = k.id"
+_COLUMNS = (
+    "k.id, k.name, k.scopes, k.creations_per_minute, k.created_at, r.revoked_at,"
+    " g.id, g.name"
+)
+_KEYS = (
+    "app_keys k LEFT JOIN app_key_revocations r ON r.key_id = k.id"
+    " LEFT JOIN groups g ON g.id = k.group_id"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +27,9 @@ class KeyRow:
     creations_per_minute: int | None
     created_at: datetime
     revoked_at: datetime | None
+    # The group the key was made for (migration 0021), and its name; None for none.
+    group_id: UUID | None = None
+    group_name: str | None = None
 
 
 class KeyStore:
@@ -37,13 +46,14 @@ class KeyStore:
         scopes: tuple[str, ...],
         creations_per_minute: int | None,
         key_hash: bytes,
+        group_id: UUID | None = None,
     ) -> KeyRow:
         async with self._pool.connection() as conn:
             await conn.execute(
                 "INSERT INTO app_keys"
-                " (id, name, scopes, creations_per_minute, key_hash)"
-                " VALUES (%s, %s, %s, %s, %s)",
-                (id, name, list(scopes), creations_per_minute, key_hash),
+                " (id, name, scopes, creations_per_minute, key_hash, group_id)"
+                " VALUES (%s, %s, %s, %s, %s, %s)",
+                (id, name, list(scopes), creations_per_minute, key_hash, group_id),
             )
         found = await self.get(id)
         assert found is not None
@@ -84,5 +94,7 @@ class KeyStore:
 
 
 def _key(row: tuple) -> KeyRow:
-    id_, name, scopes, per_minute, created_at, revoked_at = row
-    return KeyRow(id_, name, tuple(scopes), per_minute, created_at, revoked_at)
+    id_, name, scopes, per_minute, created_at, revoked_at, group_id, group = row
+    return KeyRow(
+        id_, name, tuple(scopes), per_minute, created_at, revoked_at, group_id, group
+    )
