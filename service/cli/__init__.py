@@ -1,6 +1,6 @@
 """The `tablelog` command: serve the API, migrate, rebuild the read models, move
 games in and out (export, import, seed), back up and restore the database, and
-manage the app keys."""
+manage the app keys and the groups."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from service import bootstrap, settings
-from service.cli import backups, benchmark, exchange, keys, logs
+from service.cli import backups, benchmark, exchange, groups, keys, logs
 from service.cli.context import database, default_data_dir, signed
 from service.cli.serving import serve
 from service.storage.migrate import migrate as run_migrations
@@ -124,6 +124,7 @@ def parser() -> argparse.ArgumentParser:
     exchange.add_commands(command, READS_GAMES)
     backups.add_commands(command)
     keys.add_commands(command, commands)
+    groups.add_commands(command, commands)
     benchmark.add_command(commands)
     return top
 

@@ -46,6 +46,13 @@ def add_commands(
         help="games the key may create or import a minute (default: the "
         "service's creations_per_minute)",
     )
+    create.add_argument(
+        "--group",
+        default=None,
+        metavar="NAME",
+        help="the group the key is made for: the games it creates are that "
+        "group's, and it may write every game of the group",
+    )
     command("list", "List every key, revoked ones too.", run_list, under=under)
     revoke = command(
         "revoke",
@@ -68,14 +75,20 @@ def _run(args: argparse.Namespace, work: Callable[[Keys], Awaitable[None]]) -> N
 
 
 def run_create(args: argparse.Namespace) -> None:
-    async def work(keys: Keys) -> None:
-        app, key = await keys.create(args.name, args.scopes, args.rate)
+    async def on_service(service: Service) -> None:
+        group = None if args.group is None else await service.groups.named(args.group)
+        app, key = await service.keys.create(
+            args.name, args.scopes, args.rate, group and group.id
+        )
         print(f"id: {app.id}\nname: {app.name}")
         print(f"scopes: {','.join(ordered(app.scopes))}")
-        print(f"rate: {_rate(app.creations_per_minute)}\nkey: {key}")
+        print(f"rate: {_rate(app.creations_per_minute)}")
+        if app.group is not None:
+            print(f"group: {app.group}")
+        print(f"key: {key}")
         print("Keep the key now: it is not shown again.", file=sys.stderr)
 
-    _run(args, work)
+    run_on(args.data_dir, args.settings, on_service)
 
 
 def run_list(args: argparse.Namespace) -> None:
@@ -98,7 +111,8 @@ def _rate(per_minute: int | None) -> str:
 
 
 def _line(key: Key) -> str:
-    """One key, tab-separated: id, name, scopes, rate, created, revoked or active."""
+    """One key, tab-separated: id, name, scopes, rate, created, revoked or active,
+    and the group it was made for, if any."""
     revoked = f"revoked {_utc(key.revoked_at)}" if key.revoked_at else "active"
     return "\t".join(
         (
@@ -108,6 +122,7 @@ def _line(key: Key) -> str:
             _rate(key.creations_per_minute),
             f"created {_utc(key.created_at)}",
             revoked,
+            *([f"group {key.group}"] if key.group is not None else []),
         )
     )
 

@@ -29,14 +29,26 @@ from service.application.plugins import installed_games
 from service.application.wording import catalogues
 from service.http import problems, schema_page
 from service.http.bodies import DeclaredMediaType
-from service.http.callers import APP_KEY_SCHEME, Callers, provide_caller
+from service.http.callers import (
+    APP_KEY_SCHEME,
+    GROUP_KEY_SCHEME,
+    Callers,
+    provide_caller,
+    provide_member,
+)
 from service.http.exchange import ExchangeController
 from service.http.feed import FeedController
 from service.http.framing import Framing
 from service.http.games import GameController, move_route
+from service.http.groups import GroupController
 from service.http.health import health
 from service.http.kinds import kinds_route
-from service.http.limits import creation_limit, forget_expired, resend_limit
+from service.http.limits import (
+    creation_limit,
+    forget_expired,
+    group_limit,
+    resend_limit,
+)
 from service.http.metrics import Metrics, get_metrics
 from service.http.notes import NoteController
 from service.http.numbers import WholeNumbers
@@ -79,6 +91,7 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
                     games=service.games,
                     pictures=service.pictures,
                     app_keys=service.keys,
+                    groups=service.groups,
                     live=service.live,
                     webhooks=service.webhooks,
                     deliverer=service.deliverer,
@@ -135,6 +148,7 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
             VariationController,
             NoteController,
             WebhookController,
+            GroupController,
             FeedController,
             get_player,
             get_versus,
@@ -157,16 +171,19 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
                     "records",
                     "game_lists",
                     "probes",
+                    "groups",
                 )
             },
             "metrics": Provide(lambda: metrics, sync_to_thread=False),
             "caller": Provide(provide_caller),
+            "member": Provide(provide_member),
         },
         middleware=[
             AnsweredWhenStopping(started),
             streams,
             Callers(settings.creation_needs_key),
             *creation_limit(settings, rate_limits),
+            *group_limit(),
             *resend_limit(),
             DeclaredMediaType(),
             WholeNumbers(),
@@ -199,6 +216,14 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
                         description="An app's key (`tablelog keys create`): the "
                         "request acts as that app, within the key's scopes.",
                     ),
+                    GROUP_KEY_SCHEME: SecurityScheme(
+                        type="http",
+                        scheme="bearer",
+                        bearer_format="tlg_...",
+                        description="A group's key (`POST /groups`, `POST "
+                        "/groups/join`): the request acts as a member of that "
+                        "group, or its owner.",
+                    ),
                 }
             ),
         ),
@@ -219,7 +244,7 @@ def cors(settings: Settings) -> CORSConfig:
     the ones it needs to read back. No credentials: the API has no cookies."""
     return CORSConfig(
         allow_origins=list(settings.cors_origins),
-        allow_methods=["GET", "HEAD", "POST", "OPTIONS"],
+        allow_methods=["GET", "HEAD", "POST", "DELETE", "OPTIONS"],
         allow_headers=[
             "Authorization",
             "Content-Type",

@@ -15,7 +15,7 @@ Litestar reads a body whatever its Content-Type says, so a browser's cross-site 
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from typing import Any
 
 import msgspec
@@ -29,6 +29,7 @@ from litestar.types import ASGIApp, Receive, Scope, Send
 from litestar.typing import FieldDefinition
 
 from service.application import strict_json
+from service.application.errors import Invalid
 
 JSON = "application/json"
 
@@ -68,15 +69,29 @@ class DeclaredMediaType(ASGIMiddleware):
         await next_app(scope, receive, send)
 
 
-def strict_body(body_type: Any) -> type[AbstractDTO]:
-    """A DTO that decodes `body_type` strictly (a Struct or a union of Structs)."""
+def strict_body(
+    body_type: Any, gone: Mapping[str, str] | None = None
+) -> type[AbstractDTO]:
+    """A DTO that decodes `body_type` strictly (a Struct or a union of Structs).
+    `gone`: fields the body no longer takes, each with the sentence that refuses it
+    (a 422) in place of msgspec's "unknown field"."""
     decoder = msgspec.json.Decoder(body_type)
+    refusals = {
+        f"Object contains unknown field `{field}`": sentence
+        for field, sentence in (gone or {}).items()
+    }
 
     class StrictBody(AbstractDTO):
         config = DTOConfig()
 
         def decode_bytes(self, value: bytes) -> Any:
-            return strict_json.decode(decoder, value)
+            try:
+                return strict_json.decode(decoder, value)
+            except msgspec.ValidationError as error:
+                refusal = refusals.get(str(error))
+                if refusal is None:
+                    raise
+                raise Invalid(refusal) from None
 
         def decode_builtins(self, value: dict[str, Any]) -> Any:
             return msgspec.convert(value, body_type)

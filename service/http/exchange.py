@@ -28,7 +28,7 @@ from service.application.games import Games
 from service.application.keys import App
 from service.application.submitting import MAX_MOVES
 from service.http.caching import game_read
-from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE
+from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE, joined
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
@@ -123,7 +123,8 @@ class ExchangeController(Controller):
         "nothing either: the 409 names the game it became (`game_id`). Imports count "
         "with creations against the client's limit a minute (429 with Retry-After "
         "past it), or its app key's (scope `games:create`), which may then write "
-        "the game.",
+        "the game. The file's `group` is ignored: a group's key (`tlg_...`), or an "
+        "app key made for a group, imports the game into that group.",
         security=KEY_OPTIONAL,
         responses=problems(400, 401, 403, 409, 413, 415, 422, 429, 503),
         response_headers=[LOCATION],
@@ -138,7 +139,7 @@ class ExchangeController(Controller):
     ) -> Response[ImportedGame]:
         lines = await _lines_of(request)
         imported = await exchange.import_lines(
-            games, lines, app_key=caller and caller.id
+            games, lines, app_key=caller and caller.id, group=joined(request)
         )
         row, history = imported.row, imported.history
         winners = history.winners

@@ -20,7 +20,7 @@ from domain.history import History
 from domain.registry import Registry
 from projections import replay
 from projections.scoresheet import score_sheet
-from service.application.creating import NewGame
+from service.application.creating import GROUP_BY_KEY, NewGame
 from service.application.games import Games
 from service.application.idempotency import Idempotency
 from service.application.keys import App
@@ -37,6 +37,7 @@ from service.http.callers import (
     MOVES_WRITE,
     SCOPE,
     TAKES_WRITE_TOKEN,
+    joined,
 )
 from service.http.guards import holds_write_token
 from service.http.headers import LOCATION, created, declared
@@ -108,7 +109,7 @@ class GameController(Controller):
         "/",
         status_code=201,
         summary="Create a game",
-        dto=strict_body(NewGame),
+        dto=strict_body(NewGame, gone={"group": GROUP_BY_KEY}),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
         opt={CREATES_GAMES: True, SCOPE: GAMES_CREATE},
@@ -116,7 +117,8 @@ class GameController(Controller):
         "(60 by default, `creations_per_minute`); past it, a 429 with Retry-After. "
         "An app key (scope `games:create`) counts against its own rate instead, "
         "and may then write the game too; the service may require one "
-        "(`creation_needs_key`).",
+        "(`creation_needs_key`). A group's key (`tlg_...`), or an app key made for "
+        "a group, creates the game in that group.",
         security=KEY_OPTIONAL,
         responses=problems(401, 403, 413, 415, 422, 429, 503),
         response_headers=[LOCATION],
@@ -124,11 +126,14 @@ class GameController(Controller):
     )
     async def create_game(
         self,
+        request: Request,
         data: JSONBody[NewGame],
         games: NamedDependency[Games],
         caller: NamedDependency[App | None],
     ) -> Response[CreatedGame]:
-        row, history, token = await games.create(data, caller and caller.id)
+        row, history, token = await games.create(
+            data, caller and caller.id, joined(request)
+        )
         return created(
             CreatedGame(**summary_of(row, history), write_token=token), row.id
         )

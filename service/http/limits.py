@@ -1,7 +1,7 @@
 """Per-client limits: one client may not create games faster than the service can
-be shared, whatever it sends, nor an app key send webhooks' deliveries again by
-hand faster than `RESENDS_PER_MINUTE` (Litestar's rate-limiting middleware, in
-memory).
+be shared, whatever it sends, nor make more than `GROUPS_PER_HOUR` groups an hour,
+nor an app key send webhooks' deliveries again by hand faster than
+`RESENDS_PER_MINUTE` (Litestar's rate-limiting middleware, in memory).
 
 A client is its address, or the app whose key the request carries (`callers.py`):
 a key has a budget of its own, wherever its requests come from, at its own rate
@@ -19,6 +19,7 @@ from litestar.datastructures import MutableScopeHeaders
 from litestar.exceptions import TooManyRequestsException
 from litestar.middleware import DefineMiddleware
 from litestar.middleware.rate_limit import (
+    DURATION_VALUES,
     CacheObject,
     RateLimitConfig,
     RateLimitMiddleware,
@@ -26,6 +27,7 @@ from litestar.middleware.rate_limit import (
 from litestar.stores.memory import MemoryStore
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from service.application.groups import GROUPS_PER_HOUR
 from service.application.keys import App
 from service.application.webhooks import RESENDS_PER_MINUTE
 from service.http.callers import caller_of
@@ -34,6 +36,9 @@ from service.settings import Settings
 # Handlers that anyone may call to create a game: each client may call them
 # `Settings.creations_per_minute` times a minute, all of them together.
 CREATES_GAMES = "creates_games"
+# Handlers that make a group: each client address may call them `GROUPS_PER_HOUR`
+# times an hour.
+CREATES_GROUPS = "creates_groups"
 # Handlers that send a webhook's delivery again by hand: each app key may call
 # them `RESENDS_PER_MINUTE` times a minute.
 RESENDS = "resends_deliveries"
@@ -70,6 +75,16 @@ def resender_of(request: Request) -> str:
     return f"resends of {creator_of(request)}"
 
 
+def group_maker_of(request: Request) -> str:
+    """Who a group's making counts against: its address (no key is needed)."""
+    return f"groups made by {client_of(request)}"
+
+
+def creates_groups(request: Request) -> bool:
+    """Whether the request's handler is one `opt`-marked CREATES_GROUPS."""
+    return bool(request.route_handler.opt.get(CREATES_GROUPS))
+
+
 def creates_games(request: Request) -> bool:
     """Whether the request's handler is one `opt`-marked CREATES_GAMES."""
     return bool(request.route_handler.opt.get(CREATES_GAMES))
@@ -89,7 +104,7 @@ def creation_limit(settings: Settings, store: MemoryStore) -> list[DefineMiddlew
         return settings.creations_per_minute
 
     config = RateLimitConfig(
-        # Litestar's field; `PerMinuteLimit` takes each request's own.
+        # Litestar's field; `CountedLimit` takes each request's own.
         rate_limit=("minute", settings.creations_per_minute or 1),
         identifier_for_request=creator_of,
         check_throttle_handler=creates_games,
@@ -97,10 +112,29 @@ def creation_limit(settings: Settings, store: MemoryStore) -> list[DefineMiddlew
     )
     return [
         DefineMiddleware(
-            PerMinuteLimit,
+            CountedLimit,
             config=config,
             rate_of=rate_of,
             counted="games created or imported",
+        )
+    ]
+
+
+def group_limit() -> list[DefineMiddleware]:
+    """The rate limit on making groups, per client address, an hour."""
+    config = RateLimitConfig(
+        rate_limit=("hour", GROUPS_PER_HOUR),
+        identifier_for_request=group_maker_of,
+        check_throttle_handler=creates_groups,
+        store="rate_limit",
+    )
+    return [
+        DefineMiddleware(
+            CountedLimit,
+            config=config,
+            rate_of=lambda _: GROUPS_PER_HOUR,
+            counted="groups made",
+            by_address=True,
         )
     ]
 
@@ -115,7 +149,7 @@ def resend_limit() -> list[DefineMiddleware]:
     )
     return [
         DefineMiddleware(
-            PerMinuteLimit,
+            CountedLimit,
             config=config,
             rate_of=lambda _: RESENDS_PER_MINUTE,
             counted="webhook deliveries resent",
@@ -123,9 +157,11 @@ def resend_limit() -> list[DefineMiddleware]:
     ]
 
 
-class PerMinuteLimit(RateLimitMiddleware):
+class CountedLimit(RateLimitMiddleware):
     """Litestar's rate limit, at each request's own rate, `rate_of` its caller
-    (None: no limit); its 429 says what it counted (`counted`)."""
+    (None: no limit), over the config's window (a minute, an hour); its 429 says
+    what it counted (`counted`), and against whom: the app key, or with
+    `by_address` (or without a key) the address."""
 
     def __init__(
         self,
@@ -133,10 +169,13 @@ class PerMinuteLimit(RateLimitMiddleware):
         config: RateLimitConfig,
         rate_of: Callable[[App | None], int | None],
         counted: str,
+        by_address: bool = False,
     ) -> None:
         super().__init__(app, config)
         self.rate_of = rate_of
         self.counted = counted
+        self.by_address = by_address
+        self.window = DURATION_VALUES[self.unit]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         app = scope["litestar_app"]
@@ -151,10 +190,11 @@ class PerMinuteLimit(RateLimitMiddleware):
         async with self._lock:
             counted = await self.retrieve_cached_history(key, store)
             if len(counted.history) >= most:
+                by_key = caller is not None and not self.by_address
                 raise TooManyRequestsException(
-                    headers=_headers(counted, most),
+                    headers=_headers(counted, most, self.window),
                     extra={
-                        "counted": "app key" if caller else "address",
+                        "counted": "app key" if by_key else "address",
                         "what": self.counted,
                     },
                 )
@@ -164,17 +204,17 @@ class PerMinuteLimit(RateLimitMiddleware):
             if message["type"] == "http.response.start":
                 message.setdefault("headers", [])
                 headers = MutableScopeHeaders(message)
-                for name, value in _headers(counted, most).items():
+                for name, value in _headers(counted, most, self.window).items():
                     headers[name] = value
             await send(message)
 
         await self.app(scope, receive, with_headers)
 
 
-def _headers(counted: CacheObject, most: int) -> dict[str, str]:
+def _headers(counted: CacheObject, most: int, window: int) -> dict[str, str]:
     """The IETF draft's RateLimit headers, as Litestar's middleware sends them."""
     return {
-        "RateLimit-Policy": f"{most}; w=60",
+        "RateLimit-Policy": f"{most}; w={window}",
         "RateLimit-Limit": str(most),
         "RateLimit-Remaining": str(max(most - len(counted.history), 0)),
         "RateLimit-Reset": str(counted.reset - int(time())),

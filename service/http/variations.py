@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated
 from uuid import UUID
 
-from litestar import Controller, Response, post
+from litestar import Controller, Request, Response, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 
@@ -15,7 +15,7 @@ from service.application.keys import App
 from service.application.variations import NewVariation
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import read
-from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE
+from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE, joined
 from service.http.games import MAX_OFFSET, summary_of
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
@@ -38,7 +38,8 @@ class VariationController(Controller):
         "A variation is a new game: it counts with creations and imports against the "
         "client's limit a minute (429 with Retry-After past it); an app key (scope "
         "`games:create`) counts against its own rate instead, and may then write "
-        "the variation too.",
+        "the variation too. A group's key (`tlg_...`), or an app key made for a "
+        "group, branches it into that group.",
         dto=strict_body(NewVariation),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
@@ -50,12 +51,15 @@ class VariationController(Controller):
     )
     async def create_variation(
         self,
+        request: Request,
         game_id: FromPath[UUID],
         data: JSONBody[NewVariation],
         games: NamedDependency[Games],
         caller: NamedDependency[App | None],
     ) -> Response[CreatedGame]:
-        row, history, token = await games.branch(game_id, data.at, caller and caller.id)
+        row, history, token = await games.branch(
+            game_id, data.at, caller and caller.id, joined(request)
+        )
         return created(
             CreatedGame(**summary_of(row, history), write_token=token), row.id
         )
