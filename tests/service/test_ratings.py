@@ -1,6 +1,7 @@
 """Players' ratings, over HTTP on a real PostgreSQL: games imported and played
-through the API, with undos, abandons and groups, rated as an independent fold with
-openskill says they must be; a rebuild from the log gives the same numbers."""
+through the API, with undos, abandons and groups (a group's games imported with its
+key), rated as an independent fold with openskill says they must be; a rebuild from
+the log gives the same numbers."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from domain.game import Setup
+from domain.names import name_key
 from domain.registry import BUILT_IN
 from service import bootstrap
 from service.readside.projector import Projector
@@ -46,9 +48,19 @@ class Table:
         self.finished: list[str] = []  # game ids, in finishing order
         self.last_moves: dict[str, bytes] = {}
         self.groups: dict[str, str | None] = {}
+        self.keys: dict[str, str] = {}  # by group name, as names are compared
+
+    def key_of(self, group: str) -> str:
+        """The owner's key of the group named `group`, made on first use."""
+        if name_key(group) not in self.keys:
+            made = self.client.post("/groups", json={"name": group, "device": "table"})
+            assert made.status_code == 201, made.text
+            self.keys[name_key(group)] = made.json()["key"]
+        return self.keys[name_key(group)]
 
     def play(self, players, seed, group=None, stop_before_end=False) -> dict:
-        """Import a simulated game played to its end (or all but its last move)."""
+        """Import a simulated game played to its end (or all but its last move),
+        into the group named `group` with its key."""
         rules = BUILT_IN[self.game]
         setup = Setup(players=tuple(players), first_player=players[0], seed=seed)
         created = {
@@ -59,15 +71,16 @@ class Table:
             "seed": seed,
             "options": {},
         }
+        headers = dict(NDJSON)
         if group is not None:
-            created["group"] = group
+            headers["Authorization"] = f"Bearer {self.key_of(group)}"
         moves = [msgspec.json.encode(m) for m in rules.simulate(setup)]
         lines = [
             json.dumps(created).encode(),
             *moves[: -1 if stop_before_end else None],
         ]
         answer = self.client.post(
-            "/games/import", content=b"\n".join(lines) + b"\n", headers=NDJSON
+            "/games/import", content=b"\n".join(lines) + b"\n", headers=headers
         )
         assert answer.status_code == 201, answer.text
         game = answer.json()
@@ -288,16 +301,21 @@ def test_unknown_games_players_and_overlong_names_are_refused(client):
     assert client.get(f"/players/{'x' * 41}/versus/Ann").status_code == 422
 
 
-def test_a_group_is_named_at_creation_and_checked_as_a_name(client):
-    body = {"game": "dobro", "players": ["Ana", "Bia"], "group": "  Família  "}
-    created = client.post("/games", json=body)
+def test_a_group_is_named_as_a_player_is_and_its_games_carry_its_name(client):
+    name = f"  Família {uuid.uuid4().hex[:6]} "
+    made = client.post("/groups", json={"name": name, "device": "Ana's phone"})
+    assert made.status_code == 201, made.text
+    assert made.json()["name"] == name.strip()
+    body = {"game": "dobro", "players": ["Ana", "Bia"]}
+    key = {"Authorization": f"Bearer {made.json()['key']}"}
+    created = client.post("/games", json=body, headers=key)
     assert created.status_code == 201, created.text
-    assert created.json()["group"] == "Família"
-    assert client.get(f"/games/{created.json()['id']}").json()["group"] == "Família"
+    assert created.json()["group"] == name.strip()
+    assert client.get(f"/games/{created.json()['id']}").json()["group"] == name.strip()
     export = client.get(f"/games/{created.json()['id']}/export").text
-    assert json.loads(export.splitlines()[0])["group"] == "Família"
+    assert json.loads(export.splitlines()[0])["group"] == name.strip()
     for bad in ("\u200b", "a\tb", "x" * 41):
-        refused = client.post("/games", json=body | {"group": bad})
+        refused = client.post("/groups", json={"name": bad, "device": "Ana's phone"})
         assert refused.status_code == 422, refused.text
 
 
