@@ -33,6 +33,7 @@ from service.http.caching import game_read, language_of, read
 from service.http.callers import (
     APP_KEY_SCHEME,
     GAMES_CREATE,
+    GROUP_KEY_SCHEME,
     KEY_OPTIONAL,
     MOVES_WRITE,
     SCOPE,
@@ -349,7 +350,7 @@ def move_route(registry: Registry) -> HTTPRouteHandler:
         dto=strict_body(Annotated[bodies.union, Tagged("type")]),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
-        security=[{"writeToken": []}, {APP_KEY_SCHEME: []}],
+        security=[{"writeToken": []}, {APP_KEY_SCHEME: []}, {GROUP_KEY_SCHEME: []}],
         responses=problems(401, 403, 404, 409, 413, 415, 422, 503),
         operation_class=declared(worded=True),
     )

@@ -19,7 +19,13 @@ from service.application.notes import (
 )
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import game_read
-from service.http.callers import APP_KEY_SCHEME, MOVES_WRITE, SCOPE, TAKES_WRITE_TOKEN
+from service.http.callers import (
+    APP_KEY_SCHEME,
+    GROUP_KEY_SCHEME,
+    MOVES_WRITE,
+    SCOPE,
+    TAKES_WRITE_TOKEN,
+)
 from service.http.guards import holds_write_token
 from service.http.headers import declared
 from service.http.problems import problems
@@ -43,7 +49,7 @@ class NoteController(Controller):
         dto=strict_body(NewNote),
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
-        security=[{"writeToken": []}, {APP_KEY_SCHEME: []}],
+        security=[{"writeToken": []}, {APP_KEY_SCHEME: []}, {GROUP_KEY_SCHEME: []}],
         responses=problems(401, 403, 404, 413, 415, 422, 503),
         operation_class=declared(worded=True),
     )
@@ -65,7 +71,7 @@ class NoteController(Controller):
         "answered as it is, and nothing more is stored.",
         before_request=holds_write_token,
         opt={"body_media_type": None, SCOPE: MOVES_WRITE, TAKES_WRITE_TOKEN: True},
-        security=[{"writeToken": []}, {APP_KEY_SCHEME: []}],
+        security=[{"writeToken": []}, {APP_KEY_SCHEME: []}, {GROUP_KEY_SCHEME: []}],
         responses=problems(401, 403, 404, 422, 503),
         operation_class=declared(worded=True),
     )

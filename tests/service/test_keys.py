@@ -292,11 +292,11 @@ def keys_only(database_url):
 
 def test_a_service_may_create_games_only_for_apps(keys_only, database_url):
     answer = keys_only.post("/games", json=BODY)
-    assert_problem(answer, 401, "only for apps")
+    assert_problem(answer, 401, "only with a key")
     answer = keys_only.post(
         "/games/import", content=export_of("dobro", 3, 3), headers=NDJSON
     )
-    assert_problem(answer, 401, "only for apps")
+    assert_problem(answer, 401, "only with a key")
 
     key = make_key(database_url)
     game = created(keys_only, key)

@@ -30,7 +30,7 @@ def test_the_write_token_is_a_bearer_security_scheme_that_moves_need(spec):
     assert scheme["type"] == "http" and scheme["scheme"] == "bearer"
     moves = spec["paths"]["/games/{game_id}/moves"]["post"]
     # The game's write token, or the key of the app that created it.
-    assert moves["security"] == [{"writeToken": []}, {"appKey": []}]
+    assert moves["security"] == [{"writeToken": []}, {"appKey": []}, {"groupKey": []}]
 
 
 def test_an_app_key_is_a_bearer_scheme_every_other_operation_takes_optionally(spec):
@@ -52,7 +52,18 @@ def test_an_app_key_is_a_bearer_scheme_every_other_operation_takes_optionally(sp
         assert operations.pop(write)["security"] == [
             {"writeToken": []},
             {"appKey": []},
+            {"groupKey": []},
         ], write
+    # A group's routes: made and joined without a key, the rest with its key.
+    grouped = [where for where in operations if where[1].startswith("/groups")]
+    assert len(grouped) == 9
+    for where in grouped:
+        operation = operations.pop(where)
+        if where[1] in ("/groups", "/groups/join"):
+            assert "security" not in operation, where
+        else:
+            assert operation["security"] == [{"groupKey": []}], where
+            assert {"401", "404"} <= set(operation["responses"]), where
     # An app's webhooks are its own: only a key reaches them.
     keyed = [where for where in operations if where[1].startswith("/webhooks")]
     assert len(keyed) == 8
@@ -64,7 +75,7 @@ def test_an_app_key_is_a_bearer_scheme_every_other_operation_takes_optionally(sp
     for where, operation in operations.items():
         # `{}`: without a key too. A key may be refused (unknown, revoked, lacking
         # the operation's scope).
-        assert operation["security"] == [{}, {"appKey": []}], where
+        assert operation["security"] == [{}, {"appKey": []}, {"groupKey": []}], where
         assert {"401", "403"} <= set(operation["responses"]), where
 
 

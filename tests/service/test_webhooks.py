@@ -11,6 +11,7 @@ import json
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager, suppress
@@ -344,8 +345,14 @@ def test_filters_keep_other_games_out(served):
     database_url, serve = served
     key = make_key(database_url, KEYED)
     with receiver() as got, serve() as url, httpx.Client(base_url=url) as client:
-        game = new_game(client, group="Thursday club")
-        register(client, key, got.url, kinds=["move.stored"], group="thursday CLUB")
+        name = f"Thursday club {uuid.uuid4().hex[:6]}"
+        made = client.post("/groups", json={"name": name, "device": "the table"})
+        assert made.status_code == 201, made.text
+        owner = {"Authorization": f"Bearer {made.json()['key']}"}
+        answer = client.post("/games", json=BODY, headers=owner)
+        assert answer.status_code == 201, answer.text
+        game = answer.json()
+        register(client, key, got.url, kinds=["move.stored"], group=name.upper())
         register(client, key, got.url, kinds=["move.stored"], game="dozito")
         play(client, new_game(client), MOVES[0])  # neither: no group, a Dobro game
         play(client, game, MOVES[0])
