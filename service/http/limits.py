@@ -70,16 +70,6 @@ def resender_of(request: Request) -> str:
     return f"resends of {creator_of(request)}"
 
 
-def creates_games(request: Request) -> bool:
-    """Whether the request's handler is one `opt`-marked CREATES_GAMES."""
-    return bool(request.route_handler.opt.get(CREATES_GAMES))
-
-
-def resends(request: Request) -> bool:
-    """Whether the request's handler is one `opt`-marked RESENDS."""
-    return bool(request.route_handler.opt.get(RESENDS))
-
-
 def creation_limit(settings: Settings, store: MemoryStore) -> list[DefineMiddleware]:
     """The rate limit on the handlers that create games, per client."""
 
@@ -92,13 +82,13 @@ def creation_limit(settings: Settings, store: MemoryStore) -> list[DefineMiddlew
         # Litestar's field; `PerMinuteLimit` takes each request's own.
         rate_limit=("minute", settings.creations_per_minute or 1),
         identifier_for_request=creator_of,
-        check_throttle_handler=creates_games,
         store="rate_limit",
     )
     return [
         DefineMiddleware(
             PerMinuteLimit,
             config=config,
+            marked=CREATES_GAMES,
             rate_of=rate_of,
             counted="games created or imported",
         )
@@ -110,13 +100,13 @@ def resend_limit() -> list[DefineMiddleware]:
     config = RateLimitConfig(
         rate_limit=("minute", RESENDS_PER_MINUTE),
         identifier_for_request=resender_of,
-        check_throttle_handler=resends,
         store="rate_limit",
     )
     return [
         DefineMiddleware(
             PerMinuteLimit,
             config=config,
+            marked=RESENDS,
             rate_of=lambda _: RESENDS_PER_MINUTE,
             counted="webhook deliveries resent",
         )
@@ -124,26 +114,37 @@ def resend_limit() -> list[DefineMiddleware]:
 
 
 class PerMinuteLimit(RateLimitMiddleware):
-    """Litestar's rate limit, at each request's own rate, `rate_of` its caller
-    (None: no limit); its 429 says what it counted (`counted`)."""
+    """Litestar's rate limit on the handlers whose `opt` holds `marked`, at each
+    request's own rate, `rate_of` its caller (None: no limit); its 429 says what it
+    counted (`counted`).
+
+    The mark is read from the scope before anything else: every other request (a
+    move, a read) passes by a dictionary look-up, with no Request made for it and no
+    `check_throttle_handler`, which Litestar would run on a worker thread when it is
+    a plain function, a hop there and back on every request."""
 
     def __init__(
         self,
         app: ASGIApp,
         config: RateLimitConfig,
+        marked: str,
         rate_of: Callable[[App | None], int | None],
         counted: str,
     ) -> None:
         super().__init__(app, config)
+        self.marked = marked
         self.rate_of = rate_of
         self.counted = counted
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not scope["route_handler"].opt.get(self.marked):
+            await self.app(scope, receive, send)
+            return
         app = scope["litestar_app"]
         request: Request = app.request_class(scope)
         caller = caller_of(request)
         most = self.rate_of(caller)
-        if most is None or not await self.should_check_request(request):
+        if most is None:
             await self.app(scope, receive, send)
             return
         key = self.cache_key_from_request(request)
