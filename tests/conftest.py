@@ -34,7 +34,7 @@ from service.settings import Settings
 from service.storage.migrate import migrate
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
-from tests.service.server import running_server
+from tests.support.server import running_server
 
 T = TypeVar("T")
 

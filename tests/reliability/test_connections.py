@@ -30,9 +30,9 @@ from service.cli.logs import collapse_repeats, flush
 from service.http.app import create_app
 from service.http.server import HEALTH_RESERVE, MAX_HEAD_BYTES, config
 from service.settings import Settings
-from tests.service.http import create, move, simulated_moves
-from tests.service.server import running_server
 from tests.service.test_stream import open_stream, take
+from tests.support.http import create, move, simulated_moves
+from tests.support.server import running_server
 
 HALF_A_REQUEST = b"GET /health HTTP/1.1\r\nHost: tablelog\r\nUser-Agent: slow"
 

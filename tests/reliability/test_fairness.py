@@ -20,9 +20,9 @@ from domain.creation import GameCreated
 from domain.registry import BUILT_IN
 from service.application.submitting import MAX_MOVES
 from service.http.games import MAX_REPLAY_PAGE, REPLAY_PAGE
-from tests.reliability.games import creation
-from tests.service.http import create, play_simulated
-from tests.service.server import running_server
+from tests.support.games import creation
+from tests.support.http import create, play_simulated
+from tests.support.server import running_server
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 PER_MINUTE = 3

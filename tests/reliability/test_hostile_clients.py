@@ -27,9 +27,9 @@ from tests.reliability.test_connections import (
     closed_after,
     refused_stream,
 )
-from tests.service.http import create
-from tests.service.server import running_server
 from tests.service.test_stream import open_stream
+from tests.support.http import create
+from tests.support.server import running_server
 
 
 @contextmanager

@@ -13,10 +13,10 @@ import httpx
 from standardwebhooks import Webhook
 
 from tests.reliability.test_workers import CHECKOUT, answering
-from tests.service.http import play_simulated
 from tests.service.test_cli import free_port
 from tests.service.test_keys import BODY, bearer, make_key
 from tests.service.test_webhooks import KEYED, receiver, until
+from tests.support.http import play_simulated
 
 MOVES = 30
 

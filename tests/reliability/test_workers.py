@@ -31,8 +31,8 @@ import uvicorn
 
 from service.http.server import config
 from service.settings import Settings
-from tests.service.http import live_histories, simulated_moves, view
 from tests.service.test_cli import free_port
+from tests.support.http import live_histories, simulated_moves, view
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 

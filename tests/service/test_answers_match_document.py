@@ -16,7 +16,7 @@ from referencing.jsonschema import DRAFT202012
 
 from service.http.openapi import DOCUMENT
 from tests.docs.test_example_bodies import closed
-from tests.service.http import move, simulated_moves
+from tests.support.http import move, simulated_moves
 
 PLAYERS = {
     "dobro": ["Ana", "Bia", "Caio"],

@@ -29,7 +29,7 @@ from standardwebhooks import Webhook
 
 from service.cli.exchange import SEEDS
 from service.storage.embedded import embedded_postgres
-from tests.service.http import create, move, play_simulated
+from tests.support.http import create, move, play_simulated
 
 GROUP = "Friday club"
 # A Dobro game in which Ann holds a 4: played and undone again and again, it takes

@@ -19,7 +19,7 @@ from domain.registry import BUILT_IN
 from seeds.generate import SAMPLES, export
 from service.application.notes import MAX_NOTE_ENTRIES
 from service.application.submitting import MAX_MOVES
-from tests.service.server import running_server
+from tests.support.server import running_server
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 

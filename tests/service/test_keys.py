@@ -20,7 +20,7 @@ from service.application.keys import Keys
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from tests.reliability.test_fairness import NDJSON, client_from, export_of
-from tests.service.server import running_server
+from tests.support.server import running_server
 
 BODY = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann", "seed": 3}
 PLAY = {"type": "play", "player": "Ann", "cards": [4]}

@@ -8,7 +8,7 @@ import pytest
 from domain.registry import BUILT_IN
 from service.application.wording import catalogues
 from service.http.languages import negotiated
-from tests.service.http import create, move
+from tests.support.http import create, move
 
 
 @pytest.mark.parametrize(

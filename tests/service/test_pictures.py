@@ -23,8 +23,8 @@ from service.application.observers import NoReadSide, Unobserved
 from service.application.pictures import MAX_FRAMES, Pictures, step_picture
 from service.http.pictures import RENDERERS
 from service.http.pictures.svg import svg
-from tests.service.http import create, live_histories, move, play_simulated, view
 from tests.service.test_snapshots import _snapshotted, _timelines
+from tests.support.http import create, live_histories, move, play_simulated, view
 
 SVG = "{http://www.w3.org/2000/svg}"
 ENGLISH = BUILT_IN.languages["en"]

@@ -21,8 +21,8 @@ from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
-from tests.service.http import move
-from tests.service.server import running_server
+from tests.support.http import move
+from tests.support.server import running_server
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 MODEL = PlackettLuce()

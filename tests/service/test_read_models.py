@@ -16,7 +16,7 @@ from service.application.observers import NoReadSide, Unobserved
 from service.application.timeline import Timelines
 from service.readside.projector import Projector
 from service.storage.store import EventStore
-from tests.service.http import create, play_simulated
+from tests.support.http import create, play_simulated
 
 
 class Waking(NoReadSide):

@@ -8,8 +8,8 @@ import uuid
 
 import msgspec
 
-from tests.service.http import create, move, simulated_moves
 from tests.service.test_exchange import assert_problem, import_file, simulated_file
+from tests.support.http import create, move, simulated_moves
 
 
 def names() -> list[str]:

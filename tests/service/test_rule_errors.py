@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.http import create, move
+from tests.support.http import create, move
 
 RED_3 = {"color": "red", "number": 3, "suns": 1}
 DOZITO_START = {

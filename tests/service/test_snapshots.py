@@ -51,7 +51,7 @@ from service.storage.pools import connection_pool
 from service.storage.store import EventStore
 from tests.projections.simulated import NAMES
 from tests.projections.simulated import timeline as simulated
-from tests.service.server import running_server
+from tests.support.server import running_server
 
 pytestmark = pytest.mark.db
 

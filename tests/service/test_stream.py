@@ -10,7 +10,7 @@ import threading
 
 import httpx
 
-from tests.service.http import create, play_simulated
+from tests.support.http import create, play_simulated
 
 PLAYERS = ["Olivia", "Fran", "Jan", "Margaret"]
 

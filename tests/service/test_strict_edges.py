@@ -15,8 +15,8 @@ import json
 import psycopg
 import pytest
 
-from tests.service.http import create, move
 from tests.service.test_exchange import assert_problem, import_file, simulated_file
+from tests.support.http import create, move
 
 RED_3 = {"color": "red", "number": 3}
 

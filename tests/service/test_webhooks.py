@@ -24,8 +24,8 @@ from standardwebhooks import Webhook
 from service.application.webhooks import RESENDS_PER_MINUTE
 from service.readside import sender
 from tests.service.names import ScriptedNames
-from tests.service.server import running_server
 from tests.service.test_keys import BODY, assert_problem, bearer, make_key, revoke
+from tests.support.server import running_server
 
 KEYED = ("games:create", "moves:write", "read", "webhooks")
 # Fast retries, so a test sees the second attempt within a second.

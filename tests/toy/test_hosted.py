@@ -12,8 +12,8 @@ import pytest
 from tablelog_toy import NIM
 
 from domain.registry import BUILT_IN, Registry
-from tests.service.http import create, move
-from tests.service.server import running_server
+from tests.support.http import create, move
+from tests.support.server import running_server
 
 pytestmark = pytest.mark.db
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.service.server import running_server
+from tests.support.server import running_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Without the background-networking switches Chromium keeps reaching for a network

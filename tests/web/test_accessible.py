@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.service.http import create, play_simulated
+from tests.support.http import create, play_simulated
 from tests.web.test_page import open_game
 from tests.web.test_phone import tap_donkey_card, up_to_the_reveal
 

@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, move, play_simulated, simulated_moves
+from tests.support.http import create, move, play_simulated, simulated_moves
 from tests.web.test_accessible import axe_source, serious  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.db

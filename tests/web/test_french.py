@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, move
+from tests.support.http import create, move
 from tests.web.test_accessible import axe_source, serious  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.db

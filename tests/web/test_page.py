@@ -9,7 +9,7 @@ import httpx
 import msgspec
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, move, play_simulated, simulated_moves
+from tests.support.http import create, move, play_simulated, simulated_moves
 
 
 def open_game(page: Page, game: dict, *, with_token: bool = True) -> None:

@@ -13,7 +13,7 @@ import msgspec
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.service.http import create, move, play_simulated, simulated_moves
+from tests.support.http import create, move, play_simulated, simulated_moves
 from tests.web.test_page import open_game
 
 SEEDS = sorted((Path(__file__).parents[2] / "seeds").glob("*.ndjson"))

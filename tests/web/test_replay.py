@@ -11,7 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, play_simulated
+from tests.support.http import create, play_simulated
 from tests.web.test_accessible import axe_source, serious  # noqa: F401 (a fixture)
 
 WIDE = {"width": 412, "height": 915}

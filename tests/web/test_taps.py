@@ -13,7 +13,7 @@ from statistics import mean
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.service.http import create, simulated_moves
+from tests.support.http import create, simulated_moves
 from tests.web.test_page import open_game
 from tests.web.test_phone import (
     as_json,
