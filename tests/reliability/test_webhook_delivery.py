@@ -15,8 +15,9 @@ from standardwebhooks import Webhook
 from tests.reliability.test_workers import CHECKOUT, answering
 from tests.service.test_cli import free_port
 from tests.service.test_keys import BODY, bearer, make_key
-from tests.service.test_webhooks import KEYED, receiver, until
+from tests.service.test_webhooks import KEYED, receiver
 from tests.support.http import play_simulated
+from tests.support.waiting import eventually
 
 MOVES = 30
 
@@ -59,7 +60,7 @@ def test_a_kill_9_mid_delivery_loses_no_message_and_keeps_its_id(
             with httpx.Client(base_url=base) as client:
                 game = client.post("/games", json=BODY).json()
                 assert play_simulated(client, game, limit=MOVES) == MOVES
-            until(lambda: len(got.received) >= 5)
+            eventually(lambda: len(got.received) >= 5, seconds=15)
         finally:
             first.kill()  # SIGKILL
             first.wait(timeout=30)
@@ -67,7 +68,7 @@ def test_a_kill_9_mid_delivery_loses_no_message_and_keeps_its_id(
         assert told_before < MOVES, "every message went before the kill: no test"
         second = serve(fresh_database_url, port, tmp_path / "serve.log")
         try:
-            until(
+            eventually(
                 lambda: (
                     {m["data"]["version"] for m in got.messages()}
                     >= set(range(2, MOVES + 2))

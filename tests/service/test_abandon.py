@@ -7,8 +7,8 @@ from __future__ import annotations
 import uuid
 
 from tests.service.test_exchange import assert_problem
-from tests.service.test_read_models import eventually
 from tests.support.http import create, move, play_simulated
+from tests.support.waiting import eventually
 
 
 def test_an_abandoned_game_is_listed_and_counted_apart_and_undo_reopens_it_T2(client):

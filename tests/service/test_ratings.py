@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 import uuid
 
 import msgspec
@@ -23,17 +22,10 @@ from service.storage.pools import connection_pool
 from service.storage.store import EventStore
 from tests.support.http import move
 from tests.support.server import running_server
+from tests.support.waiting import eventually
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 MODEL = PlackettLuce()
-
-
-def eventually(check, seconds: float = 20):
-    deadline = time.monotonic() + seconds
-    while not (result := check()):
-        assert time.monotonic() < deadline, "the ratings did not catch up in time"
-        time.sleep(0.05)
-    return result
 
 
 class Table:
@@ -127,7 +119,9 @@ def names(count: int) -> list[str]:
 
 def assert_rated_as_expected(table: Table, players, group=None) -> None:
     expected = table.expected(group)
-    eventually(lambda: all(table.served(p, group) == expected[p] for p in players))
+    eventually(
+        lambda: all(table.served(p, group) == expected[p] for p in players), seconds=20
+    )
 
 
 def test_finished_games_are_rated_in_finishing_order_undos_withdraw_them(client):
@@ -166,7 +160,7 @@ def test_a_leaderboard_ranks_a_group_by_ordinal_with_every_field(client):
         page = answer.json()
         return page if sum(p["games_rated"] for p in page["players"]) == 18 else None
 
-    page = eventually(board)
+    page = eventually(board, seconds=20)
     lines = page["players"]
     assert [line["name"] for line in lines] == sorted(
         expected, key=lambda p: -(expected[p][-1][0] - 3 * expected[p][-1][1])
@@ -189,7 +183,8 @@ def test_a_leaderboard_ranks_a_group_by_ordinal_with_every_field(client):
             (r := client.get(f"/players/{ana}").json())["games"]["dozito"]["rating"]
             and r["games"]["dozito"]["rating"]["games_rated"] == 7
             and r
-        )
+        ),
+        seconds=20,
     )
     assert overall["games"]["dozito"]["rating"]["provisional"] is False
 
@@ -204,7 +199,8 @@ def test_records_give_seats_first_player_streaks_rivals_and_versus(client):
             (r := client.get(f"/players/{ana}").json())["games"]["dobro"].get("rating")
             and r["games"]["dobro"]["rating"]["games_rated"] == 10
             and r
-        )
+        ),
+        seconds=20,
     )
     mine = record["games"]["dobro"]
     won = [ana in sheet["winners"] for sheet in sheets]

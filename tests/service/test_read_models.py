@@ -4,7 +4,6 @@ follows the global log with a stored checkpoint."""
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 
 from psycopg_pool import AsyncConnectionPool
@@ -17,6 +16,7 @@ from service.application.timeline import Timelines
 from service.readside.projector import Projector
 from service.storage.store import EventStore
 from tests.support.http import create, play_simulated
+from tests.support.waiting import eventually
 
 
 class Waking(NoReadSide):
@@ -27,14 +27,6 @@ class Waking(NoReadSide):
 
     def appended(self) -> None:
         self._projector.wake()
-
-
-def eventually(check, seconds: float = 10):
-    deadline = time.monotonic() + seconds
-    while not (result := check()):
-        assert time.monotonic() < deadline, "the read model did not catch up in time"
-        time.sleep(0.05)
-    return result
 
 
 def test_games_list_filters_pages_and_agrees_with_player_records(client):
