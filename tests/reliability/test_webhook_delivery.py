@@ -12,11 +12,12 @@ from pathlib import Path
 import httpx
 from standardwebhooks import Webhook
 
-from tests.reliability.test_workers import CHECKOUT, answering
-from tests.service.test_cli import free_port
+from tests.reliability.test_workers import CHECKOUT
 from tests.service.test_keys import BODY, bearer, make_key
 from tests.service.test_webhooks import KEYED, receiver
 from tests.support.http import play_simulated
+from tests.support.ports import free_port
+from tests.support.processes import answering
 from tests.support.waiting import eventually
 
 MOVES = 30

@@ -11,7 +11,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,6 +29,7 @@ from standardwebhooks import Webhook
 from service.cli.exchange import SEEDS
 from service.storage.embedded import embedded_postgres
 from tests.support.http import create, move, play_simulated
+from tests.support.ports import free_port
 from tests.support.waiting import eventually
 
 GROUP = "Friday club"
@@ -61,12 +61,6 @@ def tablelog(*args: str, check: bool = True) -> subprocess.CompletedProcess:
 def refusal(done: subprocess.CompletedProcess) -> str:
     """The last line a command wrote to stderr (its log lines come before)."""
     return done.stderr.strip().splitlines()[-1]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextmanager

@@ -17,6 +17,9 @@ import httpx
 import psycopg
 import pytest
 
+from tests.support.ports import free_port
+from tests.support.processes import start_serving, stop
+
 PLAYERS = ["Ann", "Bob"]
 
 
@@ -37,44 +40,6 @@ def test_help_explains_every_command():
     serve = tablelog("serve", "--help").stdout
     for option in ("--host", "--port", "--data-dir"):
         assert option in serve
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_serving(command, port, **popen):
-    """Run a `tablelog serve` command (without DATABASE_URL: on its embedded
-    PostgreSQL) until it answers on `port`."""
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    process = subprocess.Popen(
-        command,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        **popen,
-    )
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200:
-                return process
-        except httpx.TransportError:
-            time.sleep(0.2)
-        if process.poll() is not None:
-            pytest.fail(f"tablelog serve exited: {process.stdout.read()}")
-    process.kill()
-    pytest.fail("tablelog serve did not answer in time")
-
-
-def stop(process, how=signal.SIGINT):
-    process.send_signal(how)
-    output, _ = process.communicate(timeout=60)
-    assert process.returncode == 0, output
-    return output
 
 
 def serve_command(data_dir, port) -> list[str]:

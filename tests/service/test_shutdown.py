@@ -31,8 +31,8 @@ from service.http.stopping import (
     NOT_STORED,
 )
 from tests.service.stalling import stalling_proxy
-from tests.service.test_cli import free_port
 from tests.support.http import create, move
+from tests.support.ports import free_port
 from tests.support.server import running_server
 
 # The grace period, then a second cancellation of what the database holds, and a
