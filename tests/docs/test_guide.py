@@ -26,7 +26,7 @@ import pytest
 from service.http.openapi import document
 from service.storage.migrate import migrate
 from tests.docs.examples import GUIDE, README, examples
-from tests.service.test_webhooks import receiver
+from tests.support.receivers import receiver
 from tests.support.server import running_server
 
 HERE = Path(__file__).resolve().parent

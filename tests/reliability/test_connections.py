@@ -30,16 +30,10 @@ from service.cli.logs import collapse_repeats, flush
 from service.http.app import create_app
 from service.http.server import HEALTH_RESERVE, MAX_HEAD_BYTES, config
 from service.settings import Settings
-from tests.service.test_stream import open_stream, take
 from tests.support.http import create, move, simulated_moves
 from tests.support.server import running_server
-
-HALF_A_REQUEST = b"GET /health HTTP/1.1\r\nHost: tablelog\r\nUser-Agent: slow"
-
-
-def address(base_url: str) -> tuple[str, int]:
-    host, _, port = base_url.removeprefix("http://").partition(":")
-    return host, int(port)
+from tests.support.sockets import HALF_A_REQUEST, address, closed_after
+from tests.support.streams import open_stream, refused_stream, take
 
 
 @contextmanager
@@ -54,21 +48,6 @@ def slow_clients(
             client.sendall(sent)
             held.append(client)
         yield held
-
-
-def closed_after(client: socket.socket, limit: float) -> tuple[float, bytes]:
-    """Read until the server closes the connection; how long it took and what came."""
-    client.settimeout(limit)
-    start = time.monotonic()
-    received = b""
-    try:
-        while chunk := client.recv(4096):
-            received += chunk
-    except TimeoutError:
-        pytest.fail(f"the connection was still open after {limit} s")
-    except ConnectionResetError:
-        pass
-    return time.monotonic() - start, received
 
 
 def test_a_client_that_sends_half_a_request_is_dropped_within_the_timeout(database_url):
@@ -246,14 +225,6 @@ def test_a_connection_beyond_the_cap_is_refused_at_once(database_url):
                 break
             assert time.monotonic() < deadline, "no room after the clients left"
             time.sleep(0.05)
-
-
-def refused_stream(client: httpx.Client, path: str) -> httpx.Response:
-    """The answer to one stream too many: a 503, not a stream that never ends."""
-    with client.stream("GET", path) as answer:
-        assert answer.status_code == 503
-        answer.read()
-    return answer
 
 
 def test_live_streams_outlive_the_limits_and_beyond_their_cap_answer_503(

@@ -12,12 +12,12 @@ from pathlib import Path
 import httpx
 from standardwebhooks import Webhook
 
-from tests.reliability.test_workers import CHECKOUT
-from tests.service.test_keys import BODY, bearer, make_key
-from tests.service.test_webhooks import KEYED, receiver
 from tests.support.http import play_simulated
+from tests.support.keys import BODY, KEYED, bearer, make_key
 from tests.support.ports import free_port
 from tests.support.processes import answering
+from tests.support.receivers import receiver
+from tests.support.repository import ROOT
 from tests.support.waiting import eventually
 
 MOVES = 30
@@ -27,7 +27,7 @@ def serve(database_url: str, port: int, log: Path) -> subprocess.Popen:
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
-        "PYTHONPATH": str(CHECKOUT),
+        "PYTHONPATH": str(ROOT),
         "TABLELOG_WEBHOOKS_ALLOW_PRIVATE": "1",
         "TABLELOG_WEBHOOK_RETRIES": "0.2,0.2,0.2",
         "TABLELOG_CREATIONS_PER_MINUTE": "none",
@@ -36,7 +36,7 @@ def serve(database_url: str, port: int, log: Path) -> subprocess.Popen:
         process = subprocess.Popen(
             [sys.executable, "-m", "service", "serve", "--port", str(port)],
             env=env,
-            cwd=CHECKOUT,
+            cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,
         )

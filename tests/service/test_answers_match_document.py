@@ -15,8 +15,8 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from service.http.openapi import DOCUMENT
-from tests.docs.test_example_bodies import closed
 from tests.support.http import move, simulated_moves
+from tests.support.schemas import closed
 
 PLAYERS = {
     "dobro": ["Ana", "Bia", "Caio"],

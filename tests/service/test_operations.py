@@ -22,11 +22,11 @@ from service.readside import projector
 from service.storage import readiness
 from service.storage.embedded import embedded_postgres
 from service.storage.migrate import migrate
-from tests.service.test_rule_errors import DOZITO_START, RED_3
-from tests.service.test_stream import open_stream
 from tests.support.http import create, move
+from tests.support.moves import DOZITO_START, RED_3
 from tests.support.ports import free_port
 from tests.support.server import running_server
+from tests.support.streams import open_stream
 from tests.support.waiting import eventually
 
 DOZITO = ["Arthur", "Maëlle", "Lou"]

@@ -9,7 +9,7 @@ import uuid
 
 from playwright.sync_api import expect
 
-from tests.service.test_ratings import Table
+from tests.support.ratings import Table
 from tests.web.test_accessible import axe_source, serious  # noqa: F401
 
 WIDE = {"width": 412, "height": 915}
