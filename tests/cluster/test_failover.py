@@ -37,6 +37,7 @@ from tests.support.games import assert_log_sound, create
 
 pytestmark = [
     pytest.mark.cluster,
+    pytest.mark.db,
     pytest.mark.skipif(missing_tools() is not None, reason=str(missing_tools())),
 ]
 

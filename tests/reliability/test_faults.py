@@ -85,6 +85,7 @@ def _load(base_url: str, games: list[Game], seconds: float, answers: list) -> No
     asyncio.run(clients())
 
 
+@pytest.mark.db
 def test_a_database_restart_gets_503s_and_loses_nothing(data_dir):
     database = embedded_postgres(data_dir)
     url = database.__enter__()

@@ -273,6 +273,7 @@ def directory() -> Iterator[Path]:
     shutil.rmtree(made, ignore_errors=True)
 
 
+@pytest.mark.db
 def test_a_backup_taken_while_moves_are_written_restores_into_a_new_cluster(
     directory,
 ):

@@ -47,6 +47,7 @@ def serve_command(data_dir, port) -> list[str]:
             "--data-dir", str(data_dir)]  # fmt: skip
 
 
+@pytest.mark.db
 def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
     port = free_port()
     server = start_serving(serve_command(tmp_path, port), port)
@@ -70,6 +71,7 @@ def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
     assert not (tmp_path / "postgres" / "postmaster.pid").exists()
 
 
+@pytest.mark.db
 def test_the_embedded_postgres_killed_is_started_again_by_serve(tmp_path):
     """Its postmaster killed (the OOM killer's favourite): `serve` starts it again,
     and the service is ready again without anyone restarting it."""
@@ -93,6 +95,7 @@ def test_the_embedded_postgres_killed_is_started_again_by_serve(tmp_path):
     assert not pid_file.exists()
 
 
+@pytest.mark.db
 def test_an_embedded_postgres_found_running_is_started_again_when_killed(tmp_path):
     """A `serve` killed outright leaves its embedded server running, and the next
     `serve` uses it without having started it (so never stops it). Its starter is
@@ -120,6 +123,7 @@ def test_an_embedded_postgres_found_running_is_started_again_when_killed(tmp_pat
     assert pid_file.exists(), "serve stopped a server it found running"
 
 
+@pytest.mark.db
 @pytest.mark.parametrize("workers", [1, 2])
 def test_sigterm_stops_serve_and_its_embedded_postgres_cleanly(tmp_path, workers):
     """SIGTERM is how systemd, Docker and `kill` stop a service: it ends like

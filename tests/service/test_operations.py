@@ -77,6 +77,7 @@ def test_a_database_that_does_not_answer_is_not_ready(run):
     assert run(check()) == ["The database does not answer."]
 
 
+@pytest.mark.db
 def test_health_probes_answer_503_within_a_second_with_the_database_down():
     """The pool waits 5 s for a connection; a probe does not wait that long."""
     directory = Path(tempfile.mkdtemp(prefix="tablelog-test-down-"))
