@@ -32,8 +32,6 @@ STATE_OF = {
 }
 URI = "urn:tablelog:openapi"
 
-pytestmark = pytest.mark.db
-
 
 @pytest.fixture(scope="module")
 def answer_of():

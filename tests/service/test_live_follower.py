@@ -9,15 +9,11 @@ from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
 from uuid import UUID, uuid4
 
-import pytest
-
 from service.readside.live import LiveLog, Subscription
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore, NewGameRow
 from tests.support.waiting import eventually_async
-
-pytestmark = pytest.mark.db
 
 POLL_SECONDS = 0.05
 

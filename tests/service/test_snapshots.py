@@ -55,8 +55,6 @@ from tests.support.snapshots import (
     snapshotted_game,
 )
 
-pytestmark = pytest.mark.db
-
 ROOT = Path(__file__).resolve().parents[2]
 
 KINDS = sorted(BUILT_IN)

@@ -15,8 +15,6 @@ from domain.registry import BUILT_IN, Registry
 from tests.support.http import create, move
 from tests.support.server import running_server
 
-pytestmark = pytest.mark.db
-
 NIM_ALONE = Registry([NIM])
 EVERY_GAME = Registry([*BUILT_IN.values(), NIM])
 

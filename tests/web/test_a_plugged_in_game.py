@@ -13,8 +13,6 @@ from tablelog_toy import NIM
 from domain.registry import BUILT_IN, Registry
 from tests.support.server import running_server
 
-pytestmark = pytest.mark.db
-
 
 @pytest.fixture(scope="module")
 def base_url(create_database):

@@ -14,8 +14,6 @@ from playwright.sync_api import Page, expect
 from tests.support.http import create, move, play_simulated, simulated_moves
 from tests.support.pages import serious
 
-pytestmark = pytest.mark.db
-
 PHONE = {"width": 412, "height": 915}
 LOCALES = {"en": "en-GB", "fr": "fr-FR"}
 PLAYERS = ["Ann", "Bob", "Cleo"]

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.support.http import create, move
 from tests.support.pages import serious
-
-pytestmark = pytest.mark.db
 
 SHOTS = Path("/tmp/french14")
 
