@@ -22,7 +22,7 @@ from service.application.games import Games
 from service.application.notes import MAX_NOTE_ENTRIES, NOTE_LENGTH
 from service.application.submitting import MAX_MOVES
 from service.storage.notes import NewEntry
-from tests.service.http import create, play_simulated
+from tests.support.http import create, play_simulated
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 STARTED = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)

@@ -15,8 +15,8 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from service.http.openapi import DOCUMENT
-from tests.docs.test_example_bodies import closed
-from tests.service.http import move, simulated_moves
+from tests.support.http import move, simulated_moves
+from tests.support.schemas import closed
 
 PLAYERS = {
     "dobro": ["Ana", "Bia", "Caio"],
@@ -31,8 +31,6 @@ STATE_OF = {
     "double-donkey": "DoubleDonkeyView",
 }
 URI = "urn:tablelog:openapi"
-
-pytestmark = pytest.mark.db
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -29,7 +28,9 @@ from standardwebhooks import Webhook
 
 from service.cli.exchange import SEEDS
 from service.storage.embedded import embedded_postgres
-from tests.service.http import create, move, play_simulated
+from tests.support.http import create, move, play_simulated
+from tests.support.ports import free_port
+from tests.support.waiting import eventually
 
 GROUP = "Friday club"
 # A Dobro game in which Ann holds a 4: played and undone again and again, it takes
@@ -62,12 +63,6 @@ def refusal(done: subprocess.CompletedProcess) -> str:
     return done.stderr.strip().splitlines()[-1]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextmanager
 def serving(data_dir: Path) -> Iterator[httpx.Client]:
     """`tablelog serve` on `data_dir`, webhooks allowed to loopback, until the
@@ -87,7 +82,7 @@ def serving(data_dir: Path) -> Iterator[httpx.Client]:
         )
     base = f"http://127.0.0.1:{port}"
     try:
-        until(lambda: _answers(base) or process.poll() is not None, seconds=90)
+        eventually(lambda: _answers(base) or process.poll() is not None, seconds=90)
         assert process.poll() is None, log.read_text()
         with httpx.Client(base_url=base, timeout=30) as client:
             yield client
@@ -102,13 +97,6 @@ def _answers(base: str) -> bool:
         return httpx.get(f"{base}/health").status_code == 200
     except httpx.TransportError:
         return False
-
-
-def until(condition, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "never came"
-        time.sleep(0.05)
 
 
 @dataclass
@@ -285,6 +273,7 @@ def directory() -> Iterator[Path]:
     shutil.rmtree(made, ignore_errors=True)
 
 
+@pytest.mark.db
 def test_a_backup_taken_while_moves_are_written_restores_into_a_new_cluster(
     directory,
 ):
@@ -325,23 +314,26 @@ def serve_and_back_up(data_dir: Path, backup: Path, hook: Receiver) -> Source:
         )
         assert endpoint.status_code == 201, endpoint.text
         made = every_kind_of_entry(client, key)
-        until(lambda: read_models_caught_up(client))
+        eventually(lambda: read_models_caught_up(client), seconds=20)
         cursor, _ = feed_end(client)
         written = create(client, **WRITTEN)
         writer = Writer(client.base_url, written)
         writer.start()
-        until(lambda: writer.written(after=0) and len(writer.acknowledged) >= 5)
+        eventually(
+            lambda: writer.written(after=0) and len(writer.acknowledged) >= 5,
+            seconds=20,
+        )
         started = time.monotonic()
         done = tablelog("backup", str(backup), "--data-dir", str(data_dir))
         ended = time.monotonic()
         # Well after: a move answered then was stored after the backup's snapshot.
         later = ended + 1.0
-        until(lambda: writer.written(after=later))
+        eventually(lambda: writer.written(after=later), seconds=20)
         writer.stop()
         assert "backed up" in done.stdout, done.stdout
         assert any(started < at < ended for _, at in writer.acknowledged)
         compared = [id for id in listed(client) if id != written["id"]] + made
-        until(lambda: read_models_caught_up(client))
+        eventually(lambda: read_models_caught_up(client), seconds=20)
     # Read as a server just started reads them, as the restored one will: a move's
     # data as the database keeps it, where the process that stored it would answer
     # from its memory the JSON it was sent (the same, keys in another order).
@@ -440,8 +432,11 @@ def assert_the_followers_go_on(
         _, events = feed_end(client, source.cursor)
         return any(e["game_id"] == game["id"] for e in events)
 
-    until(in_the_feed)
-    until(lambda: listed(client).get(game["id"], {}).get("version") == played + 1)
+    eventually(in_the_feed, seconds=20)
+    eventually(
+        lambda: listed(client).get(game["id"], {}).get("version") == played + 1,
+        seconds=20,
+    )
     assert listed(client)[game["id"]]["status"] == "finished"
 
     def rated() -> bool:
@@ -450,7 +445,7 @@ def assert_the_followers_go_on(
         )
         return game["id"] in [line["game_id"] for line in history.json()["ratings"]]
 
-    until(rated)
+    eventually(rated, seconds=20)
 
     def told() -> bool:
         messages = hook.told(source.secret)
@@ -459,7 +454,7 @@ def assert_the_followers_go_on(
             for m in messages
         )
 
-    until(told)
+    eventually(told, seconds=20)
 
 
 def test_a_file_that_is_not_a_backup_is_refused(tmp_path):

@@ -19,59 +19,15 @@ from domain.registry import BUILT_IN
 from seeds.generate import SAMPLES, export
 from service.application.notes import MAX_NOTE_ENTRIES
 from service.application.submitting import MAX_MOVES
-from tests.service.server import running_server
-
-NDJSON = {"Content-Type": "application/x-ndjson"}
-
-
-def players_for(rules) -> tuple[str, ...]:
-    return ("Priscila", "Mauricio", "Karen", "Patricia")[: max(3, rules.min_players)]
-
-
-def simulated_file(name: str, seed: int, undo_at: int | None = None, **options):
-    """An export of a simulated game, built by hand; with an undo (and the move again)
-    after move `undo_at`."""
-    rules = BUILT_IN[name]
-    players = players_for(rules)
-    setup = Setup(players=players, first_player=players[1], seed=seed, options=options)
-    created = {
-        "type": "game_created",
-        "game": name,
-        "players": list(players),
-        "first_player": players[1],
-        "seed": seed,
-        "options": options,
-        "title": f"{name} #{seed}",
-    }
-    lines = [json.dumps(created).encode()]
-    for number, move in enumerate(rules.simulate(setup), start=1):
-        lines.append(msgspec.json.encode(move))
-        if number == undo_at:
-            lines += [b'{"type":"undo"}', msgspec.json.encode(move)]
-    return b"\n".join(lines) + b"\n"
-
-
-def import_file(client, body: bytes):
-    return client.post("/games/import", content=body, headers=NDJSON)
+from tests.support.exports import NDJSON, import_file, simulated_file
+from tests.support.problems import assert_problem
+from tests.support.server import running_server
 
 
 def imported(client, body: bytes) -> dict:
     answer = import_file(client, body)
     assert answer.status_code == 201, answer.text
     return answer.json()
-
-
-def assert_problem(answer, status, rule=None, line=None):
-    assert answer.status_code == status, answer.text
-    assert answer.headers["content-type"].startswith("application/problem+json")
-    problem = answer.json()
-    assert problem["status"] == status and problem["title"] and problem["detail"]
-    if rule is not None:
-        assert problem["rule"] == rule
-    if line is not None:
-        assert problem["line"] == line
-        assert problem["detail"].startswith(f"Line {line}:")
-    return problem
 
 
 def comparable(summary: dict) -> dict:

@@ -11,7 +11,7 @@ import msgspec
 import pytest
 
 from service.application.notes import MAX_NOTE_ENTRIES, MAX_NOTES_A_STEP
-from tests.service.http import create, move, play_simulated, simulated_moves
+from tests.support.http import create, move, play_simulated, simulated_moves
 
 
 def new_game(client, moves: int = 6) -> dict:
