@@ -6,6 +6,7 @@ imported with the game."""
 from __future__ import annotations
 
 import json
+import uuid
 
 import msgspec
 import pytest
@@ -15,8 +16,12 @@ from tests.service.http import create, move, play_simulated, simulated_moves
 
 
 def new_game(client, moves: int = 6) -> dict:
+    # Names of its own: a game of the same players, seed and moves would be this
+    # one to an import of its export.
+    tag = uuid.uuid4().hex[:6]
+    players = [f"{name} {tag}" for name in ("Ana", "Bo", "Cy")]
     game = create(
-        client, game="dobro", players=["Ana", "Bo", "Cy"], first_player="Ana", seed=5
+        client, game="dobro", players=players, first_player=players[0], seed=5
     )
     play_simulated(client, game, limit=moves)
     return game
