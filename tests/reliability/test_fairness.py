@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 
 import httpx
 import pytest
@@ -167,23 +168,20 @@ def test_a_burst_of_creations_from_one_client_gets_429_but_not_the_others(
     limited, stored_rows
 ):
     body = creation("dobro", 1)
+    exported = export_of("dobro", 1, 5, table=uuid.uuid4().hex[:6])
     with (
         client_from(limited, "127.0.0.1") as greedy,
         client_from(limited, "127.0.0.2") as other,
     ):
         for _ in range(PER_MINUTE - 1):
             assert greedy.post("/games", json=body).status_code == 201
-        imported = greedy.post(
-            "/games/import", content=export_of("dobro", 1, 5), headers=NDJSON
-        )
+        imported = greedy.post("/games/import", content=exported, headers=NDJSON)
         assert imported.status_code == 201, imported.text  # imports count too
         before = stored_rows()
 
         refused = [
             greedy.post("/games", json=body),
-            greedy.post(
-                "/games/import", content=export_of("dobro", 1, 5), headers=NDJSON
-            ),
+            greedy.post("/games/import", content=exported, headers=NDJSON),
         ]
 
         for answer in refused:

@@ -9,6 +9,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import uuid
 
 import httpx
 import psycopg
@@ -55,12 +56,16 @@ def test_a_game_created_with_a_key_is_written_with_the_key_or_its_token(
 def test_the_creating_key_is_recorded_with_the_game(client, database_url):
     key = make_key(database_url)
     game = created(client, key)
+    exported = export_of("dobro", 1, 3, table=uuid.uuid4().hex[:6])
     imported = client.post(
-        "/games/import",
-        content=export_of("dobro", 1, 3),
-        headers=NDJSON | bearer(key),
+        "/games/import", content=exported, headers=NDJSON | bearer(key)
     )
     assert imported.status_code == 201, imported.text
+    # Imported again without the key (or with another), it is that game all the same.
+    for headers in (NDJSON, NDJSON | bearer(make_key(database_url))):
+        again = client.post("/games/import", content=exported, headers=headers)
+        assert again.status_code == 409, again.text
+        assert again.json()["game_id"] == imported.json()["id"]
 
     with psycopg.connect(database_url) as conn:
         owners = conn.execute(

@@ -47,9 +47,19 @@ def import_file(client, body: bytes):
     return client.post("/games/import", content=body, headers=NDJSON)
 
 
-def export_of(kind: str, seed: int, moves: int) -> bytes:
+def export_of(kind: str, seed: int, moves: int, table: str | None = None) -> bytes:
+    """An export of the workload's first `moves` moves; with `table`, its players'
+    names carry it, for a game no other test stores (a file whose moves are those
+    of a stored game of its set-up, or their beginning, is that game)."""
     rules = BUILT_IN[kind]
     setup = setup_for(rules, seed)
+    if table is not None:
+        names = {name: f"{name} {table}" for name in setup.players}
+        setup = msgspec.structs.replace(
+            setup,
+            players=tuple(names.values()),
+            first_player=names[setup.first_player],
+        )
     plan = [m for m, _, _ in itertools.islice(endless(rules, setup), moves)]
     lines = [GameCreated.of(kind, setup), *plan]
     return b"\n".join(msgspec.json.encode(line) for line in lines)

@@ -4,7 +4,6 @@ pages."""
 
 from __future__ import annotations
 
-import json
 import re
 from itertools import islice
 from pathlib import Path
@@ -191,24 +190,19 @@ def no_overflow(page: Page) -> None:
     assert width <= WIDE["width"], f"{page.url} is {width} px wide"
 
 
-def retitled(export: bytes) -> bytes:
-    """The sample with a title of its own: the session's database may hold the
-    sample itself already, and an import of the same content is refused (409)."""
-    first, rest = export.split(b"\n", 1)
-    created = json.loads(first)
-    created["title"] = f"{created.get('title') or 'Sample'} (phone width)"
-    return json.dumps(created).encode() + b"\n" + rest
-
-
 @pytest.fixture(scope="module")
 def samples(client) -> list[dict]:
     games = []
     for path in SEEDS:
         answer = client.post(
             "/games/import",
-            content=retitled(path.read_bytes()),
+            content=path.read_bytes(),
             headers={"Content-Type": "application/x-ndjson"},
         )
+        # The session's database may hold the sample already: the import names it.
+        if answer.status_code == 409:
+            games.append({"id": answer.json()["game_id"]})
+            continue
         assert answer.status_code == 201, answer.text
         games.append(answer.json())
     long_names = [
