@@ -34,14 +34,9 @@ from service.settings import Settings
 from service.storage.migrate import migrate
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
-from tests.service.server import running_server
+from tests.support.server import running_server
 
 T = TypeVar("T")
-
-# The tests that need no database: the engines, the projections and the checks on the
-# repository itself. Everything else is marked `db` (pytest -m "not db" runs the rest
-# in seconds).
-_PURE = ("domain", "projections", "test_lint.py", "test_rulings.py")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -61,9 +56,12 @@ def _data_home_of_its_own() -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    tests = Path(__file__).parent
+    """A test that asks for PostgreSQL, through any fixture that needs
+    `postgres_server`, is marked `db`. One that needs a database or a server another
+    way (a `tablelog serve` on its own embedded PostgreSQL, a browser, a wheel built)
+    says so with `pytest.mark.db` itself. `pytest -m "not db"` runs the rest."""
     for item in items:
-        if item.path.relative_to(tests).parts[0] not in _PURE:
+        if "postgres_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.db)
 
 

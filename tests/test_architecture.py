@@ -3,6 +3,10 @@ points the allowed way.
 
 Imports are read from the source (every `import` statement, also inside functions:
 a cycle broken by a function-level import is still a cycle for the reader).
+
+In tests/ no module imports from a test module (`test_*.py`): what tests share lives
+in tests/support or a conftest, so that reading a test means reading its own file
+and the helpers it names, and importing one runs no other's fixtures.
 """
 
 from __future__ import annotations
@@ -201,3 +205,56 @@ def test_a_read_models_rules_are_imported_by_its_fold_alone():
         if library in libraries_of(path) and layer_of(module) != home
     ]
     assert not wrong, "\n".join(sorted(wrong))
+
+
+def imported_test_modules(source: str, package: str) -> list[str]:
+    """The test modules (`test_*`) that `source`, a module of `package`, imports."""
+
+    def is_test_module(name: str) -> bool:
+        return any(part.startswith("test_") for part in name.split("."))
+
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if is_test_module(a.name))
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.rsplit(".", node.level - 1)[0]
+                base = f"{anchor}.{base}" if base else anchor
+            if is_test_module(base):
+                found.add(base)
+            else:  # `from tests.service import test_cli` imports the module itself
+                named = (f"{base}.{alias.name}" for alias in node.names)
+                found.update(name for name in named if is_test_module(name))
+    return sorted(found)
+
+
+def test_no_test_module_is_imported_by_another_module_of_the_tests():
+    tests = ROOT / "tests"
+    wrong = []
+    for path in sorted(tests.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        package = ".".join(parts[:-1])
+        source = path.read_text(encoding="utf-8")
+        wrong.extend(
+            f"{path.relative_to(ROOT)} imports {name}"
+            for name in imported_test_modules(source, package)
+        )
+    assert not wrong, "import these from tests/support instead:\n" + "\n".join(wrong)
+
+
+def test_the_test_import_finder_finds_each_form_of_import():
+    source = """
+import tests.service.test_cli
+from tests.service.test_stream import open_stream
+from tests.service import test_keys
+from .test_page import open_game
+from tests.support.http import create
+"""
+    assert imported_test_modules(source, "tests.web") == [
+        "tests.service.test_cli",
+        "tests.service.test_keys",
+        "tests.service.test_stream",
+        "tests.web.test_page",
+    ]

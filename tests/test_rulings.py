@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import ast
 import re
-import subprocess
 from collections import defaultdict
 from functools import cache
-from pathlib import Path
 
-import pytest
+from tests.support.repository import ROOT, tracked_files
 
-ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
 
 ID = r"[ADKZT]\d+"
@@ -204,21 +201,6 @@ def test_every_ruling_says_which_modules_apply_it() -> None:
         f"docs/rules.md does not say where these rulings live: {_listed(problems)}\n"
         f"{lines}"
     )
-
-
-def tracked_files() -> list[Path]:
-    try:
-        listed = subprocess.run(
-            ["git", "ls-files", "-z"],
-            cwd=ROOT,
-            capture_output=True,
-            check=True,
-            timeout=60,
-        ).stdout
-    except (OSError, subprocess.CalledProcessError) as error:
-        pytest.skip(f"not a git checkout: {error}")
-    paths = (ROOT / name for name in listed.decode().split("\0") if name)
-    return [path for path in paths if path.is_file()]
 
 
 def test_no_tracked_file_points_outside_the_repository() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.test_rulings import ROOT, tracked_files
+from tests.support.repository import ROOT, tracked_files
 
 # Written in pieces so that this file does not find itself.
 HISTORY = re.compile(r"\b[Ii]ssue #?\d+|\b" + "used" + r" to\b (?!connect|be )")

@@ -30,6 +30,7 @@ from service.storage.store import (
     AlreadyImported,
     GameRow,
     NewGameRow,
+    SameGame,
     StoredEvent,
     Unreadable,
 )
@@ -173,6 +174,7 @@ class Creating:
         *,
         logged_at: Sequence[datetime | None] | None = None,
         digest: bytes | None = None,
+        same: SameGame | None = None,
         variation_of: tuple[uuid.UUID, int] | None = None,
         notes: Sequence[NewEntry] = (),
         app_key: uuid.UUID | None = None,
@@ -184,8 +186,9 @@ class Creating:
 
         An import also passes `logged_at`, the time the export gave each line (the
         creation first; None where it gave none), kept in the stored rows beside the
-        record, and `digest`, its content's: the same content imported again raises
-        Duplicate, naming the game it became. A variation passes `variation_of`: the
+        record, `same`, how to find the stored game it already is (then nothing is
+        stored and Duplicate names that game), and `digest`, its content's, kept as
+        the record of the import. A variation passes `variation_of`: the
         game it branches from and the step it starts at. `notes`: an import's notes
         on its moves, stored with them. `app_key` is the key of the app that creates
         it, kept in its row: that key may write the game. `group`: the group it is
@@ -236,6 +239,7 @@ class Creating:
                 moves,
                 self._read_back,
                 digest=digest,
+                same=same,
                 notes=notes,
             )
         except AlreadyImported as error:

@@ -40,7 +40,8 @@ class Conflict(Refused):
 
 
 class Duplicate(Conflict):
-    """An import of a file already imported; `game_id` names the game it became."""
+    """An import of a game already stored (`service.application.exchange`);
+    `game_id` names that game."""
 
     def __init__(self, game_id: UUID) -> None:
         super().__init__(

@@ -9,9 +9,16 @@ the line and the ruling, at the first one the rules refuse; an accepted file bec
 new game (new id, new write token) stored in one transaction, each row keeping the
 time its line gave. After the moves come the notes on them (`note` and
 `note_withdrawn` lines, as the API writes and withdraws them), imported with the game
-and checked as the API checks them. A file whose content was imported before, notes
-included, is refused (Duplicate, naming the game), so importing it again cannot count
-its game twice.
+and checked as the API checks them.
+
+A game is what its play is: its set-up (the game, its players as `domain.names` reads
+them, its first player, its seed, its options as the game reads them) and its moves.
+A file whose set-up is a stored game's and whose moves are that game's, or the first
+of them (an export taken before the game went on), is that game, whoever stored it
+and however (created over the API, a variation, an import): it is refused (Duplicate,
+naming the game) and stores nothing, so no game is counted, or rated, twice. What
+the play does not hold does not make another game: the title, date, place, notes and
+group, the times lines were logged, the notes on the moves.
 
 The BG Stats answer follows the app's "push plays" format, documented at
 https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
@@ -61,7 +68,7 @@ from service.application.notes import (
 from service.application.submitting import MAX_MOVES
 from service.application.wording import in_english
 from service.storage.notes import NoteEntry
-from service.storage.store import GameRow, StoredEvent
+from service.storage.store import GameRow, SameGame, StoredEvent
 
 T = TypeVar("T")
 
@@ -190,10 +197,10 @@ async def import_lines(
 ) -> Imported:
     """Check every line of a file read whole with the engine and store the game
     whole, or raise Invalid naming the first line that is refused (nothing is stored
-    then); Conflict, naming the game, for a file whose content was imported before.
-    `app_key`: the key of the app importing it, which may then write it; `group`:
-    the group whose key imports it, which then holds it (the file's own `group` is
-    ignored)."""
+    then); Duplicate, naming the game, for a file that is a game already stored
+    (`_same_game`). `app_key`: the key of the app importing it, which may then write
+    it; `group`: the group whose key imports it, which then holds it (the file's own
+    `group` is ignored)."""
     lines = read.done()
     request, created_at = _creation(lines[0])
     if request.seed is None:
@@ -223,11 +230,53 @@ async def import_lines(
         game_id,
         logged_at=times,
         digest=digest,
+        same=_same_game(games, start, records),
         notes=entries,
         app_key=app_key,
         group=group,
     )
     return Imported(row, history, token)
+
+
+def _same_game(games: Games, start: History, records: list[Recorded]) -> SameGame:
+    """How the import finds the stored game it already is: one of its set-up (the
+    store compares the game, players, first player and seed; the options are
+    compared here, as the game reads them, since a game stores them as given) whose
+    moves are the file's, or begin with them. The one whose moves are exactly the
+    file's, else the oldest: a variation branched at step 3 shares its set-up with
+    the game it came from, and the export of its 3 moves is the variation, though
+    the game's moves begin with them too."""
+    setup, rules = start.setup, start.rules
+    options = _options(rules, setup.options)
+    moves = [msgspec.to_builtins(record.move) for record in records]
+    codec = games.timelines.codec(rules.name)
+
+    def pick(found: list[tuple[GameRow, list[StoredEvent]]]) -> uuid.UUID | None:
+        longer = None
+        for row, events in found:  # oldest first
+            if _options(rules, row.options) != options:
+                continue
+            stored = [
+                msgspec.to_builtins(codec.record_from_json(event.data).move)
+                for event in events[1:]
+            ]
+            if stored[: len(moves)] != moves:
+                continue
+            if len(stored) == len(moves):
+                return row.id
+            longer = longer or row.id
+        return longer
+
+    # Each stored game is read no further than the file's moves and one more: that
+    # one tells a game played on since the file from the file's own.
+    return SameGame(
+        game=rules.name,
+        seed=setup.seed,
+        players=tuple(setup.players),
+        first_player=setup.first_player,
+        versions=len(records) + 2,
+        pick=pick,
+    )
 
 
 def _moves_then_notes(lines: list[bytes]) -> tuple[list[bytes], list[bytes]]:
@@ -379,12 +428,15 @@ def _digest(
     times: list[datetime | None],
     notes: list[NoteEntry],
 ) -> bytes:
-    """The file's content as the import reads it, so that what changes nothing
-    stored does not make another file: spacing, key order, line endings, a key
-    given as null or left out, a name's spaces and forms (as `domain.names` reads
-    it), an `expected_version` (ignored), a time's offset, options given at their
-    defaults, a first player left to the seed's draw. The notes count when there
-    are any (a file without is read as before notes existed)."""
+    """The file's content as the import reads it, kept as the record of the
+    import (`imports`): what changes nothing stored does not change it (spacing,
+    key order, line endings, a key given as null or left out, a name's spaces and
+    forms as `domain.names` reads it, an `expected_version`, which is ignored, a
+    time's offset, options at their defaults, a first player left to the seed's
+    draw). Its key also refuses a second import of the same content racing the
+    first from a process of an earlier release, which looks for no game by its
+    play. The notes count when there are any (a file without is read as before
+    notes existed)."""
     setup = start.setup
     created = _created(start.rules, request, setup.first_player)
     created["players"] = list(setup.players)

@@ -41,7 +41,8 @@ ENGLISH = {
     ),
     "note.step_full": "Step {step} holds {most} notes, the most a step may hold.",
     "import.duplicate": (
-        "This file was already imported, as game {game_id}: nothing was stored."
+        "This file is game {game_id}, which is already here (the same players, "
+        "seed, options and moves, or its first moves): nothing was stored."
     ),
 }
 
@@ -76,8 +77,8 @@ FRENCH = {
         "L'étape {step} compte {most} notes, le plus qu'une étape puisse compter."
     ),
     "import.duplicate": (
-        "Ce fichier a déjà été importé, comme partie {game_id} : rien n'a été "
-        "enregistré."
+        "Ce fichier est la partie {game_id}, qui est déjà là (les mêmes joueurs, "
+        "graine, options et coups, ou ses premiers coups) : rien n'a été enregistré."
     ),
 }
 

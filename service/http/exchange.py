@@ -73,14 +73,25 @@ class _ExportOperation(declared(tagged=True)):  # type: ignore[misc]
             }
 
 
+_ALREADY_THERE = OpenAPIHeader(
+    schema=Schema(type=OpenAPIType.STRING),
+    description="The address of the game the file already is (`/games/{id}`).",
+)
+
+
 @dataclass
 class _ImportOperation(declared(worded=True)):  # type: ignore[misc]
     """The import reads its body raw, so its request body is described here: as
     bytes, the one media type of the two it takes that every generator knows (one
-    it does not know would cost the operation in openapi-python-client)."""
+    it does not know would cost the operation in openapi-python-client). Its 409
+    says where the game already there is (`Location`), which the problem answers of
+    other operations do not."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        answer = (self.responses or {}).get("409")
+        if isinstance(answer, OpenAPIResponse):
+            answer.headers = {**(answer.headers or {}), "Location": _ALREADY_THERE}
         self.request_body = RequestBody(
             content={OCTET_STREAM: OpenAPIMediaType(schema=_FILE)},
             description="An export: the game's creation line, then one line per "
@@ -119,8 +130,11 @@ class ExchangeController(Controller):
         summary="Create a new game from an export, checking every move",
         description=f"The body is an export (NDJSON) of at most {MAX_MOVES:,} moves. "
         "A file the rules refuse stores nothing: the 422 names the line (`line`) and "
-        "the ruling (`rule`). A file already imported (the same content) stores "
-        "nothing either: the 409 names the game it became (`game_id`). Imports count "
+        "the ruling (`rule`). A file that is a game already here stores nothing "
+        "either: the 409 names that game (`game_id`, and `Location`). A game is its "
+        "play: the same game, players, first player, seed and options, and the same "
+        "moves or the first of them, whoever stored it; its title, date, place, "
+        "notes, group, times and notes on moves make no other game. Imports count "
         "with creations against the client's limit a minute (429 with Retry-After "
         "past it), or its app key's (scope `games:create`), which may then write "
         "the game. The file's `group` is ignored: a group's key (`tlg_...`), or an "

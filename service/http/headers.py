@@ -4,7 +4,7 @@ Litestar documents the headers a handler takes as arguments (`Idempotency-Key`,
 `Last-Event-ID`) and the ones it sets on a success; the others are read or set around
 the handlers (caching, wording, refusals), so each route's operation declares them:
 `operation_class=declared(...)`. Only declarations, but for `created`: a new game's
-201, which says where the game is (`Location`).
+201, which says where the game is (`Location`, `game_address`).
 """
 
 from __future__ import annotations
@@ -65,9 +65,16 @@ LOCATION = ResponseHeader(
 )
 
 
+def game_address(game_id: UUID) -> str:
+    """Where a game is: what `Location` says of it."""
+    return f"/games/{game_id}"
+
+
 def created(answer: T, game_id: UUID) -> Response[T]:
     """A 201 answer of a new game, with its address in `Location`."""
-    return Response(answer, status_code=201, headers={"Location": f"/games/{game_id}"})
+    return Response(
+        answer, status_code=201, headers={"Location": game_address(game_id)}
+    )
 
 
 @cache

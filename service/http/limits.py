@@ -80,21 +80,6 @@ def group_maker_of(request: Request) -> str:
     return f"groups made by {client_of(request)}"
 
 
-def creates_groups(request: Request) -> bool:
-    """Whether the request's handler is one `opt`-marked CREATES_GROUPS."""
-    return bool(request.route_handler.opt.get(CREATES_GROUPS))
-
-
-def creates_games(request: Request) -> bool:
-    """Whether the request's handler is one `opt`-marked CREATES_GAMES."""
-    return bool(request.route_handler.opt.get(CREATES_GAMES))
-
-
-def resends(request: Request) -> bool:
-    """Whether the request's handler is one `opt`-marked RESENDS."""
-    return bool(request.route_handler.opt.get(RESENDS))
-
-
 def creation_limit(settings: Settings, store: MemoryStore) -> list[DefineMiddleware]:
     """The rate limit on the handlers that create games, per client."""
 
@@ -107,13 +92,13 @@ def creation_limit(settings: Settings, store: MemoryStore) -> list[DefineMiddlew
         # Litestar's field; `CountedLimit` takes each request's own.
         rate_limit=("minute", settings.creations_per_minute or 1),
         identifier_for_request=creator_of,
-        check_throttle_handler=creates_games,
         store="rate_limit",
     )
     return [
         DefineMiddleware(
             CountedLimit,
             config=config,
+            marked=CREATES_GAMES,
             rate_of=rate_of,
             counted="games created or imported",
         )
@@ -125,13 +110,13 @@ def group_limit() -> list[DefineMiddleware]:
     config = RateLimitConfig(
         rate_limit=("hour", GROUPS_PER_HOUR),
         identifier_for_request=group_maker_of,
-        check_throttle_handler=creates_groups,
         store="rate_limit",
     )
     return [
         DefineMiddleware(
             CountedLimit,
             config=config,
+            marked=CREATES_GROUPS,
             rate_of=lambda _: GROUPS_PER_HOUR,
             counted="groups made",
             by_address=True,
@@ -144,13 +129,13 @@ def resend_limit() -> list[DefineMiddleware]:
     config = RateLimitConfig(
         rate_limit=("minute", RESENDS_PER_MINUTE),
         identifier_for_request=resender_of,
-        check_throttle_handler=resends,
         store="rate_limit",
     )
     return [
         DefineMiddleware(
             CountedLimit,
             config=config,
+            marked=RESENDS,
             rate_of=lambda _: RESENDS_PER_MINUTE,
             counted="webhook deliveries resent",
         )
@@ -158,31 +143,41 @@ def resend_limit() -> list[DefineMiddleware]:
 
 
 class CountedLimit(RateLimitMiddleware):
-    """Litestar's rate limit, at each request's own rate, `rate_of` its caller
-    (None: no limit), over the config's window (a minute, an hour); its 429 says
-    what it counted (`counted`), and against whom: the app key, or with
-    `by_address` (or without a key) the address."""
+    """Litestar's rate limit on the handlers whose `opt` holds `marked`, at each
+    request's own rate, `rate_of` its caller (None: no limit), over the config's
+    window (a minute, an hour); its 429 says what it counted (`counted`), and
+    against whom: the app key, or with `by_address` (or without a key) the address.
+
+    The mark is read from the scope before anything else: every other request (a
+    move, a read) passes by a dictionary look-up, with no Request made for it and no
+    `check_throttle_handler`, which Litestar would run on a worker thread when it is
+    a plain function, a hop there and back on every request."""
 
     def __init__(
         self,
         app: ASGIApp,
         config: RateLimitConfig,
+        marked: str,
         rate_of: Callable[[App | None], int | None],
         counted: str,
         by_address: bool = False,
     ) -> None:
         super().__init__(app, config)
+        self.marked = marked
         self.rate_of = rate_of
         self.counted = counted
         self.by_address = by_address
         self.window = DURATION_VALUES[self.unit]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not scope["route_handler"].opt.get(self.marked):
+            await self.app(scope, receive, send)
+            return
         app = scope["litestar_app"]
         request: Request = app.request_class(scope)
         caller = caller_of(request)
         most = self.rate_of(caller)
-        if most is None or not await self.should_check_request(request):
+        if most is None:
             await self.app(scope, receive, send)
             return
         key = self.cache_key_from_request(request)

@@ -28,6 +28,7 @@ from domain.errors import GameFinished, RuleError
 from domain.wording import Message, message
 from service.application import errors
 from service.application.wording import DEFAULT, cited
+from service.http.headers import game_address
 from service.http.languages import negotiated, spoken
 from service.storage.store import CommitFailed
 
@@ -130,6 +131,10 @@ def refused(error: errors.Refused) -> Problem:
     problem = Problem(_STATUS[type(error)], error.detail, error.said, **error.extra)
     if isinstance(error, errors.Busy):
         problem.headers = {"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)}
+    if isinstance(error, errors.Duplicate):
+        # The game the import already is: where a client finds it, as a 201 says
+        # where the new game is.
+        problem.headers = {"Location": game_address(error.game_id)}
     return problem
 
 

@@ -24,6 +24,10 @@ from service.storage.pools import Recorder
 
 T = TypeVar("T")
 
+# The key space of the lock an import holds on its game and seed: the first of the
+# two 32-bit keys, as the notes' lock ("tlnt", service/storage/notes.py). "tlim".
+_IMPORT_LOCK = 0x746C_696D
+
 
 @dataclass(frozen=True, slots=True)
 class NewGameRow:
@@ -99,8 +103,26 @@ class IdempotencyKeyUsed(Exception):
         self.request_hash = request_hash
 
 
+@dataclass(frozen=True, slots=True)
+class SameGame:
+    """How an import finds the stored game it already is, if any.
+
+    The stored games of its `game`, `seed`, `players` and `first_player` (the
+    set-up as the database can compare it), oldest first, each with its first
+    `versions` rows, are handed to `pick`, which names the one the import is, or
+    None: the import is a new game. `pick` reads the rows (their options and
+    moves), which this module never interprets."""
+
+    game: str
+    seed: int
+    players: tuple[str, ...]
+    first_player: str
+    versions: int
+    pick: Callable[[list[tuple[GameRow, list[StoredEvent]]]], UUID | None]
+
+
 class AlreadyImported(Exception):
-    """An import of content already imported: the game it became."""
+    """An import of a game already stored: that game."""
 
     def __init__(self, game_id: UUID) -> None:
         super().__init__(f"already imported as game {game_id}")
@@ -170,6 +192,7 @@ class GameLogs(Recorder):
         read_back: Callable[[GameRow, list[StoredEvent]], T],
         *,
         digest: bytes | None = None,
+        same: SameGame | None = None,
         notes: Sequence[NewEntry] = (),
     ) -> T:
         """Store a whole game at once (a creation or an import): all of it, or nothing.
@@ -182,12 +205,16 @@ class GameLogs(Recorder):
         the caller cannot fold) rolls the game back too. Nothing is committed that
         the service could not read.
 
-        `digest` names an import's content: a second game with the same one raises
-        AlreadyImported, naming the first. `notes`: an import's notes on its moves,
-        stored with them.
+        `same` finds the stored game an import already is: then nothing is stored
+        and AlreadyImported names that game. `digest` names an import's content,
+        kept as the record of the import; a second game with the same one raises
+        AlreadyImported too, naming the first. `notes`: an import's notes on its
+        moves, stored with them.
         """
         try:
             async with self._pool.connection() as conn, conn.transaction():
+                if same is not None and (found := await _same_game(conn, same)):
+                    raise AlreadyImported(found)
                 stored = await _insert_game(conn, game)
                 if digest is not None:
                     await _insert_import(conn, digest, game.id)
@@ -359,6 +386,30 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
     except errors.DataError as error:
         raise Unreadable(game.id, str(error)) from error
     return game_of(row)
+
+
+async def _same_game(conn: AsyncConnection, same: SameGame) -> UUID | None:
+    """The stored game the import is, as `same.pick` finds it among those of its
+    set-up, looked for under a lock held to the commit on the import's game and
+    seed. Two imports of one game racing (from two processes) would each find
+    nothing before the other commits, and no key can refuse the second (see
+    migrations/0020); with the lock the second waits for the first's commit, and
+    its look, a statement begun after it (READ COMMITTED), sees the first's game.
+    An advisory lock, as the notes take one: the serving role may not lock rows of
+    the append-only `games` table."""
+    await conn.execute(
+        "SELECT pg_advisory_xact_lock(%s::int, hashtext(%s::text))",
+        (_IMPORT_LOCK, f"{same.game} {same.seed}"),
+    )
+    cursor = await conn.execute(
+        f"SELECT {GAME_COLUMNS} FROM games"
+        " WHERE game = %s AND seed = %s AND players = %s::text[]"
+        " AND first_player = %s ORDER BY created_at, id",
+        (same.game, same.seed, list(same.players), same.first_player),
+    )
+    rows = [game_of(row) for row in await cursor.fetchall()]
+    found = [(row, await _read(conn, row.id, 0, same.versions)) for row in rows]
+    return same.pick(found) if found else None
 
 
 async def _insert_import(conn: AsyncConnection, digest: bytes, game_id: UUID) -> None:

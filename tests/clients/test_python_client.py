@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -144,10 +145,16 @@ def test_a_generated_client_reads_a_refusal_and_moves_a_game_in_and_out(
     assert isinstance(exported, File), exported
     content = exported.payload.read()
     assert len(content.splitlines()) == 6
-    imported = import_game.sync(client=reader, body=File(payload=io.BytesIO(content)))
+    # The game's own export is that game: the import's problem names it.
+    itself = import_game.sync(client=reader, body=File(payload=io.BytesIO(content)))
+    assert isinstance(itself, ProblemDetails) and itself.game_id == created.id
+    # At another table (Bia named otherwise), a game of its own.
+    elsewhere = content.replace(b'"Bia"', b'"Bea"')
+    imported = import_game.sync(client=reader, body=File(payload=io.BytesIO(elsewhere)))
     assert isinstance(imported, ImportedGame), imported
     assert imported.version == 6 and imported.id != created.id
-    assert (
-        get_game.sync(imported.id, client=reader).state
-        == get_game.sync(created.id, client=reader).state
-    )
+    copy = get_game.sync(imported.id, client=reader)
+    original = get_game.sync(created.id, client=reader)
+    assert copy.version == original.version
+    state = json.dumps(copy.state.to_dict()).replace('"Bea"', '"Bia"')
+    assert json.loads(state) == original.state.to_dict()

@@ -83,6 +83,8 @@ def test_a_typescript_client_plays_a_whole_game(compiled, client, game):
     assert played["winners"] and played["winners"] == played["sheet_winners"]
 
 
+# No database, but a build: npm installs the client's packages, tsc compiles it.
+@pytest.mark.db
 def test_a_typescript_client_narrows_a_state_by_its_game_without_a_guard(compiled):
     # narrow.ts compiled under --strict, its every @ts-expect-error an error indeed.
     assert (compiled / "narrow.js").is_file()

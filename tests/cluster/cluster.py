@@ -11,10 +11,8 @@ from __future__ import annotations
 import json
 import os
 import pwd
-import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -29,6 +27,7 @@ import psycopg
 from psycopg.conninfo import make_conninfo
 
 from service.storage.embedded import Roles
+from tests.support.ports import free_port
 
 PATRONI = Path("/usr/bin/patroni")
 ETCD = Path("/usr/bin/etcd")
@@ -47,29 +46,6 @@ def missing_tools() -> str | None:
                 f"{tool} is not installed (Debian: patroni, etcd-server, postgresql-15)"
             )
     return None
-
-
-def free_port() -> int:
-    """A port free now, below the kernel's range of ephemeral ports: a node's
-    processes bind it only later, and meanwhile every other test's server that asks
-    for any port (port 0) is given one of that range, never this one."""
-    low = _ephemeral_ports()[0]
-    while True:
-        port = random.randrange(max(1024, low - 12_000), low)
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-
-
-def _ephemeral_ports() -> tuple[int, int]:
-    try:
-        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
-    except OSError:
-        return 32768, 60999  # Linux's default
-    return int(low), int(high)
 
 
 @dataclass

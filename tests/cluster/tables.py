@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
-from tests.reliability.games import Game
+from tests.support.games import Game
 
 # A client's pause before sending a move again. Shorter than the Retry-After the
 # service asks for, so the test measures the service's recovery, not the pause.

@@ -33,10 +33,11 @@ from service.storage.migrate import migrate
 from tests.cluster.cluster import Cluster, Tablelog, missing_tools, patroni_cluster
 from tests.cluster.cluster import tablelog as tablelog_process
 from tests.cluster.tables import Stream, Table
-from tests.reliability.games import assert_log_sound, create
+from tests.support.games import assert_log_sound, create
 
 pytestmark = [
     pytest.mark.cluster,
+    pytest.mark.db,
     pytest.mark.skipif(missing_tools() is not None, reason=str(missing_tools())),
 ]
 

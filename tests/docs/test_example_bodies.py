@@ -6,7 +6,6 @@ name is an error in an example even where the document leaves objects open.
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from referencing.jsonschema import DRAFT202012
 
 from service.http.openapi import document
 from tests.docs.examples import PAGES, Example, examples
+from tests.support.schemas import closed
 
 BODIES = [e for page in PAGES for e in examples(page) if e.target not in (None, "run")]
 DOCUMENT_URI = "urn:tablelog:openapi"
@@ -46,21 +46,6 @@ def checker(openapi: dict):
             validator.validate(value)
 
     return validate
-
-
-def closed(schema: object) -> object:
-    """The document with every object schema that lists its properties closed."""
-    schema = copy.deepcopy(schema)
-    stack = [schema]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            if "properties" in node and "additionalProperties" not in node:
-                node["additionalProperties"] = False
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return schema
 
 
 def target_of(openapi: dict, example: Example) -> tuple[str, str]:

@@ -26,8 +26,8 @@ import pytest
 from service.http.openapi import document
 from service.storage.migrate import migrate
 from tests.docs.examples import GUIDE, README, examples
-from tests.service.server import running_server
-from tests.service.test_webhooks import receiver
+from tests.support.receivers import receiver
+from tests.support.server import running_server
 
 HERE = Path(__file__).resolve().parent
 LANGUAGES = ("sh", "python", "ts")

@@ -23,7 +23,11 @@ import httpx
 import pytest
 
 from domain.registry import BUILT_IN
-from tests.service.test_cli import free_port, start_serving, stop
+from tests.support.ports import free_port
+from tests.support.processes import start_serving, stop
+
+# A wheel built, and `tablelog serve` on its embedded PostgreSQL.
+pytestmark = pytest.mark.db
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 

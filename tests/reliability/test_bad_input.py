@@ -8,7 +8,7 @@ import json
 import httpx
 import pytest
 
-from tests.reliability.games import Game, create, stored
+from tests.support.games import Game, create, stored
 
 
 @pytest.fixture

@@ -30,16 +30,10 @@ from service.cli.logs import collapse_repeats, flush
 from service.http.app import create_app
 from service.http.server import HEALTH_RESERVE, MAX_HEAD_BYTES, config
 from service.settings import Settings
-from tests.service.http import create, move, simulated_moves
-from tests.service.server import running_server
-from tests.service.test_stream import open_stream, take
-
-HALF_A_REQUEST = b"GET /health HTTP/1.1\r\nHost: tablelog\r\nUser-Agent: slow"
-
-
-def address(base_url: str) -> tuple[str, int]:
-    host, _, port = base_url.removeprefix("http://").partition(":")
-    return host, int(port)
+from tests.support.http import create, move, simulated_moves
+from tests.support.server import running_server
+from tests.support.sockets import HALF_A_REQUEST, address, closed_after
+from tests.support.streams import open_stream, refused_stream, take
 
 
 @contextmanager
@@ -54,21 +48,6 @@ def slow_clients(
             client.sendall(sent)
             held.append(client)
         yield held
-
-
-def closed_after(client: socket.socket, limit: float) -> tuple[float, bytes]:
-    """Read until the server closes the connection; how long it took and what came."""
-    client.settimeout(limit)
-    start = time.monotonic()
-    received = b""
-    try:
-        while chunk := client.recv(4096):
-            received += chunk
-    except TimeoutError:
-        pytest.fail(f"the connection was still open after {limit} s")
-    except ConnectionResetError:
-        pass
-    return time.monotonic() - start, received
 
 
 def test_a_client_that_sends_half_a_request_is_dropped_within_the_timeout(database_url):
@@ -248,14 +227,6 @@ def test_a_connection_beyond_the_cap_is_refused_at_once(database_url):
             time.sleep(0.05)
 
 
-def refused_stream(client: httpx.Client, path: str) -> httpx.Response:
-    """The answer to one stream too many: a 503, not a stream that never ends."""
-    with client.stream("GET", path) as answer:
-        assert answer.status_code == 503
-        answer.read()
-    return answer
-
-
 def test_live_streams_outlive_the_limits_and_beyond_their_cap_answer_503(
     database_url,
 ):
@@ -363,6 +334,8 @@ def test_the_filter_lets_other_kinds_through_and_counts_each():
 
     logger = logging.getLogger("tests.repeats")
     logger.propagate = False
+    # A level of its own: the root's is whatever an earlier test in the process set.
+    logger.setLevel(logging.INFO)
     handler = Collect()
     logger.addHandler(handler)
     try:

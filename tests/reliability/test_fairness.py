@@ -5,35 +5,23 @@ others do."""
 
 from __future__ import annotations
 
-import itertools
 import subprocess
 import sys
 import threading
 import time
+import uuid
 
 import httpx
-import msgspec
 import pytest
 
-from bench.workload import endless, setup_for
-from domain.creation import GameCreated
-from domain.registry import BUILT_IN
 from service.application.submitting import MAX_MOVES
 from service.http.games import MAX_REPLAY_PAGE, REPLAY_PAGE
-from tests.reliability.games import creation
-from tests.service.http import create, play_simulated
-from tests.service.server import running_server
+from tests.support.exports import NDJSON, export_of
+from tests.support.games import creation
+from tests.support.http import client_from, create, play_simulated
+from tests.support.server import running_server
 
-NDJSON = {"Content-Type": "application/x-ndjson"}
 PER_MINUTE = 3
-
-
-def export_of(kind: str, seed: int, moves: int) -> bytes:
-    rules = BUILT_IN[kind]
-    setup = setup_for(rules, seed)
-    plan = [m for m, _, _ in itertools.islice(endless(rules, setup), moves)]
-    lines = [GameCreated.of(kind, setup), *plan]
-    return b"\n".join(msgspec.json.encode(line) for line in lines)
 
 
 @pytest.fixture(scope="module")
@@ -176,34 +164,24 @@ def limited(database_url):
         yield url
 
 
-def client_from(base_url: str, address: str) -> httpx.Client:
-    """A client whose connections come from `address` (any of 127.0.0.0/8 is this
-    machine): to the server, a different client."""
-    transport = httpx.HTTPTransport(local_address=address)
-    return httpx.Client(base_url=base_url, transport=transport, timeout=30)
-
-
 def test_a_burst_of_creations_from_one_client_gets_429_but_not_the_others(
     limited, stored_rows
 ):
     body = creation("dobro", 1)
+    exported = export_of("dobro", 1, 5, table=uuid.uuid4().hex[:6])
     with (
         client_from(limited, "127.0.0.1") as greedy,
         client_from(limited, "127.0.0.2") as other,
     ):
         for _ in range(PER_MINUTE - 1):
             assert greedy.post("/games", json=body).status_code == 201
-        imported = greedy.post(
-            "/games/import", content=export_of("dobro", 1, 5), headers=NDJSON
-        )
+        imported = greedy.post("/games/import", content=exported, headers=NDJSON)
         assert imported.status_code == 201, imported.text  # imports count too
         before = stored_rows()
 
         refused = [
             greedy.post("/games", json=body),
-            greedy.post(
-                "/games/import", content=export_of("dobro", 1, 5), headers=NDJSON
-            ),
+            greedy.post("/games/import", content=exported, headers=NDJSON),
         ]
 
         for answer in refused:

@@ -21,8 +21,8 @@ import pytest
 
 from service.storage.embedded import embedded_postgres
 from service.storage.migrate import migrate
-from tests.reliability.games import Game, assert_log_sound, create
-from tests.service.server import running_server
+from tests.support.games import Game, assert_log_sound, create
+from tests.support.server import running_server
 
 CLIENTS = 8
 # The outage outlasts the pool's 5 s wait for a connection: a request met by a
@@ -85,6 +85,7 @@ def _load(base_url: str, games: list[Game], seconds: float, answers: list) -> No
     asyncio.run(clients())
 
 
+@pytest.mark.db
 def test_a_database_restart_gets_503s_and_loses_nothing(data_dir):
     database = embedded_postgres(data_dir)
     url = database.__enter__()

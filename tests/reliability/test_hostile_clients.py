@@ -21,15 +21,10 @@ from contextlib import ExitStack, contextmanager
 import httpx
 
 from service.http.server import HEALTH_RESERVE, HEALTH_SECONDS
-from tests.reliability.test_connections import (
-    HALF_A_REQUEST,
-    address,
-    closed_after,
-    refused_stream,
-)
-from tests.service.http import create
-from tests.service.server import running_server
-from tests.service.test_stream import open_stream
+from tests.support.http import create
+from tests.support.server import running_server
+from tests.support.sockets import HALF_A_REQUEST, address, closed_after
+from tests.support.streams import open_stream, refused_stream
 
 
 @contextmanager

@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from domain.registry import BUILT_IN
-from tests.reliability.games import Game, assert_log_sound, create
-from tests.service.server import running_server
+from tests.support.games import Game, assert_log_sound, create
+from tests.support.server import running_server
 
 CLIENTS = 16
 GAMES_COUNT = 50

@@ -21,8 +21,8 @@ from service.application.creating import NewGame
 from service.application.submitting import MAX_MOVES
 from service.application.timeline import Timelines
 from service.settings import Settings
-from tests.reliability.games import creation
-from tests.service.server import running_server
+from tests.support.games import creation
+from tests.support.server import running_server
 
 BOUND = 300
 

@@ -24,7 +24,7 @@ from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
-from tests.service.server import running_server
+from tests.support.server import running_server
 
 PLAYERS = ["Ann", "Bob"]
 

@@ -29,8 +29,8 @@ from service.storage import readiness
 from service.storage.migrate import migrate
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
-from tests.service.http import create, move, simulated_moves
-from tests.service.server import running_server
+from tests.support.http import create, move, simulated_moves
+from tests.support.server import running_server
 
 
 @pytest.fixture(scope="module")

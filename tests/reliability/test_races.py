@@ -10,8 +10,8 @@ import asyncio
 import httpx
 import pytest
 
-from tests.reliability.games import Game, assert_log_sound, create, stored
-from tests.service.server import running_server
+from tests.support.games import Game, assert_log_sound, create, stored
+from tests.support.server import running_server
 
 RACERS = 8
 VERSIONS = 8

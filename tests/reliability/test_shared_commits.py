@@ -31,8 +31,8 @@ from service.storage.store import (
     StoredEvent,
     VersionConflict,
 )
-from tests.reliability.games import assert_log_sound, create
-from tests.service.server import running_server
+from tests.support.games import assert_log_sound, create
+from tests.support.server import running_server
 
 GAMES = 6
 VERSIONS = 5

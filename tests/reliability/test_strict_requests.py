@@ -18,7 +18,7 @@ from domain.creation import GameCreated
 from domain.names import _DEFAULT_IGNORABLE, name_key
 from domain.registry import BUILT_IN
 from service.application.tokens import token_hash
-from tests.service.http import create, setup_of
+from tests.support.http import create, setup_of
 
 JSON = {"Content-Type": "application/json"}
 NDJSON = {"Content-Type": "application/x-ndjson"}

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from service.application import creating
-from tests.reliability.games import creation
+from tests.support.games import creation
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 BETWEEN = "played_at must be between 1900-01-01 and 9999-12-31"

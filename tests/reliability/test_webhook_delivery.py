@@ -12,11 +12,13 @@ from pathlib import Path
 import httpx
 from standardwebhooks import Webhook
 
-from tests.reliability.test_workers import CHECKOUT, answering
-from tests.service.http import play_simulated
-from tests.service.test_cli import free_port
-from tests.service.test_keys import BODY, bearer, make_key
-from tests.service.test_webhooks import KEYED, receiver, until
+from tests.support.http import play_simulated
+from tests.support.keys import BODY, KEYED, bearer, make_key
+from tests.support.ports import free_port
+from tests.support.processes import answering
+from tests.support.receivers import receiver
+from tests.support.repository import ROOT
+from tests.support.waiting import eventually
 
 MOVES = 30
 
@@ -25,7 +27,7 @@ def serve(database_url: str, port: int, log: Path) -> subprocess.Popen:
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
-        "PYTHONPATH": str(CHECKOUT),
+        "PYTHONPATH": str(ROOT),
         "TABLELOG_WEBHOOKS_ALLOW_PRIVATE": "1",
         "TABLELOG_WEBHOOK_RETRIES": "0.2,0.2,0.2",
         "TABLELOG_CREATIONS_PER_MINUTE": "none",
@@ -34,7 +36,7 @@ def serve(database_url: str, port: int, log: Path) -> subprocess.Popen:
         process = subprocess.Popen(
             [sys.executable, "-m", "service", "serve", "--port", str(port)],
             env=env,
-            cwd=CHECKOUT,
+            cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,
         )
@@ -59,7 +61,7 @@ def test_a_kill_9_mid_delivery_loses_no_message_and_keeps_its_id(
             with httpx.Client(base_url=base) as client:
                 game = client.post("/games", json=BODY).json()
                 assert play_simulated(client, game, limit=MOVES) == MOVES
-            until(lambda: len(got.received) >= 5)
+            eventually(lambda: len(got.received) >= 5, seconds=15)
         finally:
             first.kill()  # SIGKILL
             first.wait(timeout=30)
@@ -67,7 +69,7 @@ def test_a_kill_9_mid_delivery_loses_no_message_and_keeps_its_id(
         assert told_before < MOVES, "every message went before the kill: no test"
         second = serve(fresh_database_url, port, tmp_path / "serve.log")
         try:
-            until(
+            eventually(
                 lambda: (
                     {m["data"]["version"] for m in got.messages()}
                     >= set(range(2, MOVES + 2))

@@ -31,8 +31,9 @@ import uvicorn
 
 from service.http.server import config
 from service.settings import Settings
-from tests.service.http import live_histories, simulated_moves, view
-from tests.service.test_cli import free_port
+from tests.support.http import live_histories, simulated_moves, view
+from tests.support.ports import free_port
+from tests.support.processes import answering
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 
@@ -49,24 +50,6 @@ def serve_with_workers(data_dir: Path, port: int, log: Path) -> subprocess.Popen
             command, env=env, cwd=CHECKOUT, stdout=out, stderr=subprocess.STDOUT
         )
     return answering(process, port, log, 120)
-
-
-def answering(
-    process: subprocess.Popen, port: int, log: Path, seconds: float
-) -> subprocess.Popen:
-    """`process`, once `tablelog serve` answers on `port`; the test fails with its
-    `log` if it exits, or if it does not answer within `seconds`."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"tablelog serve exited: {log.read_text()}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200:
-                return process
-        except httpx.TransportError:
-            time.sleep(0.2)
-    process.kill()
-    pytest.fail(f"tablelog serve did not answer in {seconds} s")
 
 
 def log_together(base: str, game: dict, moves: list, acknowledged: list) -> None:

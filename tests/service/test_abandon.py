@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import uuid
 
-from tests.service.http import create, move, play_simulated
-from tests.service.test_exchange import assert_problem
-from tests.service.test_read_models import eventually
+from tests.support.http import create, move, play_simulated
+from tests.support.problems import assert_problem
+from tests.support.waiting import eventually
 
 
 def test_an_abandoned_game_is_listed_and_counted_apart_and_undo_reopens_it_T2(client):
@@ -20,7 +20,7 @@ def test_an_abandoned_game_is_listed_and_counted_apart_and_undo_reopens_it_T2(cl
     summary = client.get(f"/games/{game['id']}").json()
     assert summary["status"] == "abandoned" and summary["winners"] == []
     next_move = {"type": "discard", "player": ann, "pile": "left"}
-    assert_problem(move(client, game, next_move), 409, "T2")
+    assert_problem(move(client, game, next_move), 409, rule="T2")
 
     listed = eventually(
         lambda: client.get(

@@ -12,8 +12,8 @@ import pytest
 from domain.dobro import DOBRO_PIXAR
 from domain.game import Setup
 from domain.history import Codec, History
-from tests.service import http
-from tests.service.http import move
+from tests.support import http
+from tests.support.http import move
 
 PLAYERS = ["Priscila", "Mauricio", "Karen", "Patricia"]
 

@@ -11,7 +11,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,13 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import msgspec
 import psycopg
 import pytest
 from standardwebhooks import Webhook
 
 from service.cli.exchange import SEEDS
 from service.storage.embedded import embedded_postgres
-from tests.service.http import create, move, play_simulated
+from tests.support.http import create, move, play_simulated
+from tests.support.ports import free_port
+from tests.support.waiting import eventually
 
 GROUP = "Friday club"
 # A Dobro game in which Ann holds a 4: played and undone again and again, it takes
@@ -62,12 +64,6 @@ def refusal(done: subprocess.CompletedProcess) -> str:
     return done.stderr.strip().splitlines()[-1]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextmanager
 def serving(data_dir: Path) -> Iterator[httpx.Client]:
     """`tablelog serve` on `data_dir`, webhooks allowed to loopback, until the
@@ -87,7 +83,7 @@ def serving(data_dir: Path) -> Iterator[httpx.Client]:
         )
     base = f"http://127.0.0.1:{port}"
     try:
-        until(lambda: _answers(base) or process.poll() is not None, seconds=90)
+        eventually(lambda: _answers(base) or process.poll() is not None, seconds=90)
         assert process.poll() is None, log.read_text()
         with httpx.Client(base_url=base, timeout=30) as client:
             yield client
@@ -102,13 +98,6 @@ def _answers(base: str) -> bool:
         return httpx.get(f"{base}/health").status_code == 200
     except httpx.TransportError:
         return False
-
-
-def until(condition, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "never came"
-        time.sleep(0.05)
 
 
 @dataclass
@@ -239,11 +228,13 @@ def reads(client: httpx.Client, ids: list[str]) -> dict[str, bytes]:
     return answers
 
 
-def app_key(data_dir: Path, name: str) -> tuple[str, str]:
-    """A new key's id and the key, as `tablelog keys create` prints them."""
+def app_key(data_dir: Path, name: str, *group: str) -> tuple[str, str]:
+    """A new key's id and the key, as `tablelog keys create` prints them; made for
+    the group named `group`, when one is given."""
     printed = tablelog(
         "keys", "create", "--name", name, "--data-dir", str(data_dir),
         "--scopes", "games:create,moves:write,read,webhooks",
+        *(("--group", *group) if group else ()),
     ).stdout  # fmt: skip
     fields = dict(line.split(": ", 1) for line in printed.splitlines())
     return fields["id"], fields["key"]
@@ -254,8 +245,8 @@ def bearer(credential: str) -> dict[str, str]:
 
 
 def grouped_game(client: httpx.Client, key: str) -> dict:
-    """A Double Donkey game of the group, created with the app key."""
-    body = {"game": "double-donkey", "players": ["Olivia", "Fran"], "group": GROUP}
+    """A Double Donkey game of the group, created with the group's app key."""
+    body = {"game": "double-donkey", "players": ["Olivia", "Fran"]}
     answer = client.post("/games", json=body, headers=bearer(key))
     assert answer.status_code == 201, answer.text
     return answer.json()
@@ -285,6 +276,7 @@ def directory() -> Iterator[Path]:
     shutil.rmtree(made, ignore_errors=True)
 
 
+@pytest.mark.db
 def test_a_backup_taken_while_moves_are_written_restores_into_a_new_cluster(
     directory,
 ):
@@ -315,7 +307,9 @@ def serve_and_back_up(data_dir: Path, backup: Path, hook: Receiver) -> Source:
     with serving(data_dir) as client:
         burn_transaction_ids(data_dir, TRANSACTIONS_BEFORE)
         tablelog("seed", "--data-dir", str(data_dir))
-        _, key = app_key(data_dir, "drill")
+        made = client.post("/groups", json={"name": GROUP, "device": "the drill"})
+        assert made.status_code == 201, made.text
+        _, key = app_key(data_dir, "drill", GROUP)
         revoked_id, revoked_key = app_key(data_dir, "revoked")
         tablelog("keys", "revoke", revoked_id, "--data-dir", str(data_dir))
         endpoint = client.post(
@@ -325,23 +319,26 @@ def serve_and_back_up(data_dir: Path, backup: Path, hook: Receiver) -> Source:
         )
         assert endpoint.status_code == 201, endpoint.text
         made = every_kind_of_entry(client, key)
-        until(lambda: read_models_caught_up(client))
+        eventually(lambda: read_models_caught_up(client), seconds=20)
         cursor, _ = feed_end(client)
         written = create(client, **WRITTEN)
         writer = Writer(client.base_url, written)
         writer.start()
-        until(lambda: writer.written(after=0) and len(writer.acknowledged) >= 5)
+        eventually(
+            lambda: writer.written(after=0) and len(writer.acknowledged) >= 5,
+            seconds=20,
+        )
         started = time.monotonic()
         done = tablelog("backup", str(backup), "--data-dir", str(data_dir))
         ended = time.monotonic()
         # Well after: a move answered then was stored after the backup's snapshot.
         later = ended + 1.0
-        until(lambda: writer.written(after=later))
+        eventually(lambda: writer.written(after=later), seconds=20)
         writer.stop()
         assert "backed up" in done.stdout, done.stdout
         assert any(started < at < ended for _, at in writer.acknowledged)
         compared = [id for id in listed(client) if id != written["id"]] + made
-        until(lambda: read_models_caught_up(client))
+        eventually(lambda: read_models_caught_up(client), seconds=20)
     # Read as a server just started reads them, as the restored one will: a move's
     # data as the database keeps it, where the process that stored it would answer
     # from its memory the JSON it was sent (the same, keys in another order).
@@ -360,7 +357,7 @@ def serve_and_back_up(data_dir: Path, backup: Path, hook: Receiver) -> Source:
 
 
 def every_kind_of_entry(client: httpx.Client, key: str) -> list[str]:
-    """Games of the group played to their end, imported with the app key; a game
+    """Games of the group played to their end, imported with its app key; a game
     with undos and notes, one withdrawn; a variation. The ids of those not listed."""
     for sample in ("dozito-three-players", "double-donkey-two-players"):
         imported = client.post(
@@ -392,11 +389,15 @@ def every_kind_of_entry(client: httpx.Client, key: str) -> list[str]:
 
 
 def in_the_group(sample: Path) -> bytes:
-    """A sample game's export, played in the group, and so titled: the group is
-    not part of what makes an import's content another, the title is."""
+    """A sample game's export, titled for the group, at another table (its last
+    player named otherwise): the samples are loaded already, and a title does not
+    make another game, a player does."""
     created, *moves = sample.read_bytes().splitlines()
-    named = json.loads(created) | {"group": GROUP, "title": GROUP}
-    return b"\n".join([json.dumps(named).encode(), *moves])
+    named = json.loads(created) | {"title": GROUP}
+    last = msgspec.json.encode(named["players"][-1])
+    other = msgspec.json.encode(f"{named['players'][-1]} of {GROUP}")
+    lines = [msgspec.json.encode(named), *moves]
+    return b"\n".join(line.replace(last, other) for line in lines)
 
 
 def assert_the_new_clusters_ids_are_below_the_restored_ones(data_dir: Path) -> None:
@@ -440,8 +441,11 @@ def assert_the_followers_go_on(
         _, events = feed_end(client, source.cursor)
         return any(e["game_id"] == game["id"] for e in events)
 
-    until(in_the_feed)
-    until(lambda: listed(client).get(game["id"], {}).get("version") == played + 1)
+    eventually(in_the_feed, seconds=20)
+    eventually(
+        lambda: listed(client).get(game["id"], {}).get("version") == played + 1,
+        seconds=20,
+    )
     assert listed(client)[game["id"]]["status"] == "finished"
 
     def rated() -> bool:
@@ -450,7 +454,7 @@ def assert_the_followers_go_on(
         )
         return game["id"] in [line["game_id"] for line in history.json()["ratings"]]
 
-    until(rated)
+    eventually(rated, seconds=20)
 
     def told() -> bool:
         messages = hook.told(source.secret)
@@ -459,7 +463,7 @@ def assert_the_followers_go_on(
             for m in messages
         )
 
-    until(told)
+    eventually(told, seconds=20)
 
 
 def test_a_file_that_is_not_a_backup_is_refused(tmp_path):

@@ -4,14 +4,11 @@ what it opened (service/bootstrap.py)."""
 from __future__ import annotations
 
 import psycopg
-import pytest
 
 from service import bootstrap
 from service.application.creating import NewGame
 from service.application.observers import Unobserved
 from service.settings import Settings
-
-pytestmark = pytest.mark.db
 
 
 def _listed(url: str, game_id) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.http import create, move
+from tests.support.http import create, move
 
 GAME_READS = (
     "",

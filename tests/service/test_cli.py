@@ -17,6 +17,9 @@ import httpx
 import psycopg
 import pytest
 
+from tests.support.ports import free_port
+from tests.support.processes import start_serving, stop
+
 PLAYERS = ["Ann", "Bob"]
 
 
@@ -39,49 +42,12 @@ def test_help_explains_every_command():
         assert option in serve
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_serving(command, port, **popen):
-    """Run a `tablelog serve` command (without DATABASE_URL: on its embedded
-    PostgreSQL) until it answers on `port`."""
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    process = subprocess.Popen(
-        command,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        **popen,
-    )
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200:
-                return process
-        except httpx.TransportError:
-            time.sleep(0.2)
-        if process.poll() is not None:
-            pytest.fail(f"tablelog serve exited: {process.stdout.read()}")
-    process.kill()
-    pytest.fail("tablelog serve did not answer in time")
-
-
-def stop(process, how=signal.SIGINT):
-    process.send_signal(how)
-    output, _ = process.communicate(timeout=60)
-    assert process.returncode == 0, output
-    return output
-
-
 def serve_command(data_dir, port) -> list[str]:
     return [sys.executable, "-m", "service", "serve", "--port", str(port),
             "--data-dir", str(data_dir)]  # fmt: skip
 
 
+@pytest.mark.db
 def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
     port = free_port()
     server = start_serving(serve_command(tmp_path, port), port)
@@ -105,6 +71,7 @@ def test_serve_on_embedded_postgres_keeps_games_across_a_restart(tmp_path):
     assert not (tmp_path / "postgres" / "postmaster.pid").exists()
 
 
+@pytest.mark.db
 def test_the_embedded_postgres_killed_is_started_again_by_serve(tmp_path):
     """Its postmaster killed (the OOM killer's favourite): `serve` starts it again,
     and the service is ready again without anyone restarting it."""
@@ -128,6 +95,7 @@ def test_the_embedded_postgres_killed_is_started_again_by_serve(tmp_path):
     assert not pid_file.exists()
 
 
+@pytest.mark.db
 def test_an_embedded_postgres_found_running_is_started_again_when_killed(tmp_path):
     """A `serve` killed outright leaves its embedded server running, and the next
     `serve` uses it without having started it (so never stops it). Its starter is
@@ -155,6 +123,7 @@ def test_an_embedded_postgres_found_running_is_started_again_when_killed(tmp_pat
     assert pid_file.exists(), "serve stopped a server it found running"
 
 
+@pytest.mark.db
 @pytest.mark.parametrize("workers", [1, 2])
 def test_sigterm_stops_serve_and_its_embedded_postgres_cleanly(tmp_path, workers):
     """SIGTERM is how systemd, Docker and `kill` stop a service: it ends like

@@ -3,7 +3,7 @@ scorekeeping app sends, answers expose what it reads back (CORS)."""
 
 from __future__ import annotations
 
-from tests.service.http import create
+from tests.support.http import create
 
 APP = "https://scores.example"
 

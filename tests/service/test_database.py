@@ -25,6 +25,7 @@ def data_dir() -> Iterator[Path]:
     shutil.rmtree(directory, ignore_errors=True)
 
 
+@pytest.mark.db
 def test_data_survives_a_restart_and_the_server_stops_on_an_error(data_dir: Path):
     with embedded_postgres(data_dir) as url, psycopg.connect(url) as conn:
         conn.execute("CREATE TABLE kept (note text)")

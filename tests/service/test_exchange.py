@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
 import subprocess
 import sys
 import uuid
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -19,59 +21,17 @@ from domain.registry import BUILT_IN
 from seeds.generate import SAMPLES, export
 from service.application.notes import MAX_NOTE_ENTRIES
 from service.application.submitting import MAX_MOVES
-from tests.service.server import running_server
-
-NDJSON = {"Content-Type": "application/x-ndjson"}
-
-
-def players_for(rules) -> tuple[str, ...]:
-    return ("Priscila", "Mauricio", "Karen", "Patricia")[: max(3, rules.min_players)]
-
-
-def simulated_file(name: str, seed: int, undo_at: int | None = None, **options):
-    """An export of a simulated game, built by hand; with an undo (and the move again)
-    after move `undo_at`."""
-    rules = BUILT_IN[name]
-    players = players_for(rules)
-    setup = Setup(players=players, first_player=players[1], seed=seed, options=options)
-    created = {
-        "type": "game_created",
-        "game": name,
-        "players": list(players),
-        "first_player": players[1],
-        "seed": seed,
-        "options": options,
-        "title": f"{name} #{seed}",
-    }
-    lines = [json.dumps(created).encode()]
-    for number, move in enumerate(rules.simulate(setup), start=1):
-        lines.append(msgspec.json.encode(move))
-        if number == undo_at:
-            lines += [b'{"type":"undo"}', msgspec.json.encode(move)]
-    return b"\n".join(lines) + b"\n"
-
-
-def import_file(client, body: bytes):
-    return client.post("/games/import", content=body, headers=NDJSON)
+from tests.support.exports import NDJSON, import_file, simulated_file
+from tests.support.http import create, move, play_simulated, simulated_moves
+from tests.support.problems import assert_problem
+from tests.support.server import running_server
+from tests.support.waiting import eventually
 
 
 def imported(client, body: bytes) -> dict:
     answer = import_file(client, body)
     assert answer.status_code == 201, answer.text
     return answer.json()
-
-
-def assert_problem(answer, status, rule=None, line=None):
-    assert answer.status_code == status, answer.text
-    assert answer.headers["content-type"].startswith("application/problem+json")
-    problem = answer.json()
-    assert problem["status"] == status and problem["title"] and problem["detail"]
-    if rule is not None:
-        assert problem["rule"] == rule
-    if line is not None:
-        assert problem["line"] == line
-        assert problem["detail"].startswith(f"Line {line}:")
-    return problem
 
 
 def comparable(summary: dict) -> dict:
@@ -93,35 +53,44 @@ def test_every_game_round_trips_through_export_and_import_unchanged(client, name
     assert json.loads(lines[0])["type"] == "game_created"
     assert json.loads(lines[4]) == {"type": "undo"}
 
-    # The export is the content imported: the same game, not a second one.
+    # The export is the game imported: the same game, not a second one.
     again = assert_problem(import_file(client, exported.content), 409)
     assert again["game_id"] == first["id"]
-    # Under another title it is another game, which exports back unchanged.
+    # Under another title it is still that game: a title is not the play.
     created, *moves = lines
     retitled = b"\n".join(
         [json.dumps({**json.loads(created), "title": "Again"}).encode(), *moves]
     )
-    second = imported(client, retitled)
+    assert assert_problem(import_file(client, retitled), 409)["game_id"] == first["id"]
+    # At another table (a player named otherwise) it is another game, which exports
+    # back unchanged.
+    elsewhere = exported.content.replace(b'"Priscila"', b'"Prisca"')
+    second = imported(client, elsewhere)
     assert second["id"] != first["id"]
     assert second["write_token"] != first["write_token"]
-    second_export = client.get(f"/games/{second['id']}/export").content
-    assert second_export.splitlines()[1:] == moves
-    assert json.loads(second_export.splitlines()[0])["title"] == "Again"
+    assert client.get(f"/games/{second['id']}/export").content == elsewhere
     a = client.get(f"/games/{first['id']}").json()
     b = client.get(f"/games/{second['id']}").json()
-    assert comparable(a) == comparable(b) | {"title": a["title"]}
+    assert comparable(a) == comparable(renamed(b, "Prisca", "Priscila"))
     sheets = [client.get(f"/games/{g['id']}/scoresheet") for g in (first, second)]
-    if sheets[0].status_code == 200:  # once the score sheet endpoint exists
-        assert sheets[0].json() == sheets[1].json()
+    assert sheets[0].json() == renamed(sheets[1].json(), "Prisca", "Priscila")
 
 
-def test_a_game_logged_over_http_exports_what_was_logged_and_imports_back(client):
+def renamed(answer: dict, name: str, to: str) -> dict:
+    """An answer with every value or key that is the name `name` made `to`."""
+    text = json.dumps(answer).replace(json.dumps(name), json.dumps(to))
+    return json.loads(text)
+
+
+def test_a_game_logged_over_http_exports_what_was_logged_and_is_that_game_again(
+    client, stored_rows
+):
+    players = table_of("Ann", "Bob")
     created = client.post(
-        "/games",
-        json={"game": "dobro-pixar", "players": ["Ann", "Bob"], "seed": 5},
+        "/games", json={"game": "dobro-pixar", "players": players, "seed": 5}
     ).json()
     auth = {"Authorization": f"Bearer {created['write_token']}"}
-    setup = Setup(players=("Ann", "Bob"), first_player=created["first_player"], seed=5)
+    setup = Setup(players=tuple(players), first_player=created["first_player"], seed=5)
     moves = [msgspec.to_builtins(m) for m in BUILT_IN["dobro-pixar"].simulate(setup)][
         :6
     ]
@@ -131,18 +100,40 @@ def test_a_game_logged_over_http_exports_what_was_logged_and_imports_back(client
 
     exported = client.get(f"/games/{created['id']}/export").content
     lines = [json.loads(line) for line in exported.splitlines()]
-    assert lines[0]["players"] == ["Ann", "Bob"] and lines[0]["seed"] == 5
+    assert lines[0]["players"] == players and lines[0]["seed"] == 5
     # Each line carries the time it was logged, beside the move as it was logged.
     assert all("logged_at" in line for line in lines)
     assert {**lines[4], "logged_at": None} == {"type": "undo", "logged_at": None}
+    # Imported, it is the game it was exported from: nothing more is stored, and
+    # the answer says where that game is.
+    before = stored_rows()
     answer = import_file(client, exported)
+    assert assert_problem(answer, 409)["game_id"] == created["id"]
+    assert answer.headers["location"] == f"/games/{created['id']}"
+    assert stored_rows() == before
+    # At another table (a player named otherwise) it is a game of its own, which
+    # stands where the game stands.
+    other = f"{players[1]}o"
+    elsewhere = exported.replace(json_name(players[1]), json_name(other))
+    answer = import_file(client, elsewhere)
     assert answer.status_code == 201, answer.text
     again = answer.json()
     assert answer.headers["location"] == f"/games/{again['id']}"
     a = client.get(f"/games/{created['id']}").json()
     b = client.get(answer.headers["location"]).json()
-    assert a["state"] == b["state"] and a["version"] == b["version"]
-    assert b["status"] == "in_progress"
+    assert a["state"] == renamed(b, other, players[1])["state"]
+    assert a["version"] == b["version"] and b["status"] == "in_progress"
+
+
+def table_of(*names: str) -> list[str]:
+    """Players of the test's own: no other test stores a game at their table."""
+    tag = uuid.uuid4().hex[:6]
+    return [f"{name} {tag}" for name in names]
+
+
+def json_name(name: str) -> bytes:
+    """A name as an export's lines give it."""
+    return msgspec.json.encode(name)
 
 
 def test_an_imported_game_takes_moves_with_its_new_token_only(client):
@@ -344,6 +335,145 @@ def test_an_unfinished_game_has_no_bg_stats_result_yet_409(client):
     assert_problem(client.get(f"/games/{game['id']}/bgstats"), 409)
 
 
+# ------------------------------------------------------------------ the same game
+
+
+def played_here(client, moves: int | None = None) -> dict:
+    """A Dobro game created over the API at a table of the test's own and played
+    through the simulator, to its end or for `moves` moves."""
+    players = table_of("Ana", "Bia", "Caio")
+    game = create(
+        client, game="dobro", players=players, first_player=players[0], seed=9
+    )
+    play_simulated(client, game, limit=moves)
+    return game
+
+
+def exported_lines(client, game_id: str) -> list[dict]:
+    answer = client.get(f"/games/{game_id}/export")
+    assert answer.status_code == 200, answer.text
+    return [json.loads(line) for line in answer.content.splitlines()]
+
+
+def file_of(lines: list[dict]) -> bytes:
+    return b"".join(json.dumps(line).encode() + b"\n" for line in lines)
+
+
+def assert_is(client, body: bytes, game_id: str) -> None:
+    """The import of `body` answers that it is the game `game_id`, there already."""
+    answer = import_file(client, body)
+    problem = assert_problem(answer, 409)
+    assert problem["game_id"] == game_id
+    assert answer.headers["location"] == f"/games/{game_id}"
+    assert f"This file is game {game_id}" in problem["detail"]
+
+
+def test_a_game_played_here_exported_and_imported_is_that_game_rated_once(
+    client, stored_rows
+):
+    game = played_here(client)
+    ana = game["players"][0]
+    ladder = f"/players/{ana}/ratings/dobro"
+    rated = eventually(
+        lambda: (r := client.get(ladder)).status_code == 200 and r.json()["ratings"]
+    )
+    assert len(rated) == 1
+    record = client.get(f"/players/{ana}").json()
+    before = stored_rows()
+
+    assert_is(client, client.get(f"/games/{game['id']}/export").content, game["id"])
+
+    assert stored_rows() == before
+    assert client.get(ladder).json()["ratings"] == rated
+    assert client.get(f"/players/{ana}").json() == record
+
+
+def test_an_export_with_another_title_place_date_times_or_notes_is_that_game(
+    client, stored_rows
+):
+    game = played_here(client, moves=8)
+    created, *moves = exported_lines(client, game["id"])
+    before = stored_rows()
+
+    def earlier(line: dict) -> dict:
+        at = datetime.fromisoformat(line["logged_at"]) - timedelta(hours=3)
+        return {**line, "logged_at": at.isoformat()}
+
+    described = created | {
+        "title": "Another evening",
+        "location": "Lisbon",
+        "notes": "The rematch",
+        "played_at": "2026-01-02T20:00:00+01:00",
+        "group": table_of("Club")[0],
+    }
+    notes = [
+        {"type": "note", "step": 2, "text": "Bold", "mark": "!"},
+        {"type": "note", "step": 5, "text": "Hasty", "mark": "?!"},
+        {"type": "note_withdrawn", "note": 1},
+    ]
+    files = {
+        "title, place, notes, date, group": [described, *moves],
+        "times three hours earlier": [earlier(line) for line in [created, *moves]],
+        "notes on the moves": [created, *moves, *notes],
+        "all of them": [earlier(described), *map(earlier, moves), *notes],
+    }
+    for lines in files.values():
+        assert_is(client, file_of(lines), game["id"])
+    assert stored_rows() == before
+
+
+def test_an_older_export_of_a_game_played_on_since_is_that_game(client, stored_rows):
+    game = played_here(client, moves=6)
+    older = client.get(f"/games/{game['id']}/export").content
+    for body in itertools.islice(simulated_moves(game), 6, 10):
+        assert move(client, game, msgspec.to_builtins(body)).status_code == 201
+    before = stored_rows()
+
+    assert_is(client, older, game["id"])
+    assert_is(client, b"".join(older.splitlines(True)[:3]), game["id"])
+    assert stored_rows() == before
+
+
+def test_an_export_with_a_move_changed_or_one_more_is_a_new_game(client, stored_rows):
+    game = played_here(client, moves=6)
+    created, *moves = exported_lines(client, game["id"])
+    at = moves[-1]["logged_at"]
+    following = msgspec.to_builtins(next(itertools.islice(simulated_moves(game), 6, 7)))
+    changed = [created, *moves[:-1], {"type": "undo", "logged_at": at}]
+    longer = [created, *moves, {**following, "logged_at": at}]
+    games_before, _ = stored_rows()
+
+    made = [imported(client, file_of(lines))["id"] for lines in (changed, longer)]
+
+    assert game["id"] not in made and len(set(made)) == 2
+    assert stored_rows()[0] == games_before + 2
+    # Each is a game of its own from then on, which its file is again.
+    for lines, game_id in zip((changed, longer), made, strict=True):
+        assert_is(client, file_of(lines), game_id)
+
+
+def test_a_variations_export_is_that_variation_and_the_games_the_game(
+    client, stored_rows
+):
+    game = played_here(client, moves=8)
+    branched = client.post(f"/games/{game['id']}/variations", json={"at": 4})
+    assert branched.status_code == 201, branched.text
+    variation = branched.json()
+    exports = {
+        g: client.get(f"/games/{g}/export").content
+        for g in (game["id"], variation["id"])
+    }
+    before = stored_rows()
+
+    for game_id, exported in exports.items():
+        assert_is(client, exported, game_id)
+    # The first two moves begin both games, neither is just those: the older, the
+    # game the variation was branched from, is the one answered.
+    first_two = b"".join(exports[variation["id"]].splitlines(True)[:3])
+    assert_is(client, first_two, game["id"])
+    assert stored_rows() == before
+
+
 # ------------------------------------------------------------------ seeds and the shell
 
 SEEDS_DIR = Path(__file__).parents[2] / "seeds"
@@ -400,14 +530,18 @@ def test_seed_import_and_export_from_the_shell(database_url, stored_rows):
         exported.stdout == (SEEDS_DIR / "dobro-pixar-friday-night.ndjson").read_bytes()
     )
 
-    # The export is the sample file itself, already imported: nothing more stored.
+    # The export is the sample itself, already loaded: nothing more stored; and so
+    # is the export under another title.
     before = stored_rows()
-    twice = tablelog("import", "-", database_url=database_url, stdin=exported.stdout)
-    assert twice.returncode == 1 and b"already imported, as game" in twice.stderr
+    retitled = exported.stdout.replace(b'"Friday night"', b'"Friday night again"', 1)
+    for same in (exported.stdout, retitled):
+        twice = tablelog("import", "-", database_url=database_url, stdin=same)
+        assert twice.returncode == 1
+        assert f"This file is game {game_id}".encode() in twice.stderr, twice.stderr
     assert stored_rows() == before
 
-    retitled = exported.stdout.replace(b'"Friday night"', b'"Friday night again"', 1)
-    again = tablelog("import", "-", database_url=database_url, stdin=retitled)
+    elsewhere = exported.stdout.replace(b'"Patricia"', b'"Paty"')
+    again = tablelog("import", "-", database_url=database_url, stdin=elsewhere)
     assert again.returncode == 0, again.stderr
     assert "id: " in again.stdout.decode() and "write_token: " in again.stdout.decode()
 

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from tests.service.http import create, play_simulated
-from tests.service.test_exchange import assert_problem
-from tests.service.test_stream import open_stream, take
+from tests.support.http import create, play_simulated
+from tests.support.problems import assert_problem
+from tests.support.streams import open_stream, take
 
 
 def read_feed(client, after=None, **params) -> tuple[list[dict], str | None]:

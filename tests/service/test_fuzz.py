@@ -17,7 +17,7 @@ import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 
 from service.http.openapi import document
-from tests.service.server import running_server
+from tests.support.server import running_server
 
 # A longer hunt: TABLELOG_FUZZ_EXAMPLES=500 python -m pytest tests/service/test_fuzz.py
 EXAMPLES_PER_OPERATION = int(os.environ.get("TABLELOG_FUZZ_EXAMPLES", "10"))

@@ -28,8 +28,8 @@ from service.settings import Settings
 from service.storage import migrate as migrations
 from service.storage.migrate import migrate, migration_files
 from service.storage.pools import connection_pool
-from tests.reliability.test_fairness import client_from
-from tests.service.server import running_server
+from tests.support.http import client_from
+from tests.support.server import running_server
 
 BODY = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann", "seed": 3}
 PLAY = {"type": "play", "player": "Ann", "cards": [4]}

@@ -6,10 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
-
-pytestmark = pytest.mark.db
-
 # Run in a process of its own: freezing is process-wide, and the test process's heap
 # is not the service's to freeze.
 _COUNT_FROZEN = """

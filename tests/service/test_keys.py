@@ -5,56 +5,24 @@ every process; and a setting may require a key to create a game."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import os
 import subprocess
 import sys
+import uuid
 
 import httpx
 import psycopg
 import pytest
 
 from service.application import creating, tokens
-from service.application.keys import Keys
-from service.settings import Settings
-from service.storage.pools import connection_pool
-from tests.reliability.test_fairness import NDJSON, client_from, export_of
-from tests.service.server import running_server
+from tests.support.exports import NDJSON, export_of
+from tests.support.http import client_from
+from tests.support.keys import BODY, bearer, make_key, revoke
+from tests.support.problems import assert_problem
+from tests.support.server import running_server
 
-BODY = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann", "seed": 3}
 PLAY = {"type": "play", "player": "Ann", "cards": [4]}
-ALL = ("games:create", "moves:write", "read")
-
-
-def make_key(database_url: str, scopes=ALL, rate: int | None = None) -> str:
-    """A new key, as `tablelog keys create` makes it."""
-    return asyncio.run(_keys(database_url, "create", "an app", list(scopes), rate))[1]
-
-
-def revoke(database_url: str, key: str) -> None:
-    async def work(keys: Keys) -> None:
-        row = await keys.store.by_hash(hashlib.sha256(key.encode()).digest())
-        await keys.revoke(row.id)
-
-    asyncio.run(_with_keys(database_url, work))
-
-
-async def _keys(database_url: str, method: str, *args):
-    async def work(keys: Keys):
-        return await getattr(keys, method)(*args)
-
-    return await _with_keys(database_url, work)
-
-
-async def _with_keys(database_url: str, work):
-    settings = Settings(database_url=database_url, pool_min_size=1, pool_max_size=1)
-    async with connection_pool(settings) as pool:
-        return await work(Keys(pool))
-
-
-def bearer(credential: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {credential}"}
 
 
 def created(client: httpx.Client, credential: str | None = None) -> dict:
@@ -68,13 +36,6 @@ def moved(client: httpx.Client, game: dict, credential: str, body=PLAY):
     return client.post(
         f"/games/{game['id']}/moves", json=body, headers=bearer(credential)
     )
-
-
-def assert_problem(answer: httpx.Response, status: int, *words: str) -> None:
-    assert answer.status_code == status, answer.text
-    assert answer.headers["content-type"] == "application/problem+json"
-    for word in words:
-        assert word in answer.json()["detail"], answer.json()
 
 
 # ------------------------------------------------------------------ writing
@@ -95,12 +56,16 @@ def test_a_game_created_with_a_key_is_written_with_the_key_or_its_token(
 def test_the_creating_key_is_recorded_with_the_game(client, database_url):
     key = make_key(database_url)
     game = created(client, key)
+    exported = export_of("dobro", 1, 3, table=uuid.uuid4().hex[:6])
     imported = client.post(
-        "/games/import",
-        content=export_of("dobro", 1, 3),
-        headers=NDJSON | bearer(key),
+        "/games/import", content=exported, headers=NDJSON | bearer(key)
     )
     assert imported.status_code == 201, imported.text
+    # Imported again without the key (or with another), it is that game all the same.
+    for headers in (NDJSON, NDJSON | bearer(make_key(database_url))):
+        again = client.post("/games/import", content=exported, headers=headers)
+        assert again.status_code == 409, again.text
+        assert again.json()["game_id"] == imported.json()["id"]
 
     with psycopg.connect(database_url) as conn:
         owners = conn.execute(

@@ -8,7 +8,7 @@ import pytest
 from domain.registry import BUILT_IN
 from service.application.wording import catalogues
 from service.http.languages import negotiated
-from tests.service.http import create, move
+from tests.support.http import create, move
 
 
 @pytest.mark.parametrize(
@@ -38,7 +38,6 @@ def dobro(client) -> dict:
     return create(client, game="dobro", players=["Ana", "Bo"], first_player="Ana")
 
 
-@pytest.mark.db
 def test_a_refused_move_is_worded_in_french_with_its_ruling_D8(client):
     game = dobro(client)
     answer = move(
@@ -53,7 +52,6 @@ def test_a_refused_move_is_worded_in_french_with_its_ruling_D8(client):
     assert "accept-language" in answer.headers["vary"].lower()
 
 
-@pytest.mark.db
 def test_with_no_accept_language_a_refusal_is_in_english_D8(client):
     game = dobro(client)
     answer = move(client, game, {"type": "take", "player": "Bo"})
@@ -63,7 +61,6 @@ def test_with_no_accept_language_a_refusal_is_in_english_D8(client):
     assert answer.headers["content-language"] == "en"
 
 
-@pytest.mark.db
 def test_a_wrong_token_and_a_late_move_are_refused_in_french(client):
     game = dobro(client)
     french = {"Accept-Language": "fr"}
@@ -85,7 +82,6 @@ def test_a_wrong_token_and_a_late_move_are_refused_in_french(client):
     assert late.json()["version"] == 1
 
 
-@pytest.mark.db
 def test_a_game_that_is_not_there_is_said_in_french(client):
     missing = "00000000-0000-4000-8000-000000000000"
     answer = client.get(f"/games/{missing}", headers={"Accept-Language": "fr"})
@@ -94,7 +90,6 @@ def test_a_game_that_is_not_there_is_said_in_french(client):
     assert answer.headers["content-language"] == "fr"
 
 
-@pytest.mark.db
 def test_the_replay_tells_each_move_in_the_requests_language(client):
     game = dobro(client)
     assert move(

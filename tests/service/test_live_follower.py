@@ -9,14 +9,11 @@ from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
 from uuid import UUID, uuid4
 
-import pytest
-
 from service.readside.live import LiveLog, Subscription
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore, NewGameRow
-
-pytestmark = pytest.mark.db
+from tests.support.waiting import eventually_async
 
 POLL_SECONDS = 0.05
 
@@ -63,12 +60,6 @@ async def new_game(store: EventStore) -> UUID:
     return row.id
 
 
-async def until(condition: Callable[[], bool], seconds: float = 5.0) -> None:
-    async with asyncio.timeout(seconds):
-        while not condition():
-            await asyncio.sleep(0.01)
-
-
 def test_nobody_following_the_follower_reads_no_events_then_serves_a_newcomer(
     database_url, run
 ):
@@ -77,7 +68,7 @@ def test_nobody_following_the_follower_reads_no_events_then_serves_a_newcomer(
         for version in range(2, 12):
             await store.append(game, version, "play", b"{}")
             live.wake()
-        await until(lambda: store.heads >= 3)  # several polls went by
+        await eventually_async(lambda: store.heads >= 3)  # several polls went by
         assert store.reads == 0
 
         with live.subscribe(game) as subscription:
@@ -106,7 +97,8 @@ def test_a_move_stored_while_a_newcomer_arrives_during_a_head_read_reaches_it(
 
     async def test(store: WatchedStore, live: LiveLog) -> None:
         game = await new_game(store)
-        await until(lambda: store.heads >= 1)  # idle, its checkpoint at the head
+        # idle, its checkpoint at the head
+        await eventually_async(lambda: store.heads >= 1)
         with ExitStack() as stack:
             arrived: list[Subscription] = []
 
@@ -117,7 +109,7 @@ def test_a_move_stored_while_a_newcomer_arrives_during_a_head_read_reaches_it(
                 await store.append(game, 2, "play", b"{}")
 
             store.before_head = newcomer_arrives
-            await until(lambda: bool(arrived))
+            await eventually_async(lambda: bool(arrived))
             # The follower may deliver what came before the newcomer as well (the
             # game's creation); a stream skips what it has read.
             delivered = []

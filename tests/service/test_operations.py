@@ -22,12 +22,12 @@ from service.readside import projector
 from service.storage import readiness
 from service.storage.embedded import embedded_postgres
 from service.storage.migrate import migrate
-from tests.service.http import create, move
-from tests.service.server import running_server
-from tests.service.test_cli import free_port
-from tests.service.test_read_models import eventually
-from tests.service.test_rule_errors import DOZITO_START, RED_3
-from tests.service.test_stream import open_stream
+from tests.support.http import create, move
+from tests.support.moves import DOZITO_START, RED_3
+from tests.support.ports import free_port
+from tests.support.server import running_server
+from tests.support.streams import open_stream
+from tests.support.waiting import eventually
 
 DOZITO = ["Arthur", "Maëlle", "Lou"]
 
@@ -77,6 +77,7 @@ def test_a_database_that_does_not_answer_is_not_ready(run):
     assert run(check()) == ["The database does not answer."]
 
 
+@pytest.mark.db
 def test_health_probes_answer_503_within_a_second_with_the_database_down():
     """The pool waits 5 s for a connection; a probe does not wait that long."""
     directory = Path(tempfile.mkdtemp(prefix="tablelog-test-down-"))

@@ -23,8 +23,8 @@ from service.application.observers import NoReadSide, Unobserved
 from service.application.pictures import MAX_FRAMES, Pictures, step_picture
 from service.http.pictures import RENDERERS
 from service.http.pictures.svg import svg
-from tests.service.http import create, live_histories, move, play_simulated, view
-from tests.service.test_snapshots import _snapshotted, _timelines
+from tests.support.http import create, live_histories, move, play_simulated, view
+from tests.support.snapshots import cold_timelines, snapshotted_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 ENGLISH = BUILT_IN.languages["en"]
@@ -407,13 +407,15 @@ def test_steps_before_a_snapshot_are_drawn_from_the_game_folded_whole(store, run
         return "\n".join(picture.title for picture in pictures).encode()
 
     async def check() -> tuple[bytes, list[str]]:
-        game_id = await _snapshotted(store, "dozito")
-        games = Games(_timelines(store), read_side=NoReadSide(), observer=Unobserved())
+        game_id = await snapshotted_game(store, "dozito")
+        games = Games(
+            cold_timelines(store), read_side=NoReadSide(), observer=Unobserved()
+        )
         assert (await games.timeline(game_id)).truncated
         drawn = await Pictures(games, {"gif": titles}).draw(
             game_id, 0, 2, "gif", ENGLISH
         )
-        whole = await _timelines(store).load(game_id, whole=True)
+        whole = await cold_timelines(store).load(game_id, whole=True)
         expected = [step_picture(*whole.steps(), n, ENGLISH).title for n in range(3)]
         return drawn.content, expected
 

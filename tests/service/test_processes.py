@@ -6,8 +6,8 @@ from __future__ import annotations
 import httpx
 import msgspec
 
-from tests.service.http import create, move, simulated_moves
-from tests.service.server import running_server
+from tests.support.http import create, move, simulated_moves
+from tests.support.server import running_server
 
 
 def test_two_processes_log_one_game_in_turns_without_losing_a_move(database_url):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.service.http import create, play_simulated
+from tests.support.http import create, play_simulated
 
 # Each endpoint with whole numbers among its query parameters: the parameters, and
 # what else it needs to answer 200 (the game's path filled in by the test).

@@ -7,130 +7,21 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 import uuid
 
-import msgspec
 import psycopg
 import pytest
-from openskill.models import PlackettLuce
 
-from domain.game import Setup
-from domain.names import name_key
 from domain.registry import BUILT_IN
 from service import bootstrap
 from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
-from tests.service.http import move
-from tests.service.server import running_server
-
-NDJSON = {"Content-Type": "application/x-ndjson"}
-MODEL = PlackettLuce()
-
-
-def eventually(check, seconds: float = 20):
-    deadline = time.monotonic() + seconds
-    while not (result := check()):
-        assert time.monotonic() < deadline, "the ratings did not catch up in time"
-        time.sleep(0.05)
-    return result
-
-
-class Table:
-    """Games logged through the API, and the order their finishing moves were
-    stored in: the order the ratings must fold them in."""
-
-    def __init__(self, client, game: str = "dobro") -> None:
-        self.client = client
-        self.game = game
-        self.finished: list[str] = []  # game ids, in finishing order
-        self.last_moves: dict[str, bytes] = {}
-        self.groups: dict[str, str | None] = {}
-        self.keys: dict[str, str] = {}  # by group name, as names are compared
-
-    def key_of(self, group: str) -> str:
-        """The owner's key of the group named `group`, made on first use."""
-        if name_key(group) not in self.keys:
-            made = self.client.post("/groups", json={"name": group, "device": "table"})
-            assert made.status_code == 201, made.text
-            self.keys[name_key(group)] = made.json()["key"]
-        return self.keys[name_key(group)]
-
-    def play(self, players, seed, group=None, stop_before_end=False) -> dict:
-        """Import a simulated game played to its end (or all but its last move),
-        into the group named `group` with its key."""
-        rules = BUILT_IN[self.game]
-        setup = Setup(players=tuple(players), first_player=players[0], seed=seed)
-        created = {
-            "type": "game_created",
-            "game": self.game,
-            "players": list(players),
-            "first_player": players[0],
-            "seed": seed,
-            "options": {},
-        }
-        headers = dict(NDJSON)
-        if group is not None:
-            headers["Authorization"] = f"Bearer {self.key_of(group)}"
-        moves = [msgspec.json.encode(m) for m in rules.simulate(setup)]
-        lines = [
-            json.dumps(created).encode(),
-            *moves[: -1 if stop_before_end else None],
-        ]
-        answer = self.client.post(
-            "/games/import", content=b"\n".join(lines) + b"\n", headers=headers
-        )
-        assert answer.status_code == 201, answer.text
-        game = answer.json()
-        self.last_moves[game["id"]] = moves[-1]
-        self.groups[game["id"]] = group
-        if not stop_before_end:
-            self.finished.append(game["id"])
-        return game
-
-    def undo(self, game: dict) -> None:
-        assert move(self.client, game, {"type": "undo"}).status_code == 201
-        self.finished.remove(game["id"])
-
-    def finish(self, game: dict) -> None:
-        body = json.loads(self.last_moves[game["id"]])
-        answer = move(self.client, game, body)
-        assert answer.status_code == 201, answer.text
-        self.finished.append(game["id"])
-
-    def abandon(self, game: dict) -> None:
-        assert move(self.client, game, {"type": "abandon"}).status_code == 201
-
-    def expected(self, group: str | None = None) -> dict[str, list[tuple]]:
-        """Each player's (mu, sigma) after each rated game, folded here with
-        openskill from the standings of each finished game's score sheet."""
-        ratings: dict[str, object] = {}
-        history: dict[str, list[tuple]] = {}
-        for game_id in self.finished:
-            if group is not None and self.groups[game_id] != group:
-                continue
-            sheet = self.client.get(f"/games/{game_id}/scoresheet").json()
-            players = sheet["players"]
-            teams = [[ratings.get(p) or MODEL.rating()] for p in players]
-            ranks = [sheet["standings"][p] for p in players]
-            for player, (after,) in zip(
-                players, MODEL.rate(teams, ranks=ranks), strict=True
-            ):
-                ratings[player] = after
-                history.setdefault(player, []).append((after.mu, after.sigma))
-        return history
-
-    def served(self, player: str, group: str | None = None) -> list[tuple]:
-        params = {} if group is None else {"group": group}
-        answer = self.client.get(
-            f"/players/{player}/ratings/{self.game}", params=params
-        )
-        if answer.status_code == 404:
-            return []
-        assert answer.status_code == 200, answer.text
-        return [(r["mu"], r["sigma"]) for r in answer.json()["ratings"]]
+from tests.support.http import move
+from tests.support.ratings import Table
+from tests.support.server import running_server
+from tests.support.waiting import eventually
 
 
 def names(count: int) -> list[str]:
@@ -140,7 +31,9 @@ def names(count: int) -> list[str]:
 
 def assert_rated_as_expected(table: Table, players, group=None) -> None:
     expected = table.expected(group)
-    eventually(lambda: all(table.served(p, group) == expected[p] for p in players))
+    eventually(
+        lambda: all(table.served(p, group) == expected[p] for p in players), seconds=20
+    )
 
 
 def test_finished_games_are_rated_in_finishing_order_undos_withdraw_them(client):
@@ -179,7 +72,7 @@ def test_a_leaderboard_ranks_a_group_by_ordinal_with_every_field(client):
         page = answer.json()
         return page if sum(p["games_rated"] for p in page["players"]) == 18 else None
 
-    page = eventually(board)
+    page = eventually(board, seconds=20)
     lines = page["players"]
     assert [line["name"] for line in lines] == sorted(
         expected, key=lambda p: -(expected[p][-1][0] - 3 * expected[p][-1][1])
@@ -202,7 +95,8 @@ def test_a_leaderboard_ranks_a_group_by_ordinal_with_every_field(client):
             (r := client.get(f"/players/{ana}").json())["games"]["dozito"]["rating"]
             and r["games"]["dozito"]["rating"]["games_rated"] == 7
             and r
-        )
+        ),
+        seconds=20,
     )
     assert overall["games"]["dozito"]["rating"]["provisional"] is False
 
@@ -217,7 +111,8 @@ def test_records_give_seats_first_player_streaks_rivals_and_versus(client):
             (r := client.get(f"/players/{ana}").json())["games"]["dobro"].get("rating")
             and r["games"]["dobro"]["rating"]["games_rated"] == 10
             and r
-        )
+        ),
+        seconds=20,
     )
     mine = record["games"]["dobro"]
     won = [ana in sheet["winners"] for sheet in sheets]

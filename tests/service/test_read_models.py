@@ -4,7 +4,6 @@ follows the global log with a stored checkpoint."""
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 
 from psycopg_pool import AsyncConnectionPool
@@ -16,7 +15,9 @@ from service.application.observers import NoReadSide, Unobserved
 from service.application.timeline import Timelines
 from service.readside.projector import Projector
 from service.storage.store import EventStore
-from tests.service.http import create, play_simulated
+from tests.support.http import create, play_simulated
+from tests.support.read_models import folded, summaries
+from tests.support.waiting import eventually
 
 
 class Waking(NoReadSide):
@@ -27,14 +28,6 @@ class Waking(NoReadSide):
 
     def appended(self) -> None:
         self._projector.wake()
-
-
-def eventually(check, seconds: float = 10):
-    deadline = time.monotonic() + seconds
-    while not (result := check()):
-        assert time.monotonic() < deadline, "the read model did not catch up in time"
-        time.sleep(0.05)
-    return result
 
 
 def test_games_list_filters_pages_and_agrees_with_player_records(client):
@@ -88,30 +81,6 @@ async def play_concurrently(games: Games, seeds: range) -> int:
         return history.version
 
     return sum(await asyncio.gather(*(play(seed) for seed in seeds)))
-
-
-async def summaries(pool: AsyncConnectionPool) -> list[tuple]:
-    async with pool.connection() as conn:
-        cursor = await conn.execute(
-            "SELECT game_id, status, winners, version, updated_at"
-            " FROM game_summaries ORDER BY game_id"
-        )
-        return await cursor.fetchall()
-
-
-async def folded(games: Games) -> list[tuple]:
-    """What the summaries must say, folded from the whole log."""
-    async with games.store.pool.connection() as conn:
-        cursor = await conn.execute("SELECT id FROM games ORDER BY id")
-        ids = [row[0] for row in await cursor.fetchall()]
-    expected = []
-    for game_id in ids:
-        _, history = await games.current(game_id)
-        (last,) = await games.store.read(game_id, history.version - 1)
-        status = "finished" if history.finished else "in_progress"
-        winners = list(history.winners or ())
-        expected.append((game_id, status, winners, history.version, last.recorded_at))
-    return expected
 
 
 def test_the_runner_under_concurrent_writers_loses_and_duplicates_nothing(

@@ -20,8 +20,8 @@ from psycopg.conninfo import make_conninfo
 from service.settings import Settings
 from service.storage.pools import connection_pool, read_pool
 from service.storage.store import EventStore, NewGameRow
-from tests.service.http import create, move, simulated_moves
-from tests.service.server import running_server
+from tests.support.http import create, move, simulated_moves
+from tests.support.server import running_server
 
 REPLICA = "tablelog-test-replica"
 

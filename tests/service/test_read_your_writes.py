@@ -8,8 +8,9 @@ import uuid
 
 import msgspec
 
-from tests.service.http import create, move, simulated_moves
-from tests.service.test_exchange import assert_problem, import_file, simulated_file
+from tests.support.exports import import_file, simulated_file
+from tests.support.http import create, move, simulated_moves
+from tests.support.problems import assert_problem
 
 
 def names() -> list[str]:

@@ -22,10 +22,10 @@ from service.readside.projector import Projector, RebuildRunning
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
-from tests.service.http import create, move, simulated_moves
-from tests.service.server import running_server
-from tests.service.test_read_models import folded, summaries
-from tests.service.test_stream import open_stream, take
+from tests.support.http import create, move, simulated_moves
+from tests.support.read_models import folded, summaries
+from tests.support.server import running_server
+from tests.support.streams import open_stream, take
 
 PLAYERS = ["Ann", "Bob"]
 

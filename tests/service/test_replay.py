@@ -8,8 +8,8 @@ import msgspec
 import pytest
 
 from projections.scoresheet import score_sheet
-from tests.service.http import create, live_histories, move, play_simulated, view
-from tests.service.server import running_server
+from tests.support.http import create, live_histories, move, play_simulated, view
+from tests.support.server import running_server
 
 PLAYERS = {
     "dobro": ["Ana", "Bia", "Caio"],

@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.http import create, move
+from tests.support.http import create, move
+from tests.support.moves import DOZITO_START, RED_3
 
-RED_3 = {"color": "red", "number": 3, "suns": 1}
-DOZITO_START = {
-    "type": "start_round",
-    "discards": [{"color": "blue", "number": 5}, {"color": "green", "number": 11}],
-}
 SIX_DICE = {"light_blue": 1, "orange": 2, "dark_blue": 3, "purple": 4, "yellow": 2}
 
 CASES = {

@@ -30,10 +30,10 @@ from service.http.stopping import (
     NOT_READ,
     NOT_STORED,
 )
-from tests.service.http import create, move
-from tests.service.server import running_server
 from tests.service.stalling import stalling_proxy
-from tests.service.test_cli import free_port
+from tests.support.http import create, move
+from tests.support.ports import free_port
+from tests.support.server import running_server
 
 # The grace period, then a second cancellation of what the database holds, and a
 # moment to end.

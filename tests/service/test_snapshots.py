@@ -26,14 +26,11 @@ import psycopg
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bench.workload import new_game
-from domain.game import Setup
-from domain.history import Abandon, Recorded, Undo
+from domain.history import Abandon, Undo
 from domain.registry import BUILT_IN
 from projections import replay
 from projections.scoresheet import score_sheet
 from service import bootstrap
-from service.application.creating import move_type
 from service.application.snapshots import (
     IGNORED,
     KEY_BYTES,
@@ -44,23 +41,23 @@ from service.application.snapshots import (
     process_key,
     signature,
 )
-from service.application.timeline import Timeline, Timelines
+from service.application.timeline import Timeline
 from service.http.metrics import Metrics
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
 from tests.projections.simulated import NAMES
-from tests.projections.simulated import timeline as simulated
-from tests.service.server import running_server
-
-pytestmark = pytest.mark.db
+from tests.support.server import running_server
+from tests.support.snapshots import (
+    SNAPSHOT_AFTER,
+    cold_timelines,
+    imported_game,
+    snapshotted_game,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
 KINDS = sorted(BUILT_IN)
-# Small enough that every simulated game gets a snapshot on its first cold load.
-SNAPSHOT_AFTER = 20
-SETUP = Setup(players=NAMES[:3], first_player=NAMES[0], seed=5)
 # Where the score sheets and dozito's states keep the players' scores.
 SCORES = ("points", "totals", "round_scores")
 IGNORED_TOTAL = "tablelog_snapshots_ignored_total"
@@ -77,53 +74,6 @@ def fresh_store(fresh_database_url, run) -> Iterator[EventStore]:
         yield EventStore(pool)
     finally:
         run(pool.close())
-
-
-def _timelines(
-    store,
-    snapshot_after: int = SNAPSHOT_AFTER,
-    metrics: Metrics | None = None,
-    key: bytes | None = None,
-) -> Timelines:
-    """A process's cache, empty: every game it loads is loaded cold. It counts the
-    snapshots it ignores in `metrics`, and signs with `key` (by default the
-    process's, as the tests' servers do)."""
-    return Timelines(
-        store,
-        BUILT_IN,
-        100,
-        100_000,
-        snapshot_after,
-        snapshot_key=key,
-        observer=metrics,
-    )
-
-
-async def _imported(
-    store, game: str, moves: int | None = None, seed: int = SETUP.seed
-) -> tuple[uuid.UUID, list[Recorded]]:
-    """A long simulated game (an undo every 7th move) stored as an import, or its
-    first `moves` moves."""
-    rules = BUILT_IN[game]
-    _, records = simulated(rules, len(SETUP.players), seed, undo_every=7)
-    records = records[:moves]
-    row, created = new_game(rules, msgspec.structs.replace(SETUP, seed=seed))
-    await store.import_game(
-        row,
-        (created.type, created.data),
-        [(move_type(r.move), msgspec.json.encode(r)) for r in records],
-        read_back=lambda stored, events: None,
-    )
-    return row.id, records
-
-
-async def _snapshotted(store, game: str) -> uuid.UUID:
-    """A long game, and its snapshot written by a first cold load."""
-    game_id, _ = await _imported(store, game)
-    timelines = _timelines(store)
-    await timelines.load(game_id)
-    await timelines.snapshots_written()
-    return game_id
 
 
 def _answers(timeline: Timeline, steps: range) -> bytes:
@@ -149,9 +99,9 @@ def _ignored(metrics: Metrics, reason: str) -> float | None:
 @pytest.mark.parametrize("game", KINDS)
 def test_a_game_resumed_from_its_snapshot_answers_as_folded_whole(store, run, game):
     async def check() -> None:
-        game_id = await _snapshotted(store, game)
-        resumed = await _timelines(store).load(game_id)
-        whole = await _timelines(store).load(game_id, whole=True)
+        game_id = await snapshotted_game(store, game)
+        resumed = await cold_timelines(store).load(game_id)
+        whole = await cold_timelines(store).load(game_id, whole=True)
         assert resumed.truncated and not whole.truncated
         assert resumed.first == whole.latest.version - SNAPSHOT_BEHIND
         # The steps after the snapshot, but its first: in these games an undo
@@ -169,13 +119,13 @@ def test_undo_past_a_snapshot_gives_the_state_without_snapshots_A2(store, run, g
     abandons (T2) and their undos, as the same moves on the game folded whole."""
 
     async def check() -> None:
-        game_id, _ = await _imported(store, game)
-        snapshots = _timelines(store)
+        game_id, _ = await imported_game(store, game)
+        snapshots = cold_timelines(store)
         await snapshots.load(game_id)
         await snapshots.snapshots_written()
         snapshot = (await _snapshot(store, game_id))[0]
         # Folded from the stored rows (as stored: jsonb orders an object's keys).
-        expected = (await _timelines(store).load(game_id, whole=True)).latest
+        expected = (await cold_timelines(store).load(game_id, whole=True)).latest
         lowest_held = expected.held(SNAPSHOT_DEPTH)[0].top.version
         undos = [Undo()] * (SNAPSHOT_DEPTH + 2)
         for move in [Undo(), Abandon(), Undo(), *undos, Abandon(), Undo(), Undo()]:
@@ -194,8 +144,8 @@ def test_undo_past_a_snapshot_gives_the_state_without_snapshots_A2(store, run, g
                 ]
             )
         assert expected.top.version < lowest_held <= snapshot  # undone below it
-        resumed = await _timelines(store).load(game_id)
-        whole = await _timelines(store).load(game_id, whole=True)
+        resumed = await cold_timelines(store).load(game_id)
+        whole = await cold_timelines(store).load(game_id, whole=True)
         assert _answers(resumed, range(0)) == _answers(whole, range(0))
 
     run(check())
@@ -237,14 +187,14 @@ def test_a_stale_corrupt_or_deleted_snapshot_changes_nothing(
     store, run, caplog, game, tampering, reason, level
 ):
     async def check() -> None:
-        game_id = await _snapshotted(store, game)
+        game_id = await snapshotted_game(store, game)
         await tampering(store, game_id)
         caplog.clear()
         metrics = Metrics()
         with caplog.at_level(logging.INFO, "service.application.snapshots"):
             # Written again at the same version only if the cold load writes it.
-            loaded = await _timelines(store, 10**6, metrics).load(game_id)
-        whole = await _timelines(store).load(game_id, whole=True)
+            loaded = await cold_timelines(store, 10**6, metrics).load(game_id)
+        whole = await cold_timelines(store).load(game_id, whole=True)
         assert not loaded.truncated
         steps = range(1, whole.moves + 1)
         assert _answers(loaded, steps) == _answers(whole, steps)
@@ -268,8 +218,8 @@ def test_a_snapshot_past_the_games_log_is_ignored(store, run, caplog, game):
     its next move is the version after its last, and its replay reads."""
 
     async def check() -> None:
-        longer = await _snapshotted(store, game)
-        game_id, records = await _imported(store, game, moves=SNAPSHOT_AFTER)
+        longer = await snapshotted_game(store, game)
+        game_id, records = await imported_game(store, game, moves=SNAPSHOT_AFTER)
         await _as_serving_role(
             store,
             "INSERT INTO game_snapshots (game_id, version, engine, data, signature)"
@@ -280,11 +230,11 @@ def test_a_snapshot_past_the_games_log_is_ignored(store, run, caplog, game):
         assert (await _snapshot(store, game_id))[0] > len(records) + 1
         metrics = Metrics()
         with caplog.at_level(logging.INFO, "service.application.snapshots"):
-            loaded = await _timelines(store, metrics=metrics).load(game_id)
+            loaded = await cold_timelines(store, metrics=metrics).load(game_id)
         assert _ignored(metrics, "past_log") == 1
         assert not loaded.truncated
         assert loaded.version == len(records) + 1
-        whole = await _timelines(store).load(game_id, whole=True)
+        whole = await cold_timelines(store).load(game_id, whole=True)
         steps = range(1, whole.moves + 1)
         assert _answers(loaded, steps) == _answers(whole, steps)
         (message,) = [r.getMessage() for r in caplog.records]
@@ -312,8 +262,8 @@ async def _scored_999(store, game_id: uuid.UUID) -> None:
 async def _another_games(store, game_id: uuid.UUID) -> None:
     """Another game's snapshot, data and signature, of a version this game's log
     holds (the other game is shorter)."""
-    other, _ = await _imported(store, "dozito", moves=4 * SNAPSHOT_AFTER, seed=9)
-    timelines = _timelines(store)
+    other, _ = await imported_game(store, "dozito", moves=4 * SNAPSHOT_AFTER, seed=9)
+    timelines = cold_timelines(store)
     await timelines.load(other)
     await timelines.snapshots_written()
     await _as_serving_role(
@@ -328,7 +278,7 @@ async def _another_games(store, game_id: uuid.UUID) -> None:
 async def _another_keys(store, game_id: uuid.UUID) -> None:
     """The snapshot a host with another key writes over ours (which it ignores),
     good to that host."""
-    other_host = _timelines(store, key=b"another host's key".ljust(KEY_BYTES))
+    other_host = cold_timelines(store, key=b"another host's key".ljust(KEY_BYTES))
     await other_host.load(game_id)
     await other_host.snapshots_written()
 
@@ -360,16 +310,16 @@ def test_a_snapshot_the_serving_role_rewrote_is_ignored_logged_and_counted(
     snapshot over it, which the next cold load uses."""
 
     async def check() -> None:
-        game_id = await _snapshotted(store, "dozito")
+        game_id = await snapshotted_game(store, "dozito")
         await tampering(store, game_id)
-        whole = await _timelines(store, 10**6).load(game_id, whole=True)
+        whole = await cold_timelines(store, 10**6).load(game_id, whole=True)
         assert 1 < (await _snapshot(store, game_id))[0] < whole.version
         metrics = Metrics()
-        rewriting = _timelines(store, metrics=metrics)
+        rewriting = cold_timelines(store, metrics=metrics)
         caplog.clear()
         with caplog.at_level(logging.INFO, "service.application.snapshots"):
             # Writes no snapshot: the next cold load meets the same row.
-            loaded = await _timelines(store, 10**6, metrics).load(game_id)
+            loaded = await cold_timelines(store, 10**6, metrics).load(game_id)
             again = await rewriting.load(game_id)
         assert not loaded.truncated and not again.truncated
         steps = range(1, whole.moves + 1)
@@ -382,7 +332,7 @@ def test_a_snapshot_the_serving_role_rewrote_is_ignored_logged_and_counted(
         assert _ignored(metrics, reason) == 2
 
         await rewriting.snapshots_written()
-        resumed = await _timelines(store, metrics=metrics).load(game_id)
+        resumed = await cold_timelines(store, metrics=metrics).load(game_id)
         assert resumed.first == whole.version - SNAPSHOT_BEHIND
         held = range(resumed.first + 1, resumed.moves + 1)
         assert _answers(resumed, held) == _answers(whole, held)
@@ -393,7 +343,7 @@ def test_a_snapshot_the_serving_role_rewrote_is_ignored_logged_and_counted(
 
 def test_a_snapshot_is_rewritten_only_when_newer_but_by_a_whole_fold(store, run):
     async def check() -> None:
-        game_id = await _snapshotted(store, "dozito")
+        game_id = await snapshotted_game(store, "dozito")
         version, engine, _ = await _snapshot(store, game_id)
         older = version - 5
         await store.write_snapshot(game_id, older, engine, b"", b"signed")
@@ -415,8 +365,8 @@ def test_the_service_answers_a_snapshotted_game_as_one_without(store, run, clien
     then reads that need the moves before it."""
 
     async def imported() -> tuple[uuid.UUID, uuid.UUID, int]:
-        snapshotted = await _snapshotted(store, "dozito")
-        plain, records = await _imported(store, "dozito")
+        snapshotted = await snapshotted_game(store, "dozito")
+        plain, records = await imported_game(store, "dozito")
         return snapshotted, plain, len(records)
 
     snapshotted, plain, moves = run(imported())
@@ -446,8 +396,8 @@ def test_a_snapshot_rewritten_to_serve_a_score_of_999_is_not_served(
     for a game of the same moves without a snapshot, logs why and counts it."""
 
     async def tampered() -> tuple[uuid.UUID, uuid.UUID]:
-        snapshotted = await _snapshotted(fresh_store, "dozito")
-        plain, _ = await _imported(fresh_store, "dozito")
+        snapshotted = await snapshotted_game(fresh_store, "dozito")
+        plain, _ = await imported_game(fresh_store, "dozito")
         await _scored_999(fresh_store, snapshotted)
         return snapshotted, plain
 
@@ -593,7 +543,7 @@ def test_hosts_sharing_a_key_file_sign_alike_and_another_keys_host_rewrites(
     the same file could use; a host with another file ignores it (logged, counted)
     and writes its own."""
     shared, other = tmp_path / "shared.key", tmp_path / "other.key"
-    game_id, _ = run(_imported(fresh_store, "dozito"))
+    game_id, _ = run(imported_game(fresh_store, "dozito"))
 
     def serving(key_file: Path):
         return running_server(

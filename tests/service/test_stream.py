@@ -5,48 +5,11 @@ connection."""
 from __future__ import annotations
 
 import json
-import queue
-import threading
 
-import httpx
-
-from tests.service.http import create, play_simulated
+from tests.support.http import create, play_simulated
+from tests.support.streams import open_stream, take
 
 PLAYERS = ["Olivia", "Fran", "Jan", "Margaret"]
-
-
-def follow(client: httpx.Client, url: str, received: queue.Queue, **headers) -> None:
-    """Read one SSE stream into `received` as (id, event, data) until it closes."""
-    fields: dict[str, str] = {}
-    try:
-        with client.stream("GET", url, headers=headers, timeout=None) as response:
-            received.put(("open", response.status_code, None))
-            for line in response.iter_lines():
-                if line.startswith(":"):
-                    continue
-                if line:
-                    name, _, value = line.partition(":")
-                    fields[name] = value.removeprefix(" ")
-                elif "data" in fields:
-                    received.put(
-                        (fields.get("id"), fields.get("event"), fields["data"])
-                    )
-                    fields = {}
-    except httpx.TransportError:
-        pass  # the test server stopped: the stream ends with it
-
-
-def open_stream(client, url, **headers) -> queue.Queue:
-    received: queue.Queue = queue.Queue()
-    threading.Thread(
-        target=follow, args=(client, url, received), kwargs=headers, daemon=True
-    ).start()
-    assert received.get(timeout=10) == ("open", 200, None)
-    return received
-
-
-def take(received: queue.Queue, count: int) -> list[tuple]:
-    return [received.get(timeout=10) for _ in range(count)]
 
 
 def test_the_stream_delivers_every_move_of_a_game_in_order_as_it_is_stored(client):

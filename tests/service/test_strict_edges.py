@@ -15,8 +15,9 @@ import json
 import psycopg
 import pytest
 
-from tests.service.http import create, move
-from tests.service.test_exchange import assert_problem, import_file, simulated_file
+from tests.support.exports import import_file, simulated_file
+from tests.support.http import create, move
+from tests.support.problems import assert_problem
 
 RED_3 = {"color": "red", "number": 3}
 

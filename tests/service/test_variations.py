@@ -16,9 +16,9 @@ from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
-from tests.service.http import create, move, play_simulated, simulated_moves
-from tests.service.server import running_server
-from tests.service.test_keys import make_key
+from tests.support.http import create, move, play_simulated, simulated_moves
+from tests.support.keys import make_key
+from tests.support.server import running_server
 
 PLAYERS = ["Vera", "Wim", "Xan"]
 

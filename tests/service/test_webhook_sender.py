@@ -23,7 +23,7 @@ import pytest
 from service.readside import sender
 from service.readside.sender import Sender
 from tests.service.names import ScriptedNames
-from tests.service.test_webhooks import receiver
+from tests.support.receivers import receiver
 
 BODY = b'{"type": "move.stored"}'
 HEADERS = {"content-type": "application/json"}

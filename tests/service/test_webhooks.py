@@ -6,16 +6,11 @@ holds up no other."""
 
 from __future__ import annotations
 
-import http.server
-import json
 import socket
-import threading
 import time
 import uuid
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import dataclass, field
+from contextlib import ExitStack
 from urllib.parse import urlsplit
 
 import httpx
@@ -25,89 +20,14 @@ from standardwebhooks import Webhook
 from service.application.webhooks import RESENDS_PER_MINUTE
 from service.readside import sender
 from tests.service.names import ScriptedNames
-from tests.service.server import running_server
-from tests.service.test_keys import BODY, assert_problem, bearer, make_key, revoke
+from tests.support.keys import BODY, KEYED, bearer, make_key, revoke
+from tests.support.problems import assert_problem
+from tests.support.receivers import Receiver, receiver
+from tests.support.server import running_server
+from tests.support.waiting import eventually
 
-KEYED = ("games:create", "moves:write", "read", "webhooks")
 # Fast retries, so a test sees the second attempt within a second.
 FAST = {"webhooks_allow_private": True, "webhook_retries": (0.2, 0.2, 0.2)}
-
-
-@dataclass
-class Receiver:
-    """A receiving server: what it was sent, and what it answers (`answers`, one
-    status an attempt, then 200s; `delay` seconds before each answer)."""
-
-    url: str
-    received: list[tuple[dict[str, str], bytes]] = field(default_factory=list)
-    answers: list[int] = field(default_factory=list)
-    delay: float = 0.0
-    # How many of the next answers come with a body that never ends, sent a byte
-    # each `drip` seconds (0: as fast as it goes).
-    endless: int = 0
-    drip: float = 0.0
-    # The body of each answer that has one of its own.
-    body: bytes = b""
-    # The requests being answered at once, and the most there were.
-    answering: int = 0
-    most_at_once: int = 0
-
-    def messages(self) -> list[dict]:
-        return [json.loads(body) for _, body in self.received]
-
-
-@contextmanager
-def receiver(
-    path: str = "/hook", host: str = "127.0.0.1", port: int = 0
-) -> Iterator[Receiver]:
-    got = Receiver(url="")
-    lock = threading.Lock()
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            body = self.rfile.read(int(self.headers["content-length"]))
-            with lock:
-                got.answering += 1
-                got.most_at_once = max(got.most_at_once, got.answering)
-            time.sleep(got.delay)
-            with lock:
-                got.answering -= 1
-            got.received.append(({k.lower(): v for k, v in self.headers.items()}, body))
-            status = got.answers.pop(0) if got.answers else 200
-            self.send_response(status)
-            if got.endless:
-                got.endless -= 1
-                self.send_header("content-length", str(10**12))
-                self.end_headers()
-                with suppress(OSError):  # until the deliverer hangs up
-                    while True:
-                        self.wfile.write(b"x" if got.drip else b"x" * 65536)
-                        self.wfile.flush()
-                        time.sleep(got.drip)
-                return
-            self.send_header("content-length", str(len(got.body)))
-            self.end_headers()
-            self.wfile.write(got.body)
-
-        def log_message(self, *args) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer((host, port), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    got.url = f"http://{host}:{server.server_address[1]}{path}"
-    try:
-        yield got
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def until(condition, seconds: float = 15) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "never came"
-        time.sleep(0.05)
 
 
 def register(client: httpx.Client, key: str, url: str, **asked) -> dict:
@@ -161,7 +81,7 @@ def test_every_move_is_told_signed_in_order_under_a_stable_id(served):
         assert endpoint["secret"].startswith("whsec_")
         game = new_game(client)
         play(client, game, *MOVES)
-        until(lambda: len(got.received) == 3)
+        eventually(lambda: len(got.received) == 3, seconds=15)
         messages = verified(got, endpoint["secret"])
         assert [m["data"]["version"] for m in messages] == [2, 3, 4]
         assert [m["data"]["move"] for m in messages] == ["play", "play", "undo"]
@@ -175,7 +95,7 @@ def test_every_move_is_told_signed_in_order_under_a_stable_id(served):
         def deliveries_logged() -> list[dict]:
             return client.get(path, headers=bearer(key)).json()["attempts"]
 
-        until(lambda: len(deliveries_logged()) == 3)
+        eventually(lambda: len(deliveries_logged()) == 3, seconds=15)
         deliveries = deliveries_logged()
         assert sorted(d["webhook_id"] for d in deliveries) == sorted(ids)
         assert {d["status"] for d in deliveries} == {200}
@@ -195,7 +115,7 @@ def test_a_failed_delivery_is_retried_under_the_same_id_and_holds_back_the_next(
         endpoint = register(client, key, got.url, kinds=["move.stored"])
         game = new_game(client)
         play(client, game, *MOVES[:2])
-        until(lambda: len(got.received) == 4)
+        eventually(lambda: len(got.received) == 4, seconds=15)
         ids = [headers["webhook-id"] for headers, _ in got.received]
         assert ids[0] == ids[1] == ids[2] != ids[3]
         versions = [m["data"]["version"] for m in verified(got, endpoint["secret"])]
@@ -206,7 +126,7 @@ def test_a_failed_delivery_is_retried_under_the_same_id_and_holds_back_the_next(
             path = f"/webhooks/{endpoint['id']}/deliveries"
             return client.get(path, headers=bearer(key)).json()["attempts"]
 
-        until(lambda: len(attempts_logged()) == 4)
+        eventually(lambda: len(attempts_logged()) == 4, seconds=15)
         attempts = attempts_logged()
         assert [(a["attempt"], a["status"]) for a in reversed(attempts)] == [
             (1, 500),
@@ -222,7 +142,7 @@ def test_a_failed_delivery_is_retried_under_the_same_id_and_holds_back_the_next(
         )
         assert again.status_code == 200, again.text
         assert again.json()["by_hand"] and again.json()["status"] == 200
-        until(lambda: len(got.received) == 5)
+        eventually(lambda: len(got.received) == 5, seconds=15)
         assert got.received[-1][0]["webhook-id"] == ids[0]
         assert got.received[-1][1] == got.received[0][1]
 
@@ -234,13 +154,13 @@ def test_an_answer_that_never_ends_is_cut_short_and_retried(served):
         got.answers, got.endless = [500], 1
         endpoint = register(client, key, got.url, kinds=["move.stored"])
         play(client, new_game(client), MOVES[0])
-        until(lambda: len(got.received) == 2)
+        eventually(lambda: len(got.received) == 2, seconds=15)
         path = f"/webhooks/{endpoint['id']}/deliveries"
 
         def attempts_logged() -> list[dict]:
             return client.get(path, headers=bearer(key)).json()["attempts"]
 
-        until(lambda: len(attempts_logged()) == 2)
+        eventually(lambda: len(attempts_logged()) == 2, seconds=15)
         failed, taken = reversed(attempts_logged())
         assert (failed["status"], taken["status"]) == (500, 200)
         assert failed["error"] == "x" * 200
@@ -254,7 +174,7 @@ def test_an_answer_sent_a_byte_at_a_time_has_the_whole_timeout(served, monkeypat
         got.answers, got.endless, got.drip = [500], 1, 0.1
         endpoint = register(client, key, got.url, kinds=["move.stored"])
         play(client, new_game(client), MOVES[0])
-        until(lambda: len(got.received) == 2, seconds=5)
+        eventually(lambda: len(got.received) == 2, seconds=5)
         path = f"/webhooks/{endpoint['id']}/deliveries"
         attempts = client.get(path, headers=bearer(key)).json()["attempts"]
         assert attempts[-1]["error"] == "no whole answer within 1 s"
@@ -267,7 +187,7 @@ def test_a_revoked_keys_endpoint_is_told_nothing_more(served):
         register(client, key, got.url, kinds=["move.stored"])
         game = new_game(client)
         play(client, game, MOVES[0])
-        until(lambda: len(got.received) == 1)
+        eventually(lambda: len(got.received) == 1, seconds=15)
 
         revoke(database_url, key)
         play(client, game, MOVES[1])
@@ -288,13 +208,13 @@ def test_an_endpoint_that_answers_410_is_switched_off_and_says_why(served):
         def switched_off() -> bool:
             return not client.get(path, headers=bearer(key)).json()["enabled"]
 
-        until(switched_off)
+        eventually(switched_off, seconds=15)
         assert "410" in client.get(path, headers=bearer(key)).json()["reason"]
         time.sleep(0.5)
         assert len(got.received) == 1  # nothing more
         # Switched on again, it is told from the event it stopped at.
         assert client.post(f"{path}/enable", headers=bearer(key)).json()["enabled"]
-        until(lambda: len(got.received) == 3)
+        eventually(lambda: len(got.received) == 3, seconds=15)
         assert [m["data"]["version"] for m in got.messages()] == [2, 2, 3]
 
 
@@ -308,7 +228,10 @@ def test_an_endpoint_failing_every_attempt_is_switched_off_then_retried_afresh(
         endpoint = register(client, key, got.url, kinds=["move.stored"])
         play(client, new_game(client), MOVES[0])
         path = f"/webhooks/{endpoint['id']}"
-        until(lambda: not client.get(path, headers=bearer(key)).json()["enabled"])
+        eventually(
+            lambda: not client.get(path, headers=bearer(key)).json()["enabled"],
+            seconds=15,
+        )
         assert (
             "every attempt failed, 4 of them"
             in (client.get(path, headers=bearer(key)).json()["reason"])
@@ -317,7 +240,7 @@ def test_an_endpoint_failing_every_attempt_is_switched_off_then_retried_afresh(
         # Switched on again, it has the retries afresh: one more failure is retried.
         got.answers = [500]
         assert client.post(f"{path}/enable", headers=bearer(key)).json()["enabled"]
-        until(lambda: len(got.received) == 6)
+        eventually(lambda: len(got.received) == 6, seconds=15)
         time.sleep(0.5)
         assert client.get(path, headers=bearer(key)).json()["enabled"]
         ids = {headers["webhook-id"] for headers, _ in got.received}
@@ -333,7 +256,7 @@ def test_a_finished_game_and_its_reopening_are_told_with_the_move(served):
         )
         game = new_game(client)
         play(client, game, MOVES[0], {"type": "abandon"}, {"type": "undo"})
-        until(lambda: len(got.received) == 2)
+        eventually(lambda: len(got.received) == 2, seconds=15)
         messages = verified(got, endpoint["secret"])
         assert [(m["type"], m["data"]["status"]) for m in messages] == [
             ("game.abandoned", "abandoned"),
@@ -356,7 +279,7 @@ def test_filters_keep_other_games_out(served):
         register(client, key, got.url, kinds=["move.stored"], game="dozito")
         play(client, new_game(client), MOVES[0])  # neither: no group, a Dobro game
         play(client, game, MOVES[0])
-        until(lambda: len(got.received) == 1)
+        eventually(lambda: len(got.received) == 1, seconds=15)
         time.sleep(1)
         assert [m["data"]["game_id"] for m in got.messages()] == [game["id"]]
 
@@ -371,7 +294,7 @@ def test_a_rotated_secret_and_the_one_before_both_sign(served):
         ).json()
         assert rotated["secret"] != endpoint["secret"]
         play(client, new_game(client), MOVES[0])
-        until(lambda: len(got.received) == 1)
+        eventually(lambda: len(got.received) == 1, seconds=15)
         assert verified(got, endpoint["secret"]) == verified(got, rotated["secret"])
         assert len(got.received[0][0]["webhook-signature"].split(" ")) == 2
 
@@ -392,7 +315,7 @@ def test_a_slow_endpoint_holds_up_no_other(served):
         started = time.monotonic()
         play(client, game, *MOVES)
         assert time.monotonic() - started < 2  # the moves did not wait either
-        until(lambda: len(quick.received) == 3, seconds=2.5)
+        eventually(lambda: len(quick.received) == 3, seconds=2.5)
         assert len(slow.received) <= 1
 
 
@@ -516,7 +439,10 @@ def test_a_name_rebound_to_loopback_after_its_check_is_never_reached(served, nam
         )
         play(client, new_game(client), MOVES[0])
         path = f"/webhooks/{endpoint['id']}"
-        until(lambda: not client.get(path, headers=bearer(key)).json()["enabled"])
+        eventually(
+            lambda: not client.get(path, headers=bearer(key)).json()["enabled"],
+            seconds=15,
+        )
         attempts = client.get(f"{path}/deliveries", headers=bearer(key)).json()
         assert len(attempts["attempts"]) == 4
         for attempt in attempts["attempts"]:
@@ -539,7 +465,7 @@ def test_an_attempt_connects_to_the_address_it_checked(served, names):
         names.script("pinned.test", *[["127.0.0.1"], ["127.0.0.2"]] * 10)
         register(client, key, f"http://pinned.test:{port}/hook", kinds=["move.stored"])
         play(client, new_game(client), MOVES[0])
-        until(lambda: len(first.received) + len(second.received) == 1)
+        eventually(lambda: len(first.received) + len(second.received) == 1, seconds=15)
         time.sleep(0.5)
     # Resolved once to register and once for the attempt, which went where its
     # resolution said, under the endpoint's name.
@@ -568,7 +494,9 @@ def test_a_slow_resolver_holds_an_attempt_no_longer_than_its_time(
         names.seconds["slow.test"] = 2.5
         play(client, new_game(client), MOVES[0])
         path = f"/webhooks/{endpoint['id']}/deliveries"
-        until(lambda: client.get(path, headers=bearer(key)).json()["attempts"])
+        eventually(
+            lambda: client.get(path, headers=bearer(key)).json()["attempts"], seconds=15
+        )
         names.seconds["slow.test"] = 0
         (first, *_) = client.get(path, headers=bearer(key)).json()["attempts"]
     assert first["error"] == "no whole answer within 1 s"
@@ -590,11 +518,14 @@ def test_resends_are_limited_per_key_and_hold_up_no_other_key(served):
         )
         quick_hook = register(client, other, quick.url, kinds=["move.stored"])
         play(client, game, MOVES[0])
-        until(lambda: len(slow.received) == len(quick.received) == 1)
+        eventually(lambda: len(slow.received) == len(quick.received) == 1, seconds=15)
 
         def resend(key: str, hook: dict) -> httpx.Response:
             path = f"/webhooks/{hook['id']}/deliveries"
-            until(lambda: client.get(path, headers=bearer(key)).json()["attempts"])
+            eventually(
+                lambda: client.get(path, headers=bearer(key)).json()["attempts"],
+                seconds=15,
+            )
             (first,) = client.get(path, headers=bearer(key)).json()["attempts"]
             return client.post(f"{path}/{first['id']}/resend", headers=bearer(key))
 
@@ -602,12 +533,12 @@ def test_resends_are_limited_per_key_and_hold_up_no_other_key(served):
         asked = RESENDS_PER_MINUTE + 3
         with ThreadPoolExecutor(asked) as threads:
             burst = [threads.submit(resend, greedy, slow_hook) for _ in range(asked)]
-            until(lambda: slow.answering >= 1)
+            eventually(lambda: slow.answering >= 1, seconds=15)
             # Meanwhile another key's resend and deliveries go at once.
             started = time.monotonic()
             assert resend(other, quick_hook).status_code == 200
             play(client, new_game(client), MOVES[0])
-            until(lambda: len(quick.received) == 3, seconds=2)
+            eventually(lambda: len(quick.received) == 3, seconds=2)
             assert time.monotonic() - started < 2
             answers = [future.result() for future in burst]
     statuses = sorted(answer.status_code for answer in answers)
@@ -651,9 +582,9 @@ def test_when_the_delivering_process_stops_another_takes_its_turn(served):
             endpoint = register(before, key, got.url, kinds=["move.stored"])
             game = new_game(before)
             play(before, game, MOVES[0])
-            until(lambda: len(got.received) == 1)
+            eventually(lambda: len(got.received) == 1, seconds=15)
             first.close()
             play(client, game, MOVES[1])
-            until(lambda: len(got.received) >= 2)
+            eventually(lambda: len(got.received) >= 2, seconds=15)
     versions = [m["data"]["version"] for m in verified(got, endpoint["secret"])]
     assert versions[-1] == 3 and set(versions) == {2, 3}

@@ -12,10 +12,8 @@ import pytest
 from tablelog_toy import NIM
 
 from domain.registry import BUILT_IN, Registry
-from tests.service.http import create, move
-from tests.service.server import running_server
-
-pytestmark = pytest.mark.db
+from tests.support.http import create, move
+from tests.support.server import running_server
 
 NIM_ALONE = Registry([NIM])
 EVERY_GAME = Registry([*BUILT_IN.values(), NIM])

@@ -15,7 +15,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.service.test_cli import free_port, start_serving, stop
+from tests.support.ports import free_port
+from tests.support.processes import start_serving, stop
 
 pytestmark = pytest.mark.db
 

@@ -7,13 +7,15 @@ the tests use the distribution's Chromium and skip, saying why, where it is miss
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.service.server import running_server
+from tests.support.server import running_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Without the background-networking switches Chromium keeps reaching for a network
@@ -28,6 +30,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 375, "height": 812}
+AXE_VERSION = "4.14.1"
 
 
 @pytest.fixture(scope="module")
@@ -91,3 +94,31 @@ def new_page(browser, base_url: str):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="session")
+def axe_source(tmp_path_factory) -> str:
+    """axe-core's script, for the accessibility checks (tests.support.pages.serious):
+    installed from npm for the session, never shipped with the page."""
+    if shutil.which("npm") is None:
+        pytest.skip("npm is not installed: axe-core cannot be fetched")
+    prefix = tmp_path_factory.mktemp("axe")
+    try:
+        subprocess.run(
+            [
+                "npm",
+                "install",
+                "--prefix",
+                str(prefix),
+                "--prefer-offline",
+                "--no-audit",
+                "--no-fund",
+                f"axe-core@{AXE_VERSION}",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+        pytest.skip(f"npm could not install axe-core: {error}")
+    return (Path(prefix) / "node_modules/axe-core/axe.min.js").read_text()

@@ -11,9 +11,7 @@ from playwright.sync_api import Page, expect
 from tablelog_toy import NIM
 
 from domain.registry import BUILT_IN, Registry
-from tests.service.server import running_server
-
-pytestmark = pytest.mark.db
+from tests.support.server import running_server
 
 
 @pytest.fixture(scope="module")

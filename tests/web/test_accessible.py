@@ -4,58 +4,11 @@ itself has no build step and ships nothing of it."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
 from playwright.sync_api import expect
 
-from tests.service.http import create, play_simulated
-from tests.web.test_page import open_game
-from tests.web.test_phone import tap_donkey_card, up_to_the_reveal
-
-AXE_VERSION = "4.14.1"
-
-
-@pytest.fixture(scope="session")
-def axe_source(tmp_path_factory) -> str:
-    if shutil.which("npm") is None:
-        pytest.skip("npm is not installed: axe-core cannot be fetched")
-    prefix = tmp_path_factory.mktemp("axe")
-    try:
-        subprocess.run(
-            [
-                "npm",
-                "install",
-                "--prefix",
-                str(prefix),
-                "--prefer-offline",
-                "--no-audit",
-                "--no-fund",
-                f"axe-core@{AXE_VERSION}",
-            ],
-            check=True,
-            capture_output=True,
-            timeout=180,
-        )
-    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
-        pytest.skip(f"npm could not install axe-core: {error}")
-    return (Path(prefix) / "node_modules/axe-core/axe.min.js").read_text()
-
-
-def serious(page, axe_source: str) -> list[str]:
-    # Evaluated by the browser's devtools protocol, not added as an inline <script>,
-    # which the page's Content-Security-Policy refuses.
-    page.evaluate(axe_source)
-    results = page.evaluate("async () => await axe.run()")
-    assert results["passes"], "axe checked nothing"
-    found = results["violations"]
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
+from tests.support.http import create, play_simulated
+from tests.support.pages import open_game, serious
+from tests.support.taps import tap_donkey_card, up_to_the_reveal
 
 
 def test_home_game_and_replay_pages_have_no_serious_violation(

@@ -11,10 +11,8 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, move, play_simulated, simulated_moves
-from tests.web.test_accessible import axe_source, serious  # noqa: F401 (a fixture)
-
-pytestmark = pytest.mark.db
+from tests.support.http import create, move, play_simulated, simulated_moves
+from tests.support.pages import serious
 
 PHONE = {"width": 412, "height": 915}
 LOCALES = {"en": "en-GB", "fr": "fr-FR"}
@@ -83,7 +81,7 @@ def stray_words(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("kind", ["dobro", "dozito", "double-donkey"])
-def test_a_short_game_shows_no_stray_null(phone, client, axe_source, kind):  # noqa: F811
+def test_a_short_game_shows_no_stray_null(phone, client, axe_source, kind):
     game = create(client, game=kind, players=PLAYERS, first_player="Ann", seed=5)
     play_simulated(client, game, limit=8)
     open_game(phone, game)
@@ -118,7 +116,7 @@ def broken_words(page: Page, within: str) -> list[str]:
     )
 
 
-def test_double_donkeys_players_table_breaks_no_word(phone, client, axe_source):  # noqa: F811
+def test_double_donkeys_players_table_breaks_no_word(phone, client, axe_source):
     game = create(
         client, game="double-donkey", players=PLAYERS, first_player="Ann", seed=5
     )
@@ -132,7 +130,7 @@ def test_double_donkeys_players_table_breaks_no_word(phone, client, axe_source):
     assert phone.errors == []
 
 
-def test_dozitos_card_is_sent_only_once_chosen(phone, client, axe_source):  # noqa: F811
+def test_dozitos_card_is_sent_only_once_chosen(phone, client, axe_source):
     game = create(client, game="dozito", players=PLAYERS, first_player="Ann", seed=5)
     play_simulated(client, game, limit=1)  # the round starts: Ann draws
     open_game(phone, game)
@@ -181,7 +179,7 @@ def log_offline(page: Page, player: str, card: int) -> None:
 def test_several_turns_logged_offline_go_in_order_and_a_refused_one_is_corrected_D8(
     phone,
     client,
-    axe_source,  # noqa: F811
+    axe_source,
 ):
     game = create(client, game="dobro", players=PLAYERS, first_player="Ann")
     open_game(phone, game)
@@ -286,7 +284,7 @@ def logged(page: Page, client, game: dict) -> str:
     return say(page, "game.logged_said", number=step, move=said["description"])
 
 
-def test_nothing_to_read_or_tap_is_under_the_status_bar(phone, client, axe_source):  # noqa: F811
+def test_nothing_to_read_or_tap_is_under_the_status_bar(phone, client, axe_source):
     dozito = create(client, game="dozito", players=PLAYERS, first_player="Ann", seed=5)
     first_place = next(
         i for i, m in enumerate(simulated_moves(dozito)) if type(m).__name__ == "Place"
@@ -328,7 +326,7 @@ def test_nothing_to_read_or_tap_is_under_the_status_bar(phone, client, axe_sourc
 def test_dozitos_colours_and_a_queued_move_are_in_the_pages_language(
     phone,
     client,
-    axe_source,  # noqa: F811
+    axe_source,
 ):
     game = create(client, game="dozito", players=PLAYERS, first_player="Ann", seed=5)
     play_simulated(client, game, limit=1)  # the round starts: Ann draws
@@ -366,7 +364,7 @@ def test_dozitos_colours_and_a_queued_move_are_in_the_pages_language(
 def test_offline_every_move_of_the_game_is_offered_for_any_player(
     phone,
     client,
-    axe_source,  # noqa: F811
+    axe_source,
     kind,
 ):
     game = create(client, game=kind, players=PLAYERS, first_player="Ann", seed=5)
@@ -392,7 +390,7 @@ def test_offline_every_move_of_the_game_is_offered_for_any_player(
 def test_a_new_dozitos_colours_are_shown_in_the_pages_language_and_sent_as_named(
     phone,
     client,
-    axe_source,  # noqa: F811
+    axe_source,
 ):
     phone.goto("/app/")
     phone.locator("select[name=game]").select_option("dozito")

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, move
-from tests.web.test_accessible import axe_source, serious  # noqa: F401 (a fixture)
-
-pytestmark = pytest.mark.db
+from tests.support.http import create, move
+from tests.support.pages import serious
 
 SHOTS = Path("/tmp/french14")
 
@@ -26,7 +23,7 @@ def shot(page: Page, name: str) -> None:
 
 def test_a_french_phone_reads_the_page_in_french_and_switches_to_english_and_back(
     new_page,
-    axe_source,  # noqa: F811
+    axe_source,
 ):
     page = new_page(locale="fr-FR")
     page.goto("/app/")
@@ -60,7 +57,7 @@ def test_the_chosen_language_is_remembered_over_the_browsers(new_page):
 def test_a_refused_move_is_shown_in_french_beside_the_tapped_control_D8(
     new_page,
     client,
-    axe_source,  # noqa: F811
+    axe_source,
 ):
     game = create(client, game="dobro", players=["Ana", "Bo"], first_player="Ana")
     opened = move(client, game, {"type": "play", "player": "Ana", "cards": [10]})

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from domain.game import Setup
 from domain.registry import BUILT_IN
-from tests.web.test_page import open_game
+from tests.support.pages import open_game
 
 PLAYERS = ["Ana", "Bo", "Cy"]
 UNDOS = 120  # more than a page of the history (100 moves)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, Response, expect
 
-from tests.service.http import create, move
-from tests.web.test_page import fact, open_game
+from tests.support.http import create, move
+from tests.support.pages import fact, open_game
 
 
 def new_game(client) -> dict:

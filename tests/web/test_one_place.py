@@ -81,7 +81,6 @@ def test_the_service_worker_keeps_what_the_service_lists_and_lists_nothing():
     assert re.findall(r'"[\w/.-]+\.js"', worker) == []
 
 
-@pytest.mark.db
 def test_every_file_the_service_lists_is_served(client):
     listed = client.get("/app/files.json").json()["files"]
     for file in listed:

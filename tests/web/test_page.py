@@ -9,25 +9,8 @@ import httpx
 import msgspec
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, move, play_simulated, simulated_moves
-
-
-def open_game(page: Page, game: dict, *, with_token: bool = True) -> None:
-    """Open a game's page; with its write token on this device, as its creator has."""
-    page.goto("/app/")
-    if with_token:
-        page.evaluate(
-            "([id, token]) => localStorage.setItem(`tablelog:token:${id}`, token)",
-            [game["id"], game["write_token"]],
-        )
-    page.goto(f"/app/#/games/{game['id']}")
-    expect(page.get_by_role("heading", name="On the table")).to_be_visible()
-
-
-def fact(page: Page, term: str):
-    """The value shown for a term of the state, e.g. "Value in play"."""
-    term_line = page.locator("dt", has_text=term)
-    return page.locator(".facts div", has=term_line).locator("dd")
+from tests.support.http import create, move, play_simulated, simulated_moves
+from tests.support.pages import fact, open_game
 
 
 def new_dobro_game(client: httpx.Client) -> dict:

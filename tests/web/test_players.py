@@ -9,8 +9,8 @@ import uuid
 
 from playwright.sync_api import expect
 
-from tests.service.test_ratings import Table
-from tests.web.test_accessible import axe_source, serious  # noqa: F401
+from tests.support.pages import serious
+from tests.support.ratings import Table
 
 WIDE = {"width": 412, "height": 915}
 
@@ -82,7 +82,7 @@ def test_the_start_page_leads_to_a_groups_leaderboard_in_french(new_page, client
 def test_a_players_page_and_a_leaderboard_have_no_serious_violation(
     new_page,
     client,
-    axe_source,  # noqa: F811
+    axe_source,
 ):
     names, group, _ = rated_table(client)
     page = new_page()

@@ -11,8 +11,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.service.http import create, play_simulated
-from tests.web.test_accessible import axe_source, serious  # noqa: F401 (a fixture)
+from tests.support.http import create, play_simulated
+from tests.support.pages import serious
 
 WIDE = {"width": 412, "height": 915}
 
@@ -76,7 +76,7 @@ def at_step(page: Page, words: dict, step: int, last: int) -> None:
 def test_a_link_opens_the_replay_at_its_step_and_the_address_follows_the_step(
     new_page,
     client,
-    axe_source,  # noqa: F811 (the fixture imported above)
+    axe_source,
     language,
 ):
     words = WORDS[language]
@@ -121,7 +121,7 @@ def test_a_link_opens_the_replay_at_its_step_and_the_address_follows_the_step(
 def test_the_sheet_is_the_one_of_the_step_and_the_end_explains_the_tie_D16(
     new_page,
     client,
-    axe_source,  # noqa: F811 (the fixture imported above)
+    axe_source,
     language,
 ):
     words = WORDS[language]
@@ -186,7 +186,7 @@ def holding_token(page: Page, game: dict) -> None:
 def test_a_phone_with_the_token_notes_a_step_and_every_phone_reads_it(
     new_page,
     client,
-    axe_source,  # noqa: F811 (the fixture imported above)
+    axe_source,
     language,
 ):
     words, notes = WORDS[language], NOTES[language]
@@ -228,7 +228,7 @@ def test_a_phone_with_the_token_notes_a_step_and_every_phone_reads_it(
 def test_another_move_is_tried_from_a_step_and_the_variation_links_back_and_forth(
     new_page,
     client,
-    axe_source,  # noqa: F811 (the fixture imported above)
+    axe_source,
     language,
 ):
     words, notes = WORDS[language], NOTES[language]

@@ -13,15 +13,9 @@ from statistics import mean
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.service.http import create, simulated_moves
-from tests.web.test_page import open_game
-from tests.web.test_phone import (
-    as_json,
-    log_dozito_move,
-    tap_die,
-    tap_donkey_card,
-    title,
-)
+from tests.support.http import create, simulated_moves
+from tests.support.pages import open_game
+from tests.support.taps import as_json, log_dozito_move, tap_die, tap_donkey_card, title
 
 PLAYERS = ["Ann", "Bob", "Cleo"]
 COUNT = """document.addEventListener("pointerdown", () => {

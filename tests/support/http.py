@@ -77,3 +77,10 @@ def live_histories(game: dict, limit: int | None = None) -> list[History]:
 def view(history: History) -> Any:
     """The public state as JSON gives it back."""
     return msgspec.json.decode(msgspec.json.encode(history.rules.view(history.state)))
+
+
+def client_from(base_url: str, address: str) -> httpx.Client:
+    """A client whose connections come from `address` (any of 127.0.0.0/8 is this
+    machine): to the server, a different client."""
+    transport = httpx.HTTPTransport(local_address=address)
+    return httpx.Client(base_url=base_url, transport=transport, timeout=30)

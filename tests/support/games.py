@@ -1,5 +1,6 @@
-"""Games for the reliability tests: created over HTTP, each with its plan of legal moves
-(the move for version v + 1 is `plan[v - 1]`), and the checks on what was stored."""
+"""Games with a plan of legal moves, for the tests that load the service (reliability,
+failover): created over HTTP, each with its plan (the move for version v + 1 is
+`plan[v - 1]`), and the checks on what was stored."""
 
 from __future__ import annotations
 

@@ -1,0 +1,13 @@
+-- An import finds the stored games it may already be by their game and seed
+-- (service/storage/games.py, `SameGame`): a game is what its play is, its set-up
+-- (game, players, first player, seed, options) and its moves, whoever stored it and
+-- however (POST /games, a variation, an import). The seed is drawn at random for a
+-- game created without one, so few games share a game and a seed, and the index
+-- leads the look straight to them.
+--
+-- Not a unique key: many games may share a set-up (a variation has its original's,
+-- and an import whose moves differ from a stored game's is another game of the same
+-- set-up), and "its moves are that game's, or the first of them" is no equality a
+-- key can hold. Two imports of one game racing are serialised by an advisory lock
+-- on the game and seed instead, taken in the import's transaction.
+CREATE INDEX games_game_seed_idx ON games (game, seed);
