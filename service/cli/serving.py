@@ -52,6 +52,12 @@ from service.storage.migrate import migrate
 
 # uvicorn's exit code for a worker that failed before it served.
 _STARTUP_FAILURE = 3
+# How long uvicorn's supervisor waits for a worker to answer its ping before it
+# kills it as hung and starts another (uvicorn's default is 5 s). A worker answers
+# from a thread of its own; on a host whose cores are busy, one still importing the
+# service or starting up can take longer, and killing it only starts another that
+# is as slow: workers were seen replaced over and over, none serving.
+WORKER_HEALTHCHECK_SECONDS = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +133,7 @@ def serve(args: argparse.Namespace) -> None:
                 ),
                 workers=settings.workers,
                 timeout_graceful_shutdown=GRACE_SECONDS,
+                timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
             ),
             listening,
         )
