@@ -27,7 +27,9 @@ class Idempotency:
         """The request's key and fingerprint; None for a request without a key."""
         if key is None:
             return None
-        return cls(key, hashlib.sha256(msgspec.json.encode(body)).digest())
+        # Maps by their keys, however the request ordered them.
+        decoded = msgspec.json.encode(body, order="deterministic")
+        return cls(key, hashlib.sha256(decoded).digest())
 
     def check(self, stored_fingerprint: bytes | None) -> None:
         """Refuse a key that was first used for another request."""

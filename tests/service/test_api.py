@@ -219,6 +219,23 @@ def test_a_retry_with_the_same_idempotency_key_is_answered_again_and_stored_once
     assert stored_versions(client, game["id"]) == [1, 2]
 
 
+def test_a_retried_move_whose_maps_come_in_another_key_order_is_the_same_move(
+    client,
+):
+    game = create(
+        client, game="double-donkey", players=["Olivia", "Fran"], first_player="Olivia"
+    )
+    dice = {"yellow": 3, "light_blue": 2, "purple": 6, "orange": 5, "green": 4}
+    dice["dark_blue"] = 1
+    rolled = {"type": "roll", "player": "Olivia", "dice": dice}
+    again = rolled | {"dice": dict(reversed(dice.items()))}
+    first = move(client, game, rolled, **{"Idempotency-Key": "dice-1"})
+    retried = move(client, game, again, **{"Idempotency-Key": "dice-1"})
+    assert first.status_code == retried.status_code == 201, retried.text
+    assert first.content == retried.content
+    assert stored_versions(client, game["id"]) == [1, 2]
+
+
 def play_to_the_end(client, game, setup):
     for logged in DOBRO_PIXAR.simulate(setup):
         answer = move(client, game, msgspec.to_builtins(logged))
