@@ -1,5 +1,6 @@
 """A Python client generated from the committed OpenAPI document alone plays a whole
-game against the real service: the document is enough to integrate.
+game, and makes a group a phone joins, against the real service: the document is
+enough to integrate.
 
 `openapi-python-client` is what an app developer would run. It knows no NDJSON: the
 document offers the export and takes the import as bytes too
@@ -15,6 +16,7 @@ import io
 import json
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import islice
@@ -158,3 +160,67 @@ def test_a_generated_client_reads_a_refusal_and_moves_a_game_in_and_out(
     assert copy.version == original.version
     state = json.dumps(copy.state.to_dict()).replace('"Bea"', '"Bia"')
     assert json.loads(state) == original.state.to_dict()
+
+
+def test_a_generated_client_makes_a_group_invites_a_phone_and_plays_in_it(
+    generated, client
+):
+    from tablelog_client import Client
+    from tablelog_client.api.games import create_game
+    from tablelog_client.api.groups import (
+        create_group,
+        create_invite,
+        get_group,
+        join_group,
+        list_members,
+        revoke_member,
+    )
+    from tablelog_client.models import (
+        CreatedGroup,
+        CreatedInvite,
+        GroupKeys,
+        JoinedGroup,
+        Joining,
+        NewDobroGame,
+        NewDobroGameGame,
+        NewGroup,
+        NewInvite,
+        ProblemDetails,
+    )
+
+    anyone = Client(str(client.base_url)).set_httpx_client(client)
+    name = f"Club {uuid.uuid4().hex[:6]}"
+    made = create_group.sync(client=anyone, body=NewGroup(name=name, device="A"))
+    assert isinstance(made, CreatedGroup), made
+    assert made.role == "owner" and made.key.startswith("tlg_")
+    with writer_of(client, made.key) as owner:
+        invite = create_invite.sync(made.id, client=owner, body=NewInvite(uses=1))
+        assert isinstance(invite, CreatedInvite), invite
+        joining = Joining(invite=invite.code, device="B")
+        joined = join_group.sync(client=anyone, body=joining)
+        assert isinstance(joined, JoinedGroup), joined
+        assert joined.group.id == made.id and joined.role == "member"
+        # The invite had one use: a third phone is refused, saying so.
+        third = Joining(invite=invite.code, device="C")
+        again = join_group.sync(client=anyone, body=third)
+        assert isinstance(again, ProblemDetails) and again.status == 401
+
+        with writer_of(client, joined.key) as member:
+            body = NewDobroGame(
+                game=NewDobroGameGame.DOBRO, players=["Ana", "Bia"], first_player="Ana"
+            )
+            game = create_game.sync(client=member, body=body)
+            assert game.group == name
+            assert get_group.sync(made.id, client=member).role == "member"
+
+        members = list_members.sync(made.id, client=owner)
+        assert isinstance(members, GroupKeys)
+        assert sorted(key.device for key in members.members) == ["A", "B"]
+        revoke_member.sync_detailed(made.id, joined.key_id, client=owner)
+
+    with writer_of(client, joined.key) as revoked:
+        refused = get_group.sync(made.id, client=revoked)
+        assert isinstance(refused, ProblemDetails) and refused.status == 401
+    # To anyone without a key of it, the group is not there.
+    hidden = get_group.sync(made.id, client=anyone)
+    assert isinstance(hidden, ProblemDetails) and hidden.status == 404

@@ -1,5 +1,5 @@
 """A TypeScript client typed from the committed OpenAPI document alone plays a whole
-game of every kind against the real service.
+game of every kind against the real service, and makes a group a phone joins.
 
 `openapi-typescript` turns the document into types, `openapi-fetch` makes the calls,
 `tsc --strict` checks `typescript/play.ts` against them, and node runs it; it also
@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import uuid
 from pathlib import Path
 
 import msgspec
@@ -44,7 +45,7 @@ def compiled(tmp_path_factory) -> Path:
     if shutil.which("npm") is None or shutil.which("node") is None:
         pytest.skip("needs Node.js and npm")
     work = tmp_path_factory.mktemp("typescript-client")
-    for name in ("package.json", "tsconfig.json", "play.ts", "narrow.ts"):
+    for name in ("package.json", "tsconfig.json", "play.ts", "narrow.ts", "groups.ts"):
         shutil.copy(HERE / "typescript" / name, work / name)
     installed = subprocess.run(
         [
@@ -81,6 +82,23 @@ def test_a_typescript_client_plays_a_whole_game(compiled, client, game):
     assert played["status"] == "finished"
     assert played["version"] == len(moves) + 1
     assert played["winners"] and played["winners"] == played["sheet_winners"]
+
+
+def test_a_typescript_client_makes_a_group_invites_a_phone_and_plays_in_it(
+    compiled, client
+):
+    name = f"Club {uuid.uuid4().hex[:6]}"
+
+    out = run("node", "groups.js", str(client.base_url), name, cwd=compiled)
+
+    assert json.loads(out.strip().splitlines()[-1]) == {
+        "joined": True,
+        "role": "member",
+        "game_group": name,
+        "devices": ["Owner's phone", "Second phone"],
+        "revoked": 200,
+        "after": 401,
+    }
 
 
 # No database, but a build: npm installs the client's packages, tsc compiles it.
