@@ -10,9 +10,6 @@ import asyncio
 import hashlib
 import itertools
 import json
-import os
-import subprocess
-import sys
 import threading
 import uuid
 
@@ -29,6 +26,7 @@ from service.storage import migrate as migrations
 from service.storage.migrate import migrate, migration_files
 from service.storage.pools import connection_pool
 from tests.support.http import client_from
+from tests.support.processes import tablelog_on
 from tests.support.server import running_server
 
 BODY = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann", "seed": 3}
@@ -399,19 +397,6 @@ def test_an_app_key_made_for_a_group_creates_and_writes_the_groups_games(
     assert moved.status_code == 201, moved.text
 
 
-def tablelog(database_url: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "service", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={
-            **{k: v for k, v in os.environ.items() if not k.endswith("DATABASE_URL")},
-            "DATABASE_URL": database_url,
-        },
-    )
-
-
 def test_a_group_named_before_groups_were_owned_is_claimed_from_the_shell(
     create_database, monkeypatch
 ):
@@ -431,10 +416,10 @@ def test_a_group_named_before_groups_were_owned_is_claimed_from_the_shell(
             )
     migrate(older)
 
-    listed = tablelog(older, "groups", "list")
+    listed = tablelog_on(older, "groups", "list")
     assert listed.returncode == 0, listed.stderr
     assert listed.stdout.count("\n") == 1 and "\tFriday Club\t" in listed.stdout
-    claimed = tablelog(older, "groups", "claim", "FRIDAY CLUB", "--device", "Ana")
+    claimed = tablelog_on(older, "groups", "claim", "FRIDAY CLUB", "--device", "Ana")
     assert claimed.returncode == 0, claimed.stderr
     key = next(
         line.removeprefix("key: ")
@@ -457,7 +442,7 @@ def test_a_group_named_before_groups_were_owned_is_claimed_from_the_shell(
         assert seen["role"] == "owner"
 
         # Claimed again (a lost key): the key before is revoked.
-        again = tablelog(older, "groups", "claim", "Friday Club")
+        again = tablelog_on(older, "groups", "claim", "Friday Club")
         assert again.returncode == 0, again.stderr
         answer = client.get(f"/groups/{group_id}", headers=bearer(key))
         assert_problem(answer, 401, "revoked")

@@ -6,9 +6,7 @@ every process; and a setting may require a key to create a game."""
 from __future__ import annotations
 
 import hashlib
-import os
 import subprocess
-import sys
 import uuid
 
 import httpx
@@ -20,6 +18,7 @@ from tests.support.exports import NDJSON, export_of
 from tests.support.http import client_from
 from tests.support.keys import BODY, bearer, make_key, revoke
 from tests.support.problems import assert_problem
+from tests.support.processes import tablelog_on
 from tests.support.server import running_server
 
 PLAY = {"type": "play", "player": "Ann", "cards": [4]}
@@ -274,13 +273,7 @@ def test_a_service_may_create_games_only_for_apps(keys_only, database_url):
 
 
 def tablelog(database_url: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "service", "keys", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "DATABASE_URL": database_url},
-    )
+    return tablelog_on(database_url, "keys", *args)
 
 
 def test_the_shell_creates_lists_and_revokes_keys(client, database_url):

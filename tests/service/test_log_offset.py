@@ -5,9 +5,6 @@ and appends prepared before it changed take the new one."""
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
 import uuid
 
 import psycopg
@@ -18,6 +15,7 @@ from service.settings import Settings
 from service.storage.migrate import migrate, migration_files
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore, NewGameRow
+from tests.support.processes import tablelog_on
 
 # Statements the serving role might try, to move the log's order or to read it
 # through a function of its own.
@@ -101,19 +99,6 @@ def _set_offset(conninfo: str, offset: int) -> None:
         )
 
 
-def tablelog(database_url: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "service", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={
-            **{k: v for k, v in os.environ.items() if not k.endswith("DATABASE_URL")},
-            "DATABASE_URL": database_url,
-        },
-    )
-
-
 def test_a_backup_of_an_older_release_comes_back_migrated_and_in_order(
     create_database, fresh_database_url, monkeypatch, tmp_path
 ):
@@ -135,12 +120,12 @@ def test_a_backup_of_an_older_release_comes_back_migrated_and_in_order(
             (game,),
         )
     backup = tmp_path / "older.backup"
-    done = tablelog(older, "backup", str(backup))
+    done = tablelog_on(older, "backup", str(backup))
     assert done.returncode == 0, done.stderr
     assert "bytes): 1 game and 1 event, the latest recorded " in done.stdout
 
     restored = create_database()
-    done = tablelog(restored, "restore", str(backup))
+    done = tablelog_on(restored, "restore", str(backup))
     assert done.returncode == 0, done.stderr
     assert f"applied: {files[-1].name}" in done.stdout, done.stdout
     with psycopg.connect(restored, autocommit=True) as conn:
@@ -160,6 +145,6 @@ def test_a_backup_of_an_older_release_comes_back_migrated_and_in_order(
         fresh_database_url: "already has tablelog's tables (without games)",
     }
     for holding, said in refusals.items():
-        again = tablelog(holding, "restore", str(backup))
+        again = tablelog_on(holding, "restore", str(backup))
         assert again.returncode == 1
         assert said in again.stderr.strip().splitlines()[-1], again.stderr

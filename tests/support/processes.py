@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -61,3 +62,18 @@ def answering(
             time.sleep(0.2)
     process.kill()
     pytest.fail(f"tablelog serve did not answer in {seconds} s")
+
+
+def tablelog_on(database_url: str, *args: str) -> subprocess.CompletedProcess:
+    """`tablelog ARGS` run to its end on the database at `database_url` (whatever
+    other database URL the environment names), its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "service", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={
+            **{k: v for k, v in os.environ.items() if not k.endswith("DATABASE_URL")},
+            "DATABASE_URL": database_url,
+        },
+    )
