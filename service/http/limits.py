@@ -21,6 +21,7 @@ from litestar.middleware import DefineMiddleware
 from litestar.middleware.rate_limit import (
     DURATION_VALUES,
     CacheObject,
+    DurationUnit,
     RateLimitConfig,
     RateLimitMiddleware,
 )
@@ -88,56 +89,61 @@ def creation_limit(settings: Settings, store: MemoryStore) -> list[DefineMiddlew
             return caller.creations_per_minute
         return settings.creations_per_minute
 
-    config = RateLimitConfig(
-        # Litestar's field; `CountedLimit` takes each request's own.
-        rate_limit=("minute", settings.creations_per_minute or 1),
-        identifier_for_request=creator_of,
-        store="rate_limit",
+    # Litestar's own rate is a default `CountedLimit` never reads: it takes each
+    # request's from `rate_of`.
+    most = settings.creations_per_minute or 1
+    return _limit(
+        CREATES_GAMES,
+        ("minute", most),
+        creator_of,
+        rate_of,
+        "games created or imported",
     )
-    return [
-        DefineMiddleware(
-            CountedLimit,
-            config=config,
-            marked=CREATES_GAMES,
-            rate_of=rate_of,
-            counted="games created or imported",
-        )
-    ]
 
 
 def group_limit() -> list[DefineMiddleware]:
     """The rate limit on making groups, per client address, an hour."""
-    config = RateLimitConfig(
-        rate_limit=("hour", GROUPS_PER_HOUR),
-        identifier_for_request=group_maker_of,
-        store="rate_limit",
+    return _limit(
+        CREATES_GROUPS,
+        ("hour", GROUPS_PER_HOUR),
+        group_maker_of,
+        lambda _: GROUPS_PER_HOUR,
+        "groups made",
+        by_address=True,
     )
-    return [
-        DefineMiddleware(
-            CountedLimit,
-            config=config,
-            marked=CREATES_GROUPS,
-            rate_of=lambda _: GROUPS_PER_HOUR,
-            counted="groups made",
-            by_address=True,
-        )
-    ]
 
 
 def resend_limit() -> list[DefineMiddleware]:
     """The rate limit on resending webhooks' deliveries, per app key."""
+    return _limit(
+        RESENDS,
+        ("minute", RESENDS_PER_MINUTE),
+        resender_of,
+        lambda _: RESENDS_PER_MINUTE,
+        "webhook deliveries resent",
+    )
+
+
+def _limit(
+    marked: str,
+    rate: tuple[DurationUnit, int],
+    identify: Callable[[Request], str],
+    rate_of: Callable[[App | None], int | None],
+    counted: str,
+    by_address: bool = False,
+) -> list[DefineMiddleware]:
+    """A `CountedLimit` on the handlers marked `marked`, counting per `identify`."""
     config = RateLimitConfig(
-        rate_limit=("minute", RESENDS_PER_MINUTE),
-        identifier_for_request=resender_of,
-        store="rate_limit",
+        rate_limit=rate, identifier_for_request=identify, store="rate_limit"
     )
     return [
         DefineMiddleware(
             CountedLimit,
             config=config,
-            marked=RESENDS,
-            rate_of=lambda _: RESENDS_PER_MINUTE,
-            counted="webhook deliveries resent",
+            marked=marked,
+            rate_of=rate_of,
+            counted=counted,
+            by_address=by_address,
         )
     ]
 
