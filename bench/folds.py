@@ -21,7 +21,6 @@ from bench.workload import new_game, setup_for
 from domain.game import Rules, Setup
 from domain.history import Codec, History
 from domain.registry import BUILT_IN
-from service.application.key_order import stored_order
 from service.application.timeline import Timeline, setup_of
 from service.storage.store import GameRow
 
@@ -43,8 +42,7 @@ def logs(rules: Rules, count: int) -> list[Stored]:
         events = []
         for move in rules.simulate(setup):
             record, history = history.play(move)
-            stored = stored_order(record)  # its maps' keys as jsonb gives them back
-            events.append((history.version, msgspec.json.encode(stored).decode()))
+            events.append((history.version, msgspec.json.encode(record).decode()))
         found.append((_row(rules, setup), events))
         total += len(events)
         seed += 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.dobro.components import Card, Direction
+from domain.maps import in_key_order
 
 
 # gc=False on what a stored row holds: see domain.history.Codec.
@@ -62,6 +63,9 @@ class RoundScored(msgspec.Struct, frozen=True, gc=False, tag="round_scored"):
     forgetful_adjustment: int
     points: dict[str, int]
     totals: dict[str, int]
+
+    def __post_init__(self) -> None:
+        in_key_order(self, "score_piles", "rank_points", "points", "totals")
 
 
 class RoundDealt(msgspec.Struct, frozen=True, gc=False, tag="round_dealt"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.double_donkey.components import Card, Color
+from domain.maps import in_key_order
 
 
 # gc=False on what a stored row holds: see domain.history.Codec.
@@ -17,6 +18,9 @@ class DiceRolled(_Event, frozen=True, tag="dice_rolled"):
 
     player: str
     dice: dict[Color, int]
+
+    def __post_init__(self) -> None:
+        in_key_order(self, "dice")
 
 
 class DieChosen(_Event, frozen=True, tag="die_chosen"):
@@ -55,6 +59,9 @@ class CardsRevealed(_Event, frozen=True, tag="cards_revealed"):
 
     cards: dict[str, tuple[Card, ...]]
 
+    def __post_init__(self) -> None:
+        in_key_order(self, "cards")
+
 
 class DiceFlipped(_Event, frozen=True, tag="dice_flipped"):
     """K7: the Angry Donkeys turned these dice over; `hay` is the Hay card after it."""
@@ -62,11 +69,17 @@ class DiceFlipped(_Event, frozen=True, tag="dice_flipped"):
     colors: tuple[Color, ...]
     hay: dict[Color, int]
 
+    def __post_init__(self) -> None:
+        in_key_order(self, "hay")
+
 
 class CardsValued(_Event, frozen=True, tag="cards_valued"):
     """K8: each revealed card's value, in the order revealed."""
 
     values: dict[str, tuple[int, ...]]
+
+    def __post_init__(self) -> None:
+        in_key_order(self, "values")
 
 
 class GameWon(_Event, frozen=True, tag="game_won"):
@@ -86,6 +99,9 @@ class RollOffRolled(_Event, frozen=True, tag="roll_off_rolled"):
 
     rolls: dict[str, int]
 
+    def __post_init__(self) -> None:
+        in_key_order(self, "rolls")
+
 
 class BiggestDonkeyTaken(_Event, frozen=True, tag="biggest_donkey_taken"):
     """K9: `player` played the single highest card and takes the Biggest Donkey."""
@@ -103,6 +119,9 @@ class HandsRefilled(_Event, frozen=True, tag="hands_refilled"):
     """K10: cards each player drew from their own personal pile."""
 
     cards: dict[str, int]
+
+    def __post_init__(self) -> None:
+        in_key_order(self, "cards")
 
 
 class DiscardReshuffled(_Event, frozen=True, tag="discard_reshuffled"):

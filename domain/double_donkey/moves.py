@@ -11,6 +11,7 @@ from typing import Annotated
 import msgspec
 
 from domain.double_donkey.components import Card, Color, Pips
+from domain.maps import in_key_order
 from domain.names import PlayerName
 
 _Revealed = Annotated[tuple[Card, ...], msgspec.Meta(max_length=3)]
@@ -22,6 +23,9 @@ class Roll(msgspec.Struct, frozen=True, gc=False, tag="roll"):
 
     player: PlayerName
     dice: Annotated[dict[Color, Pips], msgspec.Meta(min_length=1, max_length=6)]
+
+    def __post_init__(self) -> None:
+        in_key_order(self, "dice")
 
 
 class Choose(msgspec.Struct, frozen=True, gc=False, tag="choose"):
@@ -43,11 +47,17 @@ class Reveal(msgspec.Struct, frozen=True, gc=False, tag="reveal"):
 
     cards: Annotated[dict[PlayerName, _Revealed], msgspec.Meta(max_length=5)]
 
+    def __post_init__(self) -> None:
+        in_key_order(self, "cards")
+
 
 class RollOff(msgspec.Struct, frozen=True, gc=False, tag="roll_off"):
     """K9: one die rolled by each player still tied for the Biggest Donkey."""
 
     rolls: Annotated[dict[PlayerName, Pips], msgspec.Meta(max_length=5)]
+
+    def __post_init__(self) -> None:
+        in_key_order(self, "rolls")
 
 
 Move = Roll | Choose | LastDie | Reveal | RollOff

@@ -8,6 +8,7 @@ import msgspec
 
 from domain.dozito.components import Card
 from domain.dozito.moves import Pile, Source
+from domain.maps import in_key_order
 
 # What the holder may do next with the held card (Z4, Z5, Z7, Z8).
 Choice = Literal["place_or_discard", "place", "discard", "discard_after_stop"]
@@ -81,6 +82,9 @@ class RoundScored(msgspec.Struct, frozen=True, gc=False, tag="round_scored"):
     totals: dict[str, int]
     next_starter: str | None
     tied: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        in_key_order(self, "totals")
 
 
 class GameEnded(msgspec.Struct, frozen=True, gc=False, tag="game_ended"):

@@ -20,7 +20,6 @@ from domain.wording import message
 from service.application.creating import move_type
 from service.application.errors import Conflict, Invalid, Refused
 from service.application.idempotency import Idempotency
-from service.application.key_order import stored_order
 from service.application.observers import MoveObserver, ReadSide
 from service.application.timeline import Timeline, Timelines
 from service.storage.store import (
@@ -163,7 +162,6 @@ class Submitting:
         record: Recorded,
         idempotency: Idempotency | None,
     ) -> History:
-        record = stored_order(record)
         stored = await self.store.append(
             timeline.row.id,
             version,
