@@ -10,6 +10,10 @@ export class Refusal extends Error {
   }
 }
 
+/** Whether the service answers: `answered` each time it does (whatever it said),
+ * `unreachable` each time a request could not reach it. */
+export const connection = new EventTarget();
+
 async function request(method, path, body, token, extra = {}) {
   // A refusal's `detail` comes in the page's language.
   const headers = { Accept: "application/json", "Accept-Language": language(), ...extra };
@@ -24,8 +28,10 @@ async function request(method, path, body, token, extra = {}) {
     const refusal = new Refusal(0, {
       detail: t("api.unreachable") });
     refusal.unreachable = true;
+    connection.dispatchEvent(new Event("unreachable"));
     throw refusal;
   }
+  connection.dispatchEvent(new Event("answered"));
   const text = await answer.text();
   const data = text ? JSON.parse(text) : null;
   if (!answer.ok) throw new Refusal(answer.status, data || {});

@@ -66,9 +66,12 @@ export function button(text, onclick, attrs = {}) {
   return h("button", { type: "button", onclick, ...attrs }, text);
 }
 
-/** Why the service refused, in its words and with the ruling it names. */
+/** Why the service refused, in its words and with the ruling it names; or that it
+ * could not be reached. */
 function refusalText(error) {
-  return [h("strong", {}, error.rule ? t("refusal.ruled", { rule: error.rule }) : t("refusal.plain")),
+  const heading = error.unreachable ? t("refusal.unreachable")
+    : error.rule ? t("refusal.ruled", { rule: error.rule }) : t("refusal.plain");
+  return [h("strong", {}, heading),
     h("span", {}, " "), h("span", { class: "detail" }, error.message)];
 }
 
@@ -78,13 +81,23 @@ export function refusalBox(error) {
     refusalText(error));
 }
 
-/** A refusal of the page itself (a game that cannot be loaded), at the top. */
+/** A refusal of the page itself (a game that cannot be loaded), at the top. One
+ * that says the service cannot be reached is marked so, to go when it can. */
 export function refuse(error) {
-  document.getElementById("refusal").replaceChildren(...refusalText(error));
+  const banner = document.getElementById("refusal");
+  banner.replaceChildren(...refusalText(error));
+  banner.toggleAttribute("data-unreachable", Boolean(error.unreachable));
 }
 
 export function clearRefusal() {
-  document.getElementById("refusal").replaceChildren();
+  const banner = document.getElementById("refusal");
+  banner.replaceChildren();
+  banner.removeAttribute("data-unreachable");
+}
+
+/** Whether the banner says only that the service could not be reached. */
+export function refusedUnreachable() {
+  return document.getElementById("refusal").hasAttribute("data-unreachable");
 }
 
 /** A polite note, e.g. that a move was logged. */

@@ -5,18 +5,22 @@ import { showGame } from "./game.js";
 import { showHome } from "./home.js";
 import { showLeaderboard, showPlayer } from "./players.js";
 import { showReplay } from "./replay.js";
-import { tokens } from "./api.js";
-import { button, clearRefusal, h, refuse, say } from "./dom.js";
+import { connection, tokens } from "./api.js";
+import { button, clearRefusal, h, refuse, refusedUnreachable, say } from "./dom.js";
 import { language, LANGUAGE_NAMES, setLanguage, showLanguage, t } from "./i18n.js";
 import { loadGames } from "./games.js";
 import { loadKinds } from "./kinds.js";
 
 const main = document.getElementById("main");
 let current = null;
+// The view could not be drawn because the service could not be reached: it is drawn
+// again when the connection returns.
+let unreachable = false;
 
 async function route() {
   current?.close?.();
   current = null;
+  unreachable = false;
   clearRefusal();
   say("");
   const [path, query] = (location.hash.slice(1) || "/").split("?");
@@ -50,6 +54,7 @@ async function route() {
     else current = await showHome(main);
   } catch (error) {
     refuse(error);
+    unreachable = Boolean(error.unreachable);
     main.append(h("p", {}, h("a", { href: "#/" }, t("nav.back_to_start"))));
   }
   // Move focus to the new view's heading, unless the user already moved it: a view
@@ -75,6 +80,15 @@ new ResizeObserver(() => {
   }
 }).observe(status);
 window.addEventListener("hashchange", route);
+
+// A banner that says only that the service could not be reached goes as soon as it
+// answers again; a view it kept from being drawn is drawn then.
+function reached() {
+  if (unreachable) route();
+  else if (refusedUnreachable()) clearRefusal();
+}
+connection.addEventListener("answered", reached);
+window.addEventListener("online", () => { if (unreachable) route(); });
 
 /** The switch to the other language, named in its own words; the view is drawn
  * again in it, and focus stays on the switch. */

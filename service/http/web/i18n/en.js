@@ -8,6 +8,7 @@ export default {
   "nav.back_to_start": "Back to the start",
   "refusal.ruled": "Refused — rule {rule}",
   "refusal.plain": "Refused",
+  "refusal.unreachable": "No connection",
   "refusal.arrival_ruled": "Refused on arrival — rule {rule}",
   "refusal.arrival": "Refused on arrival",
   "api.answered": "The service answered {status}.",

@@ -8,6 +8,7 @@ export default {
   "nav.back_to_start": "Retour à l'accueil",
   "refusal.ruled": "Refusé — règle {rule}",
   "refusal.plain": "Refusé",
+  "refusal.unreachable": "Pas de connexion",
   "refusal.arrival_ruled": "Refusé à l'arrivée — règle {rule}",
   "refusal.arrival": "Refusé à l'arrivée",
   "api.answered": "Le service a répondu {status}.",
