@@ -3,7 +3,7 @@
 // (the game, its history, the queue, the stream) is the session's (session.js); this
 // module draws it, and keeps the focus and a refusal where the player is looking.
 import { api, tokens } from "./api.js";
-import { button, chips, field, h, refuse, refusalBox, say } from "./dom.js";
+import { button, chips, entries, field, h, refuse, refusalBox, say } from "./dom.js";
 import { gameOf } from "./games.js";
 import { loadEarlier, loadHistory, moveNumber, undoTarget } from "./history.js";
 import { when } from "./home.js";
@@ -49,6 +49,8 @@ export async function showGame(root, id, { offered = null } = {}) {
   const anyMove = { player: null, kind: null, correcting: false };
   const anyMode = () => offline || session.waiting().length > 0;
   let drawnAny = null;
+  let drawn = null; // the game the move controls were drawn for
+  let submitting = false; // a move of this phone's on its way
   const drawShare = () => boxes.share.replaceChildren(...sharePanel(id, tokens.get(id)));
   drawShare();
   drawTokenChoice();
@@ -62,12 +64,17 @@ export async function showGame(root, id, { offered = null } = {}) {
     variationOf(first) ?? "", boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
     boxes.sheet);
   const refusal = refusalBeside(boxes.moves);
+  const entered = entries(boxes.moves);
 
   function render() {
     const current = session.game;
     boxes.state.replaceChildren(h("h2", { id: "state-title" }, t("game.on_the_table")),
       winnersLine(current), game.state(current.state, current.players));
-    drawMoves();
+    // The controls are drawn again only for a game that changed: a refresh that
+    // brings nothing new (the stream telling of this phone's own move) leaves a
+    // tap made meanwhile where it is.
+    if (drawn?.version === current.version && drawn.status === current.status) drawUndo();
+    else drawMoves({ keep: true });
     refusal.redraw();
     drawHistory();
   }
@@ -90,9 +97,38 @@ export async function showGame(root, id, { offered = null } = {}) {
     (boxes.history.querySelector("button") ?? boxes.history.querySelector("h2")).focus();
   }
 
-  function drawMoves() {
-    drawnAny = anyMode();
+  /** The move controls drawn anew. `keep`: the game changed under them (a move
+   * stored, here or by another phone): what was tapped is tapped again while it is
+   * still the same player's turn at the same stage, else dropped, saying so when
+   * another phone's move made it stale. */
+  function drawMoves({ keep = false } = {}) {
+    const current = session.game;
+    const now = { version: current.version, status: current.status, mode: anyMode(),
+      player: current.state.next_player ?? null, phase: current.state.phase ?? null };
+    const sameTurn = drawn && drawn.mode === now.mode && drawn.player === now.player
+      && drawn.phase === now.phase && drawn.status === now.status;
+    const focused = entered.focused();
+    drawn = now;
+    drawnAny = now.mode;
     boxes.moves.replaceChildren(...movesPanel());
+    if (keep && sameTurn) {
+      entered.restore(focused);
+      return;
+    }
+    if (keep && entered.size && !submitting) say(t("game.entry_dropped"));
+    entered.clear();
+  }
+
+  /** Only the undo button, for a game whose controls stand as drawn. */
+  function drawUndo() {
+    boxes.moves.querySelector(".undo")?.replaceWith(undoRow());
+  }
+
+  function undoRow() {
+    const target = undoTarget(history.entries);
+    return h("div", { class: "row undo" }, button(target
+      ? t("game.undo", { number: moveNumber(target), move: target.description ?? target.type })
+      : t("game.nothing_to_undo"), () => submit({ type: "undo" }), { disabled: !target }));
   }
 
   function movesPanel() {
@@ -103,14 +139,10 @@ export async function showGame(root, id, { offered = null } = {}) {
         : tokenForm()];
     }
     if (anyMode()) return [title, ...anyMovePanel()];
-    const target = undoTarget(history.entries);
-    const undo = h("div", { class: "row undo" }, button(target
-      ? t("game.undo", { number: moveNumber(target), move: target.description ?? target.type })
-      : t("game.nothing_to_undo"), () => submit({ type: "undo" }), { disabled: !target }));
     if (current.status === "finished") {
-      return [title, h("p", {}, t("game.over_undo")), undo];
+      return [title, h("p", {}, t("game.over_undo")), undoRow()];
     }
-    return [title, game.moves(current, submit), undo];
+    return [title, game.moves(current, submit), undoRow()];
   }
 
   /** Any player's move, of any kind the game has: offline the page cannot know the
@@ -197,11 +229,16 @@ export async function showGame(root, id, { offered = null } = {}) {
       boxes.queue.querySelector("h2")?.focus();
       return;
     }
+    // What was tapped is this move's: the next is tapped afresh.
+    entered.clear();
+    submitting = true;
     try {
       done = await session.submit(move);
     } catch (error) {
       refusal.show(error);
       return;
+    } finally {
+      submitting = false;
     }
     if (done.queued) {
       say(t("game.offline"));

@@ -68,6 +68,7 @@ export default {
   "game.logged_said": "Logged: move {number}, {move}.",
   "game.offline": "No connection: the move waits on this phone, and the rules check it when it is sent.",
   "game.sent": { one: "Sent {count} waiting move.", other: "Sent {count} waiting moves." },
+  "game.entry_dropped": "Another phone logged this turn's move: what was tapped here is cleared.",
   "game.waiting": "Waiting to be sent: {count}",
   "game.settle": "Another phone may have logged first: settle it at the table.",
   "game.send_again": "Send it again as the game now stands",

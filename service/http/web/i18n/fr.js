@@ -68,6 +68,7 @@ export default {
   "game.logged_said": "Noté : coup {number}, {move}.",
   "game.offline": "Pas de connexion : le coup attend sur ce téléphone, et les règles le vérifient à l'envoi.",
   "game.sent": { one: "{count} coup en attente envoyé.", other: "{count} coups en attente envoyés." },
+  "game.entry_dropped": "Un autre téléphone a noté le coup de ce tour : ce qui était saisi ici est effacé.",
   "game.waiting": "En attente d'envoi : {count}",
   "game.settle": "Un autre téléphone a peut-être noté avant : réglez-le à la table.",
   "game.send_again": "Le renvoyer sur la partie telle qu'elle est",
