@@ -17,12 +17,15 @@ let current = null;
 // again when the connection returns.
 let unreachable = false;
 
+let routed = 0; // the latest route's number: an earlier one still loading draws nothing
+
 async function route() {
   current?.close?.();
   current = null;
   unreachable = false;
   clearRefusal();
   say("");
+  const number = ++routed;
   const [path, query] = (location.hash.slice(1) || "/").split("?");
   const match = path.match(/^\/games\/([0-9a-f-]{36})(\/replay(?:\/(\d+))?)?$/);
   // A share link to log (`#/games/{id}?token=…`): keep the token on this phone, and
@@ -37,30 +40,61 @@ async function route() {
     else if (held !== token) offered = token;
     history.replaceState(null, "", `#${path}`);
   }
-  main.replaceChildren();
+  // Each route draws in a box of its own: one overtaken while it loads (a second
+  // address opened meanwhile) draws in a box no longer on the page.
+  const view = h("div", { class: "view" });
+  main.replaceChildren(view);
+  let shown = null;
   try {
     await loadKinds(); // every view draws its game from them
     await loadGames(); // and from their modules
-    const player = path.match(/^\/players\/([^/]+)$/);
-    const board = path.match(/^\/leaderboards\/([^/]+)$/);
-    if (player) current = await showPlayer(main, decodeURIComponent(player[1]));
-    else if (board) {
-      const group = new URLSearchParams(query).get("group");
-      current = await showLeaderboard(main, decodeURIComponent(board[1]), group);
-    } else if (match && match[2]) {
-      current = await showReplay(main, match[1], match[3] === undefined ? 0 : Number(match[3]));
-    }
-    else if (match) current = await showGame(main, match[1], { offered });
-    else current = await showHome(main);
+    shown = await draw(view, path, query, match, offered);
   } catch (error) {
-    refuse(error);
-    unreachable = Boolean(error.unreachable);
-    main.append(h("p", {}, h("a", { href: "#/" }, t("nav.back_to_start"))));
+    if (number !== routed) return;
+    view.replaceChildren();
+    if (error.status === 404 && match) nowhere(view, path);
+    else {
+      refuse(error);
+      unreachable = Boolean(error.unreachable);
+      view.append(h("p", {}, h("a", { href: "#/" }, t("nav.back_to_start"))));
+    }
   }
+  if (number !== routed) {
+    shown?.close?.();
+    return;
+  }
+  current = shown;
   // Move focus to the new view's heading, unless the user already moved it: a view
   // is drawn before its data finishes loading, and a tap or key press made in the
   // meantime must not lose its focus to the heading.
   if (!main.contains(document.activeElement)) main.querySelector("h1")?.focus();
+}
+
+/** The view of an address, drawn in `view`: what it gives to close it, if anything. */
+function draw(view, path, query, match, offered) {
+  const player = path.match(/^\/players\/([^/]+)$/);
+  const board = path.match(/^\/leaderboards\/([^/]+)$/);
+  if (player) return showPlayer(view, decodeURIComponent(player[1]));
+  if (board) {
+    const group = new URLSearchParams(query).get("group");
+    return showLeaderboard(view, decodeURIComponent(board[1]), group);
+  }
+  if (match && match[2]) {
+    return showReplay(view, match[1], match[3] === undefined ? 0 : Number(match[3]));
+  }
+  if (match) return showGame(view, match[1], { offered });
+  if (path === "/") return showHome(view);
+  return nowhere(view, path);
+}
+
+/** An address the page has nothing at: a game's (one that is not there, or a
+ * view of it the page does not have) or any other. */
+function nowhere(view, path) {
+  const game = path.startsWith("/games/");
+  view.append(h("h1", { tabindex: "-1" }, t(game ? "nav.no_such_game" : "nav.no_such_page")),
+    h("p", {}, t(game ? "nav.no_such_game_text" : "nav.no_such_page_text")),
+    h("p", {}, h("a", { href: "#/" }, t("nav.back_to_start"))));
+  return null;
 }
 
 // A note that a move was logged goes with the next tap.

@@ -91,11 +91,15 @@ export async function showReplay(root, id, asked = 0) {
   }
 
   slider.addEventListener("input", () => go(Number(slider.value)));
+  // A step the game does not have (an address typed, or a game undone since): said,
+  // and the replay opens at the step nearest to it, which the address then names.
+  const missing = asked > last ? h("p", { class: "refusal", role: "alert" },
+    t("replay.no_such_step", { step: asked, last })) : "";
   root.append(
     h("h1", { tabindex: "-1" }, t("replay.title", { title: game.title || gameLabel(game.game) })),
     h("p", { class: "muted" }, game.players.join(" · "), " · ",
       h("a", { href: `#/games/${id}` }, t("replay.back"))),
-    variationOf(game) ?? "",
+    missing, variationOf(game) ?? "",
     h("section", { class: "card", "aria-label": t("replay.region") },
       h("div", { class: "field" },
         h("div", { class: "spread" }, h("label", { for: "replay-step" }, t("replay.step")), counter),
