@@ -39,8 +39,9 @@ async function request(method, path, body, token, extra = {}) {
 }
 
 export const api = {
-  get: (path) => request("GET", path),
+  get: (path, token) => request("GET", path, undefined, token),
   post: (path, body, token, headers) => request("POST", path, body, token, headers),
+  delete: (path, token) => request("DELETE", path, undefined, token),
 };
 
 // The write token is shown once, at creation: keep it on this device, per game.
@@ -49,3 +50,31 @@ export const tokens = {
   get: (id) => localStorage.getItem(key(id)),
   set: (id, token) => localStorage.setItem(key(id), token),
 };
+
+// The groups this device is a member of (docs/api.md "Groups"), each with this
+// device's key (`tlg_...`), shown once when the group was made or joined: kept on
+// this device only, never in an address.
+const GROUPS = "tablelog:groups";
+export const groups = {
+  /** Every group held here: `{id, name, key, key_id, role, device}`. */
+  all: () => Object.values(JSON.parse(localStorage.getItem(GROUPS) || "{}")),
+  get: (id) => groups.all().find((group) => group.id === id) ?? null,
+  /** The group of a game, by the name its summary gives (`group`). */
+  named: (name) => (name ? groups.all().find((group) => group.name === name) ?? null : null),
+  set(group) {
+    const held = JSON.parse(localStorage.getItem(GROUPS) || "{}");
+    held[group.id] = { ...held[group.id], ...group };
+    localStorage.setItem(GROUPS, JSON.stringify(held));
+  },
+  forget(id) {
+    const held = JSON.parse(localStorage.getItem(GROUPS) || "{}");
+    delete held[id];
+    localStorage.setItem(GROUPS, JSON.stringify(held));
+  },
+};
+
+/** The key that writes a game's moves on this device: its own write token, else the
+ * key of its group (a group's key writes its group's games). */
+export function writerOf(id, group) {
+  return tokens.get(id) ?? groups.named(group)?.key ?? null;
+}

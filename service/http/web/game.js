@@ -2,7 +2,7 @@
 // connection, the moves so far and the score sheet. What the page holds and does
 // (the game, its history, the queue, the stream) is the session's (session.js); this
 // module draws it, and keeps the focus and a refusal where the player is looking.
-import { api, tokens } from "./api.js";
+import { api, tokens, writerOf } from "./api.js";
 import { button, chips, entries, field, h, refuse, refusalBox, say } from "./dom.js";
 import { gameOf } from "./games.js";
 import { loadEarlier, loadHistory, moveNumber, undoTarget } from "./history.js";
@@ -29,7 +29,7 @@ export async function showGame(root, id, { offered = null } = {}) {
   const boxes = gameBoxes();
   const service = {
     read: api.get,
-    send: (item) => api.post(`/games/${id}/moves`, item.body, tokens.get(id),
+    send: (item) => api.post(`/games/${id}/moves`, item.body, writerOf(id, first.group),
       { "Idempotency-Key": item.key }),
   };
   const session = gameSession({
@@ -134,7 +134,7 @@ export async function showGame(root, id, { offered = null } = {}) {
   function movesPanel() {
     const current = session.game;
     const title = h("h2", { id: "moves-title", tabindex: "-1" }, t("game.log_a_move"));
-    if (!tokens.get(id)) {
+    if (!writerOf(id, session.game.group)) {
       return [title, current.status === "finished" ? h("p", {}, t("game.over"))
         : tokenForm()];
     }

@@ -1,7 +1,9 @@
 // The page's router: #/ (start a game), #/games/<id> (log and watch), …/replay and
 // …/replay/<step> (a replay opened at a step: the link a replay shares),
-// #/players/<name> (a player's ratings and records), #/leaderboards/<game>.
+// #/players/<name> (a player's ratings and records), #/leaderboards/<game>,
+// #/groups (make one), #/groups/<id> (a group's home), #/join/<code> (an invite).
 import { showGame } from "./game.js";
+import { showGroup, showGroups, showJoin } from "./groups.js";
 import { showHome } from "./home.js";
 import { showLeaderboard, showPlayer } from "./players.js";
 import { showReplay } from "./replay.js";
@@ -74,7 +76,12 @@ async function route() {
 function draw(view, path, query, match, offered) {
   const player = path.match(/^\/players\/([^/]+)$/);
   const board = path.match(/^\/leaderboards\/([^/]+)$/);
+  const group = path.match(/^\/groups\/([^/]+)$/);
+  const join = path.match(/^\/join\/([^/]+)$/);
   if (player) return showPlayer(view, decodeURIComponent(player[1]));
+  if (path === "/groups") return showGroups(view);
+  if (group) return showGroup(view, decodeURIComponent(group[1]));
+  if (join) return showJoin(view, decodeURIComponent(join[1]));
   if (board) {
     const group = new URLSearchParams(query).get("group");
     return showLeaderboard(view, decodeURIComponent(board[1]), group);
