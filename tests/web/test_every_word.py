@@ -82,8 +82,11 @@ def test_every_word_of_the_french_page_is_from_a_catalogue(new_page, client):
     french = {"Accept-Language": "fr"}
     steps = client.get(f"/games/{game['id']}/replay", headers=french).json()["steps"]
     kinds = client.get("/games/kinds").json()["kinds"]
+    listed = client.get("/games?limit=100").json()["games"]  # other tests' too
     data = [
         *PLAYERS,
+        *(name for listed_game in listed for name in listed_game["players"]),
+        *(listed_game["title"] for listed_game in listed if listed_game["title"]),
         "tablelog",
         "English",
         *(step["description"] for step in steps),

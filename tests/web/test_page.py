@@ -168,7 +168,7 @@ def test_a_finished_game_replays_step_by_step_with_a_slider(new_page, client):
     page.goto(f"/app/#/games/{game['id']}/replay")
     slider = page.get_by_role("slider", name="Step")
     expect(slider).to_have_value("0")
-    expect(page.get_by_text("Before the first move.")).to_be_visible()
+    expect(page.locator(".sentence")).to_have_text("Before the first move.")
 
     slider.focus()
     page.keyboard.press("ArrowRight")

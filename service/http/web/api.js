@@ -14,6 +14,14 @@ export class Refusal extends Error {
  * `unreachable` each time a request could not reach it. */
 export const connection = new EventTarget();
 
+/** The refusal of a request that could not reach the service (nor a file of the
+ * page, with no copy of it on the phone). */
+export function unreachable() {
+  const refusal = new Refusal(0, { detail: t("api.unreachable") });
+  refusal.unreachable = true;
+  return refusal;
+}
+
 async function request(method, path, body, token, extra = {}) {
   // A refusal's `detail` comes in the page's language.
   const headers = { Accept: "application/json", "Accept-Language": language(), ...extra };
@@ -25,11 +33,8 @@ async function request(method, path, body, token, extra = {}) {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    const refusal = new Refusal(0, {
-      detail: t("api.unreachable") });
-    refusal.unreachable = true;
     connection.dispatchEvent(new Event("unreachable"));
-    throw refusal;
+    throw unreachable();
   }
   connection.dispatchEvent(new Event("answered"));
   const text = await answer.text();
@@ -73,8 +78,22 @@ export const groups = {
   },
 };
 
+// The group of each game this device knows to be a group's (started in it here, or
+// listed on its home), so that its reads carry the group's key.
+const groupOf = (id) => `tablelog:group-of:${id}`;
+export const gameGroups = {
+  set: (id, group) => localStorage.setItem(groupOf(id), group),
+  /** The key of the group of game `id` held here, else null. */
+  key: (id) => groups.get(localStorage.getItem(groupOf(id)))?.key ?? null,
+};
+
 /** The key that writes a game's moves on this device: its own write token, else the
  * key of its group (a group's key writes its group's games). */
 export function writerOf(id, group) {
-  return tokens.get(id) ?? groups.named(group)?.key ?? null;
+  return tokens.get(id) ?? groups.named(group)?.key ?? gameGroups.key(id);
+}
+
+/** A read of game `id`'s, with its group's key when this device holds one. */
+export function readerOf(id) {
+  return (path) => api.get(path, gameGroups.key(id));
 }

@@ -2,7 +2,7 @@
 // connection, the moves so far and the score sheet. What the page holds and does
 // (the game, its history, the queue, the stream) is the session's (session.js); this
 // module draws it, and keeps the focus and a refusal where the player is looking.
-import { api, tokens, writerOf } from "./api.js";
+import { api, readerOf, tokens, writerOf } from "./api.js";
 import { button, chips, entries, field, h, refuse, refusalBox, say } from "./dom.js";
 import { gameOf } from "./games.js";
 import { loadEarlier, loadHistory, moveNumber, undoTarget } from "./history.js";
@@ -22,13 +22,14 @@ const queue = movesQueue(localStorage);
 /** `offered`: a write token a link brought that differs from the one this phone
  * holds; the player chooses which to keep. */
 export async function showGame(root, id, { offered = null } = {}) {
-  const first = await api.get(`/games/${id}`);
+  const read = readerOf(id);
+  const first = await read(`/games/${id}`);
   // The newest moves first: older pages load when the table asks for them.
-  const history = await loadHistory(id, first.version, api.get);
+  const history = await loadHistory(id, first.version, read);
   const game = gameOf(first.game);
   const boxes = gameBoxes();
   const service = {
-    read: api.get,
+    read,
     send: (item) => api.post(`/games/${id}/moves`, item.body, writerOf(id, first.group),
       { "Idempotency-Key": item.key }),
   };

@@ -4,7 +4,7 @@
 // revocation; #/join/<code> is an invite's link: it asks this device's name and
 // joins. Every key is kept on this device (api.js `groups`), never in an address:
 // the invite's code leaves the address, and the history, once it is used.
-import { api, groups } from "./api.js";
+import { api, gameGroups, groups } from "./api.js";
 import { button, field, h, refusalBox, say } from "./dom.js";
 import { gameItem, newGameForm } from "./home.js";
 import { t } from "./i18n.js";
@@ -93,18 +93,19 @@ export async function showGroup(root, id) {
     start, gamesBox,
     owner ? invitePanel(id, held.key) : "",
     owner ? await membersPanel(id, held) : "");
-  await drawGames(gamesBox, group.name, held.key);
+  await drawGames(gamesBox, id, group.name, held.key);
   return null;
 }
 
 /** The group's games: the service lists games with no filter by group, so the
  * newest are read and each game's own summary says whether it is the group's. */
-async function drawGames(box, name, key) {
+async function drawGames(box, id, name, key) {
   box.replaceChildren(h("h2", { id: "group-games" }, t("group.games")));
   const page = await api.get(`/games?limit=${GAMES_READ}`, key);
   const summaries = await Promise.all(page.games.map((game) =>
     api.get(`/games/${game.id}`, key).catch(() => null)));
   const ours = page.games.filter((game, i) => summaries[i]?.group === name);
+  for (const game of ours) gameGroups.set(game.id, id);
   box.append(ours.length ? h("ul", { class: "games" }, ours.map(gameItem))
     : h("p", { class: "muted" }, t("group.no_games")));
 }

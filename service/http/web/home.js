@@ -2,7 +2,7 @@
 // and the games logged so far, filtered and a page at a time. The kinds of game, their
 // player ranges and their options' bounds are the service's (`GET /games/kinds`);
 // each game's own option fields are its module's (games/index.js).
-import { api, groups, tokens } from "./api.js";
+import { api, gameGroups, groups, tokens } from "./api.js";
 import { button, field, h, refusalBox, select } from "./dom.js";
 import { gameOf } from "./games.js";
 import { dateTime, t } from "./i18n.js";
@@ -199,6 +199,7 @@ export function newGameForm({ group = null } = {}) {
       // A game joins a group by the group's key that creates it.
       const game = await api.post("/games", body, group?.key);
       tokens.set(game.id, game.write_token);
+      if (group) gameGroups.set(game.id, group.id);
       window.location.hash = `#/games/${game.id}`;
     } catch (error) {
       refusal.replaceChildren(refusalBox(error));

@@ -2,12 +2,9 @@
 // …/replay/<step> (a replay opened at a step: the link a replay shares),
 // #/players/<name> (a player's ratings and records), #/leaderboards/<game>,
 // #/groups (make one), #/groups/<id> (a group's home), #/join/<code> (an invite).
-import { showGame } from "./game.js";
-import { showGroup, showGroups, showJoin } from "./groups.js";
 import { showHome } from "./home.js";
 import { showLeaderboard, showPlayer } from "./players.js";
-import { showReplay } from "./replay.js";
-import { connection, tokens } from "./api.js";
+import { connection, tokens, unreachable } from "./api.js";
 import { button, clearRefusal, h, refuse, refusedUnreachable, say } from "./dom.js";
 import { language, LANGUAGE_NAMES, setLanguage, showLanguage, t } from "./i18n.js";
 import { loadGames } from "./games.js";
@@ -17,14 +14,23 @@ const main = document.getElementById("main");
 let current = null;
 // The view could not be drawn because the service could not be reached: it is drawn
 // again when the connection returns.
-let unreachable = false;
+let unreached = false;
 
 let routed = 0; // the latest route's number: an earlier one still loading draws nothing
+
+// The views the start page does not need load when first opened (the service worker
+// keeps them all for the times the network is down): a first visit fetches only
+// what it shows.
+// A view that cannot be fetched is a service that cannot be reached.
+const lazy = (load) => () => load().catch(() => { throw unreachable(); });
+const game = lazy(() => import("./game.js"));
+const replay = lazy(() => import("./replay.js"));
+const groupViews = lazy(() => import("./groups.js"));
 
 async function route() {
   current?.close?.();
   current = null;
-  unreachable = false;
+  unreached = false;
   clearRefusal();
   say("");
   const number = ++routed;
@@ -47,6 +53,8 @@ async function route() {
   const view = h("div", { class: "view" });
   main.replaceChildren(view);
   let shown = null;
+  // A game's view loads while the kinds are read.
+  if (match) (match[2] ? replay : game)().catch(() => {});
   try {
     await loadKinds(); // every view draws its game from them
     await loadGames(); // and from their modules
@@ -57,7 +65,7 @@ async function route() {
     if (error.status === 404 && match) nowhere(view, path);
     else {
       refuse(error);
-      unreachable = Boolean(error.unreachable);
+      unreached = Boolean(error.unreachable);
       view.append(h("p", {}, h("a", { href: "#/" }, t("nav.back_to_start"))));
     }
   }
@@ -73,23 +81,24 @@ async function route() {
 }
 
 /** The view of an address, drawn in `view`: what it gives to close it, if anything. */
-function draw(view, path, query, match, offered) {
+async function draw(view, path, query, match, offered) {
   const player = path.match(/^\/players\/([^/]+)$/);
   const board = path.match(/^\/leaderboards\/([^/]+)$/);
   const group = path.match(/^\/groups\/([^/]+)$/);
   const join = path.match(/^\/join\/([^/]+)$/);
   if (player) return showPlayer(view, decodeURIComponent(player[1]));
-  if (path === "/groups") return showGroups(view);
-  if (group) return showGroup(view, decodeURIComponent(group[1]));
-  if (join) return showJoin(view, decodeURIComponent(join[1]));
+  if (path === "/groups") return (await groupViews()).showGroups(view);
+  if (group) return (await groupViews()).showGroup(view, decodeURIComponent(group[1]));
+  if (join) return (await groupViews()).showJoin(view, decodeURIComponent(join[1]));
   if (board) {
     const group = new URLSearchParams(query).get("group");
     return showLeaderboard(view, decodeURIComponent(board[1]), group);
   }
   if (match && match[2]) {
-    return showReplay(view, match[1], match[3] === undefined ? 0 : Number(match[3]));
+    const step = match[3] === undefined ? 0 : Number(match[3]);
+    return (await replay()).showReplay(view, match[1], step);
   }
-  if (match) return showGame(view, match[1], { offered });
+  if (match) return (await game()).showGame(view, match[1], { offered });
   if (path === "/") return showHome(view);
   return nowhere(view, path);
 }
@@ -125,11 +134,11 @@ window.addEventListener("hashchange", route);
 // A banner that says only that the service could not be reached goes as soon as it
 // answers again; a view it kept from being drawn is drawn then.
 function reached() {
-  if (unreachable) route();
+  if (unreached) route();
   else if (refusedUnreachable()) clearRefusal();
 }
 connection.addEventListener("answered", reached);
-window.addEventListener("online", () => { if (unreachable) route(); });
+window.addEventListener("online", () => { if (unreached) route(); });
 
 /** The switch to the other language, named in its own words; the view is drawn
  * again in it, and focus stays on the switch. */

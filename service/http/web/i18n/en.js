@@ -140,6 +140,8 @@ export default {
   "replay.share_title": "Link to step {step}",
   "replay.share_explain": "It opens this replay at this step, to watch: it cannot log moves.",
   "replay.no_such_step": "This game has no step {step}: its replay goes from 0 to {last}.",
+  "replay.steps": "Every step",
+  "replay.steps_keys": "Tap a step, or step through them with the arrow keys (Home: the start, End: the last).",
   "notes.title": "Notes on step {step}",
   "notes.none": "No note on this step.",
   "notes.text": "Your note",

@@ -140,6 +140,8 @@ export default {
   "replay.share_title": "Lien vers l'étape {step}",
   "replay.share_explain": "Il ouvre la partie à cette étape, pour la revoir : il ne permet pas de noter des coups.",
   "replay.no_such_step": "Cette partie n'a pas d'étape {step} : sa relecture va de 0 à {last}.",
+  "replay.steps": "Toutes les étapes",
+  "replay.steps_keys": "Touchez une étape, ou parcourez-les avec les flèches (Début : le départ, Fin : la dernière).",
   "notes.title": "Notes sur l'étape {step}",
   "notes.none": "Aucune note sur cette étape.",
   "notes.text": "Votre note",
