@@ -23,16 +23,22 @@ export function shareLink(id, token) {
   return token ? `${link}?token=${encodeURIComponent(token)}` : link;
 }
 
-/** A QR code of `text` as an SVG image, drawn from the library's modules once the
- * encoder has loaded (the image, named, is there at once). */
+/** A QR code of `text` as an SVG image, drawn from the library's modules when it is
+ * first in sight (a share panel opened), once the encoder has loaded; the image,
+ * named, is there at once. */
 export function qrImage(text, label) {
   const image = document.createElementNS(SVG, "svg");
   for (const [key, value] of Object.entries({
     viewBox: "0 0 1 1", role: "img", "aria-label": label, class: "qr",
     "shape-rendering": "crispEdges",
   })) image.setAttribute(key, value);
-  loadEncoder().then((qrcode) => drawCode(image, qrcode, text))
-    .catch((error) => console.error("the QR code encoder did not load", error));
+  const sight = new IntersectionObserver((seen) => {
+    if (!seen.some((entry) => entry.isIntersecting)) return;
+    sight.disconnect();
+    loadEncoder().then((qrcode) => drawCode(image, qrcode, text))
+      .catch((error) => console.error("the QR code encoder did not load", error));
+  });
+  sight.observe(image);
   return image;
 }
 
