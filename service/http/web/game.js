@@ -347,7 +347,8 @@ function refusalBeside(panel) {
     tapped = control;
     clear();
   }, true);
-  panel.addEventListener("change", clear, true);
+  // A change the page makes itself (a tap given back after a redraw) is not a tap.
+  panel.addEventListener("change", (event) => { if (event.isTrusted) clear(); }, true);
   return {
     show(error) {
       clear();
