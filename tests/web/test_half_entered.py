@@ -92,3 +92,17 @@ def test_a_tap_just_after_a_move_was_stored_is_kept(new_page, client):
 
 def is_a_move(response) -> bool:
     return response.request.method == "POST" and response.url.endswith("/moves")
+
+
+def test_a_write_token_typed_in_draws_the_controls_at_once(new_page, client):
+    """The controls are drawn again for a phone that may now log, though the game
+    itself did not change."""
+    game = new_game(client)
+    page = new_page()
+    page.set_viewport_size(PHONE)
+    open_game(page, game, with_token=False)
+    expect(page.get_by_text("This device is watching.")).to_be_visible()
+    page.get_by_label("Write token").fill(game["write_token"])
+    page.get_by_role("button", name="Use this token").click()
+    expect(page.get_by_text("Ana's turn")).to_be_visible()
+    assert page.errors == []

@@ -74,8 +74,10 @@ export async function showGame(root, id, { offered = null } = {}) {
     // The controls are drawn again only for a game that changed: a refresh that
     // brings nothing new (the stream telling of this phone's own move) leaves a
     // tap made meanwhile where it is.
-    if (drawn?.version === current.version && drawn.status === current.status) drawUndo();
-    else drawMoves({ keep: true });
+    const now = controlsOf();
+    if (drawn && ["version", "status", "mode", "writer"].every((k) => drawn[k] === now[k])) {
+      drawUndo();
+    } else drawMoves({ keep: true });
     refusal.redraw();
     drawHistory();
   }
@@ -103,11 +105,9 @@ export async function showGame(root, id, { offered = null } = {}) {
    * still the same player's turn at the same stage, else dropped, saying so when
    * another phone's move made it stale. */
   function drawMoves({ keep = false } = {}) {
-    const current = session.game;
-    const now = { version: current.version, status: current.status, mode: anyMode(),
-      player: current.state.next_player ?? null, phase: current.state.phase ?? null };
-    const sameTurn = drawn && drawn.mode === now.mode && drawn.player === now.player
-      && drawn.phase === now.phase && drawn.status === now.status;
+    const now = controlsOf();
+    const sameTurn = drawn && ["mode", "writer", "player", "phase", "status"]
+      .every((k) => drawn[k] === now[k]);
     const focused = entered.focused();
     drawn = now;
     drawnAny = now.mode;
@@ -118,6 +118,15 @@ export async function showGame(root, id, { offered = null } = {}) {
     }
     if (keep && entered.size && !submitting) say(t("game.entry_dropped"));
     entered.clear();
+  }
+
+  /** What the move controls are drawn for: the game's version and stage, whether
+   * the moves are any player's (offline) and whether this phone may log them. */
+  function controlsOf() {
+    const current = session.game;
+    return { version: current.version, status: current.status, mode: anyMode(),
+      writer: Boolean(writerOf(id, current.group)),
+      player: current.state.next_player ?? null, phase: current.state.phase ?? null };
   }
 
   /** Only the undo button, for a game whose controls stand as drawn. */
