@@ -90,4 +90,17 @@ def test_a_club_makes_a_group_invites_a_phone_which_joins_and_plays_in_it(new_pa
     members.get_by_role("button", name="Revoke Bo's phone").click()
     expect(members).to_contain_text("Revoked")
     expect(members.get_by_role("button", name="Revoke Bo's phone")).to_have_count(0)
+
+    # The revoked phone is told, and forgets the group when asked.
+    member.goto(f"/app/#/groups/{group_id(member)}")
+    expect(member.get_by_role("alert").filter(has_text="revoked")).to_be_visible()
+    member.get_by_role("button", name="Forget this group on this phone").click()
+    expect(member.get_by_text("This device is in no group yet.")).to_be_visible()
+    assert "tlg_" not in member.evaluate("localStorage.getItem('tablelog:groups')")
     assert owner.errors == member.errors == []
+
+
+def group_id(page) -> str:
+    return page.evaluate(
+        "Object.keys(JSON.parse(localStorage.getItem('tablelog:groups')))[0]"
+    )

@@ -81,7 +81,14 @@ export async function showGroup(root, id) {
       h("p", {}, t("group.not_here_text")));
     return null;
   }
-  const group = await api.get(`/groups/${id}`, held.key);
+  let group;
+  try {
+    group = await api.get(`/groups/${id}`, held.key);
+  } catch (error) {
+    if (error.status !== 401 && error.status !== 404) throw error;
+    root.append(...keyRefused(held, error));
+    return null;
+  }
   groups.set({ id, name: group.name, role: group.role });
   const owner = group.role === "owner";
   const gamesBox = h("section", { class: "card", "aria-labelledby": "group-games" });
@@ -95,6 +102,18 @@ export async function showGroup(root, id) {
     owner ? await membersPanel(id, held) : "");
   await drawGames(gamesBox, id, group.name, held.key);
   return null;
+}
+
+/** The group refused this phone's key (revoked, or the group gone): why, in the
+ * service's words, and the key forgotten here on request. */
+function keyRefused(held, error) {
+  return [h("h1", { tabindex: "-1" }, held.name),
+    refusalBox(error),
+    h("p", {}, t("group.key_refused")),
+    button(t("group.forget"), () => {
+      groups.forget(held.id);
+      location.hash = "#/groups";
+    })];
 }
 
 /** The group's games: the service lists games with no filter by group, so the

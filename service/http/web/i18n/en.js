@@ -241,4 +241,6 @@ export default {
   "group.revoke": "Revoke {device}",
   "group.revoke_confirm": "Revoke {device}? That phone's key stops working at once.",
   "group.revoked": "{device} is revoked.",
+  "group.key_refused": "This phone's key of the group no longer works: the group's owner can invite it again.",
+  "group.forget": "Forget this group on this phone",
 };

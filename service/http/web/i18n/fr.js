@@ -241,4 +241,6 @@ export default {
   "group.revoke": "Révoquer {device}",
   "group.revoke_confirm": "Révoquer {device} ? La clé de ce téléphone cesse aussitôt de fonctionner.",
   "group.revoked": "{device} est révoqué.",
+  "group.key_refused": "La clé du groupe sur ce téléphone ne fonctionne plus : le propriétaire du groupe peut l'inviter à nouveau.",
+  "group.forget": "Oublier ce groupe sur ce téléphone",
 };
