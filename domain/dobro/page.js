@@ -15,6 +15,11 @@ function moves(game, submit) {
   const player = s.next_player;
   const [low, high] = s.wild_range;
   const values = Array.from({ length: high - low + 1 }, (_, i) => low + i);
+  // The cards the rules leave a play now (`choices`): the values still in the deck
+  // that reach the value in play, and the wild while one is left. Offline the state
+  // may be stale: every value a wild may stand for is offered, and the rules judge
+  // the card on arrival.
+  const playable = (!game.offline && s.choices?.play?.cards) || [...values, "wild"];
   let first = null;
   let second = "none";
   let wildAs = s.value_in_play ?? low;
@@ -43,7 +48,7 @@ function moves(game, submit) {
     const pairWith = first === "wild"
       ? [["none", t("dobro.one_wild")], ["same", t("dobro.two_wilds")]]
       : [["none", t("dobro.one_card")], ["same", t("dobro.a_pair")],
-        ["wild", t("dobro.with_wild")]];
+        ...(playable.includes("wild") ? [["wild", t("dobro.with_wild")]] : [])];
     secondBox.replaceChildren(first === null ? "" :
       chips(t("dobro.how_many"), "second", pairWith, second, (value) => {
         second = value;
@@ -72,7 +77,7 @@ function moves(game, submit) {
     h("p", { class: "turn" }, t("dobro.turn", { player })),
     may.has("play") ? [
       chips(t("dobro.card_chips"), "card",
-        [...values.map((v) => [v, v]), ["wild", t("dobro.wild")]], null, onValue),
+        playable.map((card) => [card, cardName(card)]), null, onValue),
       secondBox, wildBox, announceField(),
       h("div", { class: "row" }, playButton)] : h("p", {}, t("dobro.none_can_follow")),
     h("div", { class: "row" },

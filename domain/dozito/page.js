@@ -80,7 +80,9 @@ function moves(game, submit) {
   const may = new Set(s.allowed ?? ["place", "discard"]);
   if (may.has("place")) parts.push(place(s, player, colors, submit, game));
   if (may.has("discard")) {
-    parts.push(h("div", { class: "row" }, ["left", "right"].map((pile) =>
+    // Z6: the piles the rules leave a discard now (`choices`); offline, either.
+    const piles = (!game.offline && s.choices?.discard?.pile) || ["left", "right"];
+    parts.push(h("div", { class: "row" }, piles.map((pile) =>
       button(t(`dozito.discard_${pile}`),
         () => submit({ type: "discard", player, pile })))));
   }
@@ -110,13 +112,20 @@ function draw(s, player, colors, submit, game) {
   let source = "deck";
   const picker = cardPicker(t("dozito.card_drawn"), colors);
   const sources = [["deck", t("dozito.the_deck")]];
+  // The sources the rules leave a draw now (`choices`, Z4, Z10); offline the piles'
+  // tops are not known: both piles are offered, unnamed.
+  const may = game.offline ? null : s.choices?.draw?.source;
   for (const side of ["left", "right"]) {
     const top = s.discard_tops[side];
-    // Offline the piles' tops are not known: both piles are offered, unnamed.
     if (game.offline) sources.push([`discard_${side}`, t(`dozito.${side}_pile`)]);
-    else if (top) {
+    else if (top && (!may || may.includes(`discard_${side}`))) {
       sources.push([`discard_${side}`, t(`dozito.${side}_top`, { card: cardName(top) })]);
     }
+  }
+  if (may && !may.includes("deck")) {
+    sources.shift();
+    source = sources[0]?.[0] ?? null;
+    picker.hidden = true;
   }
   return h("div", {},
     h("p", { class: "turn" }, t("dozito.turn", { player })),
@@ -134,8 +143,12 @@ function draw(s, player, colors, submit, game) {
 
 function place(s, player, colors, submit, game) {
   const grid = s.grids[player];
-  // Z4: the spot of the held card's number; offline the card held is not known.
+  // Z4: the spot of the held card's number, of the spots the rules leave it
+  // (`choices`; the others are shown, as the grid is, and cannot be chosen).
+  // Offline the card held is not known.
   let spot = game.offline ? null : s.held?.number ?? 1;
+  const open = game.offline ? null : s.choices?.place?.spot ?? null;
+  if (open && !open.includes(spot)) spot = open[0] ?? null;
   const spotWanted = { wanting: () => (spot === null ? t("dozito.tap_spot") : "") };
   const revealed = cardPicker(t("dozito.uncovers"), colors);
   // `revealed` is stated exactly when the displaced card was face down (Z4). Offline
@@ -158,6 +171,9 @@ function place(s, player, colors, submit, game) {
     if (faceDown) faceDown.querySelector("input").checked = grid[spot - 1] === null;
     showReveal();
   }, { class: "chips spots" });
+  for (const input of spots.querySelectorAll("input")) {
+    input.disabled = open !== null && !open.includes(Number(input.value));
+  }
   if (faceDown) faceDown.querySelector("input").checked = grid[spot - 1] === null;
   showReveal();
   return h("div", {},

@@ -6,8 +6,11 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 
-def open_game(page: Page, game: dict, *, with_token: bool = True) -> None:
-    """Open a game's page; with its write token on this device, as its creator has."""
+def open_game(
+    page: Page, game: dict, *, with_token: bool = True, heading: str = "On the table"
+) -> None:
+    """Open a game's page; with its write token on this device, as its creator has.
+    `heading`: the state's heading in the page's language."""
     page.goto("/app/")
     if with_token:
         page.evaluate(
@@ -15,7 +18,7 @@ def open_game(page: Page, game: dict, *, with_token: bool = True) -> None:
             [game["id"], game["write_token"]],
         )
     page.goto(f"/app/#/games/{game['id']}")
-    expect(page.get_by_role("heading", name="On the table")).to_be_visible()
+    expect(page.get_by_role("heading", name=heading)).to_be_visible()
 
 
 def fact(page: Page, term: str):

@@ -4,6 +4,8 @@ itself has no build step and ships nothing of it."""
 
 from __future__ import annotations
 
+import uuid
+
 from playwright.sync_api import expect
 
 from tests.support.http import create, play_simulated
@@ -42,4 +44,22 @@ def test_the_double_donkey_reveal_has_no_serious_violation(
     expect(page.get_by_role("group", name="Ann reveals")).to_contain_text(
         "Orange/Green Double"
     )
+    assert serious(page, axe_source) == []
+
+
+def test_a_groups_pages_have_no_serious_violation(new_page, axe_source):
+    page = new_page(locale="fr-FR")
+    page.goto("/app/#/groups")
+    expect(page.get_by_role("heading", name="Groupes", level=1)).to_be_visible()
+    assert serious(page, axe_source) == []
+    page.get_by_label("Le nom du groupe").fill(f"Axe {uuid.uuid4().hex[:8]}")
+    page.get_by_label("Le nom de cet appareil").fill("Le téléphone d'Ana")
+    page.get_by_role("button", name="Créer le groupe").click()
+    page.get_by_role("button", name="Créer une invitation").click()
+    expect(page.get_by_role("img", name="QR code : Invitation")).to_be_visible()
+    expect(page.get_by_role("region", name="Membres")).to_be_visible()
+    assert serious(page, axe_source) == []
+    link = page.get_by_role("textbox", name="Invitation : le lien").input_value()
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Rejoindre un groupe")).to_be_visible()
     assert serious(page, axe_source) == []

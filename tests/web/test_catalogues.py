@@ -175,3 +175,59 @@ def test_every_worded_sentence_is_asked_for():
         and not any(key.startswith(p) for p in [*prefixes, *named])
     ]
     assert unused == []
+
+
+def texts_of(text: str) -> dict[str, str]:
+    return dict(ENTRY.findall(text))
+
+
+# Sentences French words as English does, each on purpose: the brand, names printed
+# on the cards (kept as the service's French sentences keep them), symbols and
+# templates with no word of their own, and words that are French as well.
+SAME_IN_FRENCH = {
+    "page": {
+        "page.title",
+        "home.range",
+        "state.points",
+        "sheet.player_points",
+        "sheet.total",
+        "move.abandon",
+    },
+    "dobro": set(),
+    "dozito": {
+        "dozito.marked",
+        "dozito.replay",
+        "dozito.sun_count",
+        "dozito.toggle_joker",
+        "dozito.toggle_stop",
+        "dozito.toggle_replay",
+        "move.place",
+    },
+    "double-donkey": {
+        "state.biggest",
+        "donkey.angry",
+        "donkey.die_shows",
+        "donkey.card_value",
+        "color.orange",
+        "queued.donkey.rolled",
+    },
+    "nim": None,
+}
+
+
+@pytest.mark.parametrize("family", ["page", *sorted(GAMES)])
+def test_no_french_sentence_is_the_english_one_left_untranslated(family):
+    """A key whose French is its English, copied to fill the catalogue, fails:
+    only the sentences listed above are the same in both languages."""
+    if family == "page":
+        english, french = (
+            texts_of((WEB / "i18n" / f"{code}.js").read_text(encoding="utf-8"))
+            for code in ("en", "fr")
+        )
+    else:
+        found = WORDS.search(GAMES[family].page.read_text(encoding="utf-8"))
+        english, french = (texts_of(block) for block in found.groups())
+    same = {key for key in english if english[key] == french.get(key)}
+    if SAME_IN_FRENCH.get(family) is None:
+        return  # a game outside the repository's own, its words its own
+    assert same == SAME_IN_FRENCH[family]

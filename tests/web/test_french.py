@@ -75,15 +75,16 @@ def test_a_refused_move_is_shown_in_french_beside_the_tapped_control_D8(
     term = page.locator("dt", has_text="Valeur en jeu")
     expect(page.locator(".facts div", has=term).locator("dd")).to_have_text("10")
 
-    page.get_by_role("radio", name="4", exact=True).check()
-    play = page.get_by_role("button", name="Bo joue 4")
+    # A 5 is offered (a pair of them reaches 10), alone it falls short (D8).
+    page.get_by_role("radio", name="5", exact=True).check()
+    play = page.get_by_role("button", name="Bo joue 5")
     play.scroll_into_view_if_needed()
     play.click()
 
     alert = page.get_by_role("alert")
     expect(alert).to_contain_text("Refusé — règle D8")
     expect(alert).to_contain_text(
-        "Bo ne peut pas jouer 4 : la valeur en jeu est 10. (D8)"
+        "Bo ne peut pas jouer 5 : la valeur en jeu est 10. (D8)"
     )
     expect(alert).to_be_in_viewport()
     below, button = alert.bounding_box(), play.bounding_box()

@@ -58,14 +58,15 @@ def test_a_refused_move_shows_beside_the_tapped_control_until_the_next_tap(
     page = new_page()
     open_game(page, game)
 
-    page.get_by_role("radio", name="4", exact=True).check()
-    play = page.get_by_role("button", name="Bo plays 4")
+    # A 5 is offered (a pair of them reaches 10), alone it falls short (D8).
+    page.get_by_role("radio", name="5", exact=True).check()
+    play = page.get_by_role("button", name="Bo plays 5")
     play.scroll_into_view_if_needed()
     play.click()
 
     alert = page.get_by_role("alert")
     expect(alert).to_contain_text("Refused — rule D8")
-    refused = move(client, game, {"type": "play", "player": "Bo", "cards": [4]})
+    refused = move(client, game, {"type": "play", "player": "Bo", "cards": [5]})
     assert refused.status_code == 422
     expect(alert).to_contain_text(refused.json()["detail"])
     expect(alert).to_have_attribute("aria-live", "assertive")
@@ -167,7 +168,7 @@ def test_a_finished_game_replays_step_by_step_with_a_slider(new_page, client):
     page.goto(f"/app/#/games/{game['id']}/replay")
     slider = page.get_by_role("slider", name="Step")
     expect(slider).to_have_value("0")
-    expect(page.get_by_text("Before the first move.")).to_be_visible()
+    expect(page.locator(".sentence")).to_have_text("Before the first move.")
 
     slider.focus()
     page.keyboard.press("ArrowRight")

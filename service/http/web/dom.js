@@ -66,9 +66,12 @@ export function button(text, onclick, attrs = {}) {
   return h("button", { type: "button", onclick, ...attrs }, text);
 }
 
-/** Why the service refused, in its words and with the ruling it names. */
+/** Why the service refused, in its words and with the ruling it names; or that it
+ * could not be reached. */
 function refusalText(error) {
-  return [h("strong", {}, error.rule ? t("refusal.ruled", { rule: error.rule }) : t("refusal.plain")),
+  const heading = error.unreachable ? t("refusal.unreachable")
+    : error.rule ? t("refusal.ruled", { rule: error.rule }) : t("refusal.plain");
+  return [h("strong", {}, heading),
     h("span", {}, " "), h("span", { class: "detail" }, error.message)];
 }
 
@@ -78,20 +81,112 @@ export function refusalBox(error) {
     refusalText(error));
 }
 
-/** A refusal of the page itself (a game that cannot be loaded), at the top. */
+/** A refusal of the page itself (a game that cannot be loaded), at the top. One
+ * that says the service cannot be reached is marked so, to go when it can. */
 export function refuse(error) {
-  document.getElementById("refusal").replaceChildren(...refusalText(error));
+  const banner = document.getElementById("refusal");
+  banner.replaceChildren(...refusalText(error));
+  banner.toggleAttribute("data-unreachable", Boolean(error.unreachable));
 }
 
 export function clearRefusal() {
-  document.getElementById("refusal").replaceChildren();
+  const banner = document.getElementById("refusal");
+  banner.replaceChildren();
+  banner.removeAttribute("data-unreachable");
 }
 
-/** A polite note, e.g. that a move was logged. */
+/** Whether the banner says only that the service could not be reached. */
+export function refusedUnreachable() {
+  return document.getElementById("refusal").hasAttribute("data-unreachable");
+}
+
+let unsay = null;
+
+/** A polite note, e.g. that a move was logged. It goes by itself once there was
+ * time to read it (longer for a longer note), or with the next tap; not while it
+ * is pointed at or focused (a long one scrolls, by keys too), only once it is left. */
 export function say(text) {
-  document.getElementById("status").textContent = text;
+  const status = document.getElementById("status");
+  clearTimeout(unsay);
+  status.textContent = text;
+  if (!text) return;
+  const read = Math.min(12_000, 4_000 + 60 * text.length);
+  const fade = () => {
+    if (status.textContent !== text) return;
+    if (status.matches(":hover, :focus-within")) {
+      // A second more once it is left, the pointer and the focus both.
+      const left = () => { clearTimeout(unsay); unsay = setTimeout(fade, 1_000); };
+      status.addEventListener("pointerleave", left, { once: true });
+      status.addEventListener("focusout", left, { once: true });
+      return;
+    }
+    status.textContent = "";
+  };
+  unsay = setTimeout(fade, read);
 }
 
 export function titleCase(name) {
   return name.replaceAll("_", " ").replace(/(^|[ -])\w/g, (c) => c.toUpperCase());
+}
+
+/** Where a control is, in words that survive its box drawn anew: the legends of
+ * the groups it is in (a card's "Colour" in the left pile's), and its label but
+ * for a chip (its group is its place, its value what was chosen there). */
+function placeOf(control) {
+  const groups = [];
+  for (let box = control.closest("fieldset"); box; box = box.parentElement?.closest("fieldset")) {
+    groups.unshift(box.querySelector(":scope > legend")?.textContent ?? "");
+  }
+  if (control.type !== "radio") {
+    groups.push(control.labels?.[0]?.textContent ?? control.getAttribute("aria-label")
+      ?? control.name);
+  }
+  return groups.join(" › ");
+}
+
+/** What a player taps and types in `box`, kept across the box drawn anew:
+ * `restore()` taps it again in the new controls, in the order it was done (a
+ * choice may draw the next control), each one found at the same place, and gives
+ * the focus back; `clear()` forgets it; `size` counts the controls touched. */
+export function entries(box) {
+  const taken = new Map(); // place → {value} or {checked}, in the order first touched
+  const note = (event) => {
+    const control = event.target;
+    if (!event.isTrusted || !control.matches?.("input, select, textarea")) return;
+    const where = placeOf(control);
+    taken.delete(where);
+    taken.set(where, control.type === "checkbox" ? { checked: control.checked }
+      : { value: control.value });
+  };
+  box.addEventListener("input", note, true);
+  box.addEventListener("change", note, true);
+  const controls = () => [...box.querySelectorAll("input, select, textarea")];
+  return {
+    get size() { return taken.size; },
+    clear: () => taken.clear(),
+    restore(focused) {
+      for (const [where, entry] of taken) {
+        const control = controls().find((c) => placeOf(c) === where
+          && (c.type !== "radio" || c.value === entry.value));
+        if (!control || control.disabled) continue;
+        if ("checked" in entry || control.type === "radio") {
+          const checked = entry.checked ?? true;
+          if (control.checked === checked) continue;
+          control.checked = checked;
+        } else if (control.value !== entry.value) {
+          control.value = entry.value;
+          control.dispatchEvent(new Event("input", { bubbles: true }));
+        } else continue;
+        control.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      if (focused) controls().find((c) => placeOf(c) === focused.where
+        && (c.type !== "radio" || c.value === focused.value))?.focus();
+    },
+    /** The control that has the focus, to give it back after `restore`. */
+    focused() {
+      const control = document.activeElement;
+      if (!box.contains(control) || !control.matches("input, select, textarea")) return null;
+      return { where: placeOf(control), value: control.value };
+    },
+  };
 }

@@ -2,8 +2,8 @@
 // connection, the moves so far and the score sheet. What the page holds and does
 // (the game, its history, the queue, the stream) is the session's (session.js); this
 // module draws it, and keeps the focus and a refusal where the player is looking.
-import { api, tokens } from "./api.js";
-import { button, chips, field, h, refuse, refusalBox, say } from "./dom.js";
+import { api, readerOf, tokens, writerOf } from "./api.js";
+import { button, chips, entries, field, h, refuse, refusalBox, say } from "./dom.js";
 import { gameOf } from "./games.js";
 import { loadEarlier, loadHistory, moveNumber, undoTarget } from "./history.js";
 import { when } from "./home.js";
@@ -22,14 +22,15 @@ const queue = movesQueue(localStorage);
 /** `offered`: a write token a link brought that differs from the one this phone
  * holds; the player chooses which to keep. */
 export async function showGame(root, id, { offered = null } = {}) {
-  const first = await api.get(`/games/${id}`);
+  const read = readerOf(id);
+  const first = await read(`/games/${id}`);
   // The newest moves first: older pages load when the table asks for them.
-  const history = await loadHistory(id, first.version, api.get);
+  const history = await loadHistory(id, first.version, read);
   const game = gameOf(first.game);
   const boxes = gameBoxes();
   const service = {
-    read: api.get,
-    send: (item) => api.post(`/games/${id}/moves`, item.body, tokens.get(id),
+    read,
+    send: (item) => api.post(`/games/${id}/moves`, item.body, writerOf(id, first.group),
       { "Idempotency-Key": item.key }),
   };
   const session = gameSession({
@@ -49,6 +50,8 @@ export async function showGame(root, id, { offered = null } = {}) {
   const anyMove = { player: null, kind: null, correcting: false };
   const anyMode = () => offline || session.waiting().length > 0;
   let drawnAny = null;
+  let drawn = null; // the game the move controls were drawn for
+  let submitting = false; // a move of this phone's on its way
   const drawShare = () => boxes.share.replaceChildren(...sharePanel(id, tokens.get(id)));
   drawShare();
   drawTokenChoice();
@@ -62,12 +65,19 @@ export async function showGame(root, id, { offered = null } = {}) {
     variationOf(first) ?? "", boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
     boxes.sheet);
   const refusal = refusalBeside(boxes.moves);
+  const entered = entries(boxes.moves);
 
   function render() {
     const current = session.game;
     boxes.state.replaceChildren(h("h2", { id: "state-title" }, t("game.on_the_table")),
       winnersLine(current), game.state(current.state, current.players));
-    drawMoves();
+    // The controls are drawn again only for a game that changed: a refresh that
+    // brings nothing new (the stream telling of this phone's own move) leaves a
+    // tap made meanwhile where it is.
+    const now = controlsOf();
+    if (drawn && ["version", "status", "mode", "writer"].every((k) => drawn[k] === now[k])) {
+      drawUndo();
+    } else drawMoves({ keep: true });
     refusal.redraw();
     drawHistory();
   }
@@ -90,27 +100,59 @@ export async function showGame(root, id, { offered = null } = {}) {
     (boxes.history.querySelector("button") ?? boxes.history.querySelector("h2")).focus();
   }
 
-  function drawMoves() {
-    drawnAny = anyMode();
+  /** The move controls drawn anew. `keep`: the game changed under them (a move
+   * stored, here or by another phone): what was tapped is tapped again while it is
+   * still the same player's turn at the same stage, else dropped, saying so when
+   * another phone's move made it stale. */
+  function drawMoves({ keep = false } = {}) {
+    const now = controlsOf();
+    const sameTurn = drawn && ["mode", "writer", "player", "phase", "status"]
+      .every((k) => drawn[k] === now[k]);
+    const focused = entered.focused();
+    drawn = now;
+    drawnAny = now.mode;
     boxes.moves.replaceChildren(...movesPanel());
+    if (keep && sameTurn) {
+      entered.restore(focused);
+      return;
+    }
+    if (keep && entered.size && !submitting) say(t("game.entry_dropped"));
+    entered.clear();
+  }
+
+  /** What the move controls are drawn for: the game's version and stage, whether
+   * the moves are any player's (offline) and whether this phone may log them. */
+  function controlsOf() {
+    const current = session.game;
+    return { version: current.version, status: current.status, mode: anyMode(),
+      writer: Boolean(writerOf(id, current.group)),
+      player: current.state.next_player ?? null, phase: current.state.phase ?? null };
+  }
+
+  /** Only the undo button, for a game whose controls stand as drawn. */
+  function drawUndo() {
+    boxes.moves.querySelector(".undo")?.replaceWith(undoRow());
+  }
+
+  function undoRow() {
+    const target = undoTarget(history.entries);
+    return h("div", { class: "row undo" }, button(target
+      ? t("game.undo", { number: moveNumber(target), move: target.description ?? target.type })
+      : t("game.nothing_to_undo"), () => submit({ type: "undo" }), { disabled: !target }));
   }
 
   function movesPanel() {
     const current = session.game;
     const title = h("h2", { id: "moves-title", tabindex: "-1" }, t("game.log_a_move"));
-    if (!tokens.get(id)) {
+    if (!writerOf(id, session.game.group)) {
       return [title, current.status === "finished" ? h("p", {}, t("game.over"))
         : tokenForm()];
     }
     if (anyMode()) return [title, ...anyMovePanel()];
-    const target = undoTarget(history.entries);
-    const undo = h("div", { class: "row undo" }, button(target
-      ? t("game.undo", { number: moveNumber(target), move: target.description ?? target.type })
-      : t("game.nothing_to_undo"), () => submit({ type: "undo" }), { disabled: !target }));
     if (current.status === "finished") {
-      return [title, h("p", {}, t("game.over_undo")), undo];
+      return [title, h("p", {}, t("game.over_undo")), undoRow()];
     }
-    return [title, game.moves(current, submit), undo];
+    return [title, game.moves(current, submit), undoRow()];
   }
 
   /** Any player's move, of any kind the game has: offline the page cannot know the
@@ -197,11 +239,16 @@ export async function showGame(root, id, { offered = null } = {}) {
       boxes.queue.querySelector("h2")?.focus();
       return;
     }
+    // What was tapped is this move's: the next is tapped afresh.
+    entered.clear();
+    submitting = true;
     try {
       done = await session.submit(move);
     } catch (error) {
       refusal.show(error);
       return;
+    } finally {
+      submitting = false;
     }
     if (done.queued) {
       say(t("game.offline"));
@@ -309,7 +356,8 @@ function refusalBeside(panel) {
     tapped = control;
     clear();
   }, true);
-  panel.addEventListener("change", clear, true);
+  // A change the page makes itself (a tap given back after a redraw) is not a tap.
+  panel.addEventListener("change", (event) => { if (event.isTrusted) clear(); }, true);
   return {
     show(error) {
       clear();

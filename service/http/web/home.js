@@ -2,7 +2,7 @@
 // and the games logged so far, filtered and a page at a time. The kinds of game, their
 // player ranges and their options' bounds are the service's (`GET /games/kinds`);
 // each game's own option fields are its module's (games/index.js).
-import { api, tokens } from "./api.js";
+import { api, gameGroups, groups, tokens } from "./api.js";
 import { button, field, h, refusalBox, select } from "./dom.js";
 import { gameOf } from "./games.js";
 import { dateTime, t } from "./i18n.js";
@@ -14,8 +14,18 @@ const PAGE = 10;
 export async function showHome(root) {
   const recent = h("section", { "aria-labelledby": "recent-title" });
   root.append(h("h1", { tabindex: "-1" }, t("home.title")), newGameForm(), recent,
-    boardLinks());
+    groupLinks(), boardLinks());
   await gameList(recent);
+}
+
+/** The groups this device is in, and the way to make one. */
+function groupLinks() {
+  return h("nav", { "aria-labelledby": "groups-title" },
+    h("h2", { id: "groups-title" }, t("group.groups")),
+    h("ul", { class: "row links" },
+      groups.all().map((group) => h("li", {}, h("a", { href: `#/groups/${group.id}` },
+        group.name))),
+      h("li", {}, h("a", { href: "#/groups" }, t("group.make_link")))));
 }
 
 /** When a game was played (or else created), as the table reads it. */
@@ -75,7 +85,7 @@ async function gameList(box) {
   await load();
 }
 
-function gameItem(game) {
+export function gameItem(game) {
   const status = game.status === "finished"
     ? t("home.won_by", { winners: game.winners }) : t("home.playing");
   const title = game.title || gameLabel(game.game);
@@ -88,7 +98,8 @@ function gameItem(game) {
 
 // --- starting a game -----------------------------------------------------------------
 
-function newGameForm() {
+/** `group`: the group (held here, with its key) the game is started in. */
+export function newGameForm({ group = null } = {}) {
   let kind = kinds()[0];
   let names = ["", "", ""];
   const players = h("div", { class: "players" });
@@ -185,8 +196,10 @@ function newGameForm() {
     if (playedAt.value) body.played_at = new Date(playedAt.value).toISOString();
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
-      const game = await api.post("/games", body);
+      // A game joins a group by the group's key that creates it.
+      const game = await api.post("/games", body, group?.key);
       tokens.set(game.id, game.write_token);
+      if (group) gameGroups.set(game.id, group.id);
       window.location.hash = `#/games/${game.id}`;
     } catch (error) {
       refusal.replaceChildren(refusalBox(error));

@@ -158,6 +158,6 @@ export async function showLeaderboard(root, game, group) {
 export function boardLinks() {
   return h("nav", { "aria-labelledby": "boards-title" },
     h("h2", { id: "boards-title" }, t("board.links")),
-    h("ul", { class: "row" }, kinds().map((k) => h("li", {},
+    h("ul", { class: "row links" }, kinds().map((k) => h("li", {},
       h("a", { href: boardLink(k.name) }, gameLabel(k.name))))));
 }

@@ -1,9 +1,10 @@
-// Replay a game step by step: a slider over its stored moves, each step's sentence, the
-// state and score sheet as they stood after it, and the table's notes on it. The
+// Replay a game step by step: a slider over its stored moves and the list of every
+// step (arrow keys step through it), each step's sentence, the state and score sheet
+// as they stood after it, and the table's notes on it. The
 // address follows the step (`#/games/{id}/replay/{step}`), so a link copied or shared
 // opens where its sender was. From any step the table may try another move (a
 // variation, variations.js).
-import { api, tokens } from "./api.js";
+import { readerOf, tokens } from "./api.js";
 import { button, h, uid } from "./dom.js";
 import { gameOf } from "./games.js";
 import { t } from "./i18n.js";
@@ -17,7 +18,7 @@ import { tryAnotherMove, variationOf, variationsList } from "./variations.js";
 async function allSteps(id) {
   const steps = [];
   for (let after = 0; after !== null;) {
-    const page = await api.get(`/games/${id}/replay?after=${after}`);
+    const page = await readerOf(id)(`/games/${id}/replay?after=${after}`);
     steps.push(...page.steps);
     after = page.next;
   }
@@ -41,7 +42,7 @@ export function clampStep(n, last) {
 
 export async function showReplay(root, id, asked = 0) {
   const [game, steps, start, variations] = await Promise.all([
-    api.get(`/games/${id}`), allSteps(id), api.get(`/games/${id}/replay/0`),
+    readerOf(id)(`/games/${id}`), allSteps(id), readerOf(id)(`/games/${id}/replay/0`),
     variationsList(id)]);
   const token = tokens.get(id);
   let byStep = notesByStep(start, steps);
@@ -60,6 +61,7 @@ export async function showReplay(root, id, asked = 0) {
   const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
   const notesBox = h("section", { class: "card", "aria-labelledby": "notes-title" });
   const [tryIt, tryRefusal] = tryAnotherMove(id, () => Number(slider.value));
+  const list = stepList(steps, (n) => { go(n); list.focusStep(n); });
   let shown = null;
 
   const drawNotes = (step) => renderNotes(notesBox, {
@@ -82,6 +84,7 @@ export async function showReplay(root, id, asked = 0) {
     sharePanel.replaceChildren(linkBlock(t("replay.share_title", { step }),
       t("replay.share_explain"), replayLink(id, step)));
     drawNotes(step);
+    list.mark(step);
     const sheet = sheetAt(steps, start, step);
     if (sheet !== shown) renderSheet(sheetBox, game.game, sheet);
     shown = sheet;
@@ -91,17 +94,56 @@ export async function showReplay(root, id, asked = 0) {
   }
 
   slider.addEventListener("input", () => go(Number(slider.value)));
+  // A step the game does not have (an address typed, or a game undone since): said,
+  // and the replay opens at the step nearest to it, which the address then names.
+  const missing = asked > last ? h("p", { class: "refusal", role: "alert" },
+    t("replay.no_such_step", { step: asked, last })) : "";
   root.append(
     h("h1", { tabindex: "-1" }, t("replay.title", { title: game.title || gameLabel(game.game) })),
     h("p", { class: "muted" }, game.players.join(" · "), " · ",
       h("a", { href: `#/games/${id}` }, t("replay.back"))),
-    variationOf(game) ?? "",
+    missing, variationOf(game) ?? "",
     h("section", { class: "card", "aria-label": t("replay.region") },
       h("div", { class: "field" },
         h("div", { class: "spread" }, h("label", { for: "replay-step" }, t("replay.step")), counter),
         slider),
       h("div", { class: "row stepper" }, back, next, shareButton),
       sharePanel, sentence, h("div", { class: "row" }, tryIt), tryRefusal, stateBox),
-    notesBox, sheetBox, variations ?? "");
+    list.box, notesBox, sheetBox, variations ?? "");
   go(asked);
+}
+
+/** Every step as a button, the one shown marked (`aria-current`); on the list the
+ * arrow keys step through it (← →, Home for the start, End for the last step),
+ * through `go(step)`, the focus following. */
+function stepList(steps, go) {
+  const items = [t("replay.before"), ...steps.map((step) => step.description)]
+    .map((said, n) => h("li", {}, button(said, () => go(n), { "data-step": String(n) })));
+  const last = steps.length;
+  const ol = h("ol", { class: "steps", start: "0" }, items);
+  let current = 0;
+  ol.addEventListener("keydown", (event) => {
+    const to = { ArrowLeft: current - 1, ArrowRight: current + 1, ArrowUp: current - 1,
+      ArrowDown: current + 1, Home: 0, End: last }[event.key];
+    if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    go(Math.max(0, Math.min(last, to)));
+  });
+  const box = h("section", { class: "card", "aria-labelledby": "steps-title" },
+    h("h2", { id: "steps-title" }, t("replay.steps")),
+    h("p", { class: "muted" }, t("replay.steps_keys")), ol);
+  return {
+    box,
+    /** The step shown, marked as the current one. */
+    mark(step) {
+      items[current].firstChild.removeAttribute("aria-current");
+      current = step;
+      items[step].firstChild.setAttribute("aria-current", "step");
+    },
+    focusStep(step) {
+      const target = items[step].firstChild;
+      target.focus();
+      target.scrollIntoView({ block: "nearest" });
+    },
+  };
 }

@@ -67,6 +67,14 @@ export function gameSession({ id, game, history, service, queue, newKey, on }) {
     }
     try {
       const answer = await service.send(item);
+      // The answer holds the game's new state: the next move is offered from it at
+      // once, before the reads that bring the rest (the sheet, the moves' words).
+      // A game it ends waits for them, which name its winners.
+      if (answer.state && answer.version > session.game.version
+        && answer.state.phase !== "finished") {
+        session.game = { ...session.game, version: answer.version, state: answer.state };
+        on.game();
+      }
       await refresh();
       const logged = history.entries.get(answer.version);
       return { logged: answer.version - 1, description: logged?.description ?? null };

@@ -5,9 +5,13 @@
 // not by the service.
 import { button, h, uid } from "./dom.js";
 import { t } from "./i18n.js";
-import qrcode from "./vendor/qrcode-generator.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+// The encoder (52 KB, more than any other file of the page) loads with the first QR
+// code drawn, not with the page: the start page never needs it.
+let encoder = null;
+const loadEncoder = () => (encoder ??= import("./vendor/qrcode-generator.js")
+  .then((module) => module.default));
 
 /** The link to a replay opened at `step`: it carries no token, whoever shares it. */
 export function replayLink(id, step) {
@@ -19,8 +23,26 @@ export function shareLink(id, token) {
   return token ? `${link}?token=${encodeURIComponent(token)}` : link;
 }
 
-/** A QR code of `text` as an SVG image, drawn from the library's modules. */
+/** A QR code of `text` as an SVG image, drawn from the library's modules when it is
+ * first in sight (a share panel opened), once the encoder has loaded; the image,
+ * named, is there at once. */
 export function qrImage(text, label) {
+  const image = document.createElementNS(SVG, "svg");
+  for (const [key, value] of Object.entries({
+    viewBox: "0 0 1 1", role: "img", "aria-label": label, class: "qr",
+    "shape-rendering": "crispEdges",
+  })) image.setAttribute(key, value);
+  const sight = new IntersectionObserver((seen) => {
+    if (!seen.some((entry) => entry.isIntersecting)) return;
+    sight.disconnect();
+    loadEncoder().then((qrcode) => drawCode(image, qrcode, text))
+      .catch((error) => console.error("the QR code encoder did not load", error));
+  });
+  sight.observe(image);
+  return image;
+}
+
+function drawCode(image, qrcode, text) {
   const code = qrcode(0, "M"); // 0: the smallest version that holds the text
   code.addData(text);
   code.make();
@@ -33,11 +55,7 @@ export function qrImage(text, label) {
     }
   }
   const size = count + 2 * margin;
-  const image = document.createElementNS(SVG, "svg");
-  for (const [key, value] of Object.entries({
-    viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": label, class: "qr",
-    "shape-rendering": "crispEdges",
-  })) image.setAttribute(key, value);
+  image.setAttribute("viewBox", `0 0 ${size} ${size}`);
   const background = document.createElementNS(SVG, "rect");
   background.setAttribute("width", size);
   background.setAttribute("height", size);
@@ -45,8 +63,7 @@ export function qrImage(text, label) {
   const modules = document.createElementNS(SVG, "path");
   modules.setAttribute("d", path);
   modules.setAttribute("fill", "#000");
-  image.append(background, modules);
-  return image;
+  image.replaceChildren(background, modules);
 }
 
 export function linkBlock(title, explain, link) {

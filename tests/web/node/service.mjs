@@ -18,10 +18,12 @@ const refusal = (status, message, extra = {}) =>
 /** One game (version 1: its creation) that stores any move sent at the right version,
  * once per Idempotency-Key; `online = false` makes every call fail as a lost network
  * does, `refuseNext` makes the next move be refused with that ruling, `refuseAt` the
- * move expecting that version. */
+ * move expecting that version; `readsHeld`, a promise, holds every read until it
+ * settles. A move's answer holds the game's new version and state, as the service's. */
 export function fakeService() {
   const service = {
     online: true, refuseNext: null, version: 1, events: [], keys: new Map(), sends: 0,
+    readsHeld: null,
     /** Another phone logs a move. */
     store(type, data = {}) {
       service.version += 1;
@@ -32,6 +34,7 @@ export function fakeService() {
     },
     async read(path) {
       if (!service.online) throw refusal(0, "No connection", { unreachable: true });
+      await service.readsHeld; // a test may hold the reads back (a slow network)
       const url = new URL(path, "http://table");
       const [, , id, what, step] = url.pathname.split("/");
       const after = Number(url.searchParams.get("after") ?? 0);
@@ -65,7 +68,8 @@ export function fakeService() {
         throw refusal(409, "Another phone logged first");
       }
       const { type, expected_version: _, ...data } = item.body;
-      const answer = { version: service.store(type, data).version };
+      const answer = { version: service.store(type, data).version,
+        state: { phase: "turn", next_player: "Bo" } };
       service.keys.set(item.key, answer);
       return answer;
     },

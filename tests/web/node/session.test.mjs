@@ -36,6 +36,20 @@ test("a move logged is stored and said in the service's words", async () => {
   assert.ok(drawn.includes("game"));
 });
 
+test("the next move is offered from a move's answer before the reads that follow it",
+  async () => {
+    const { service, session, drawn } = await given();
+    let release;
+    service.readsHeld = new Promise((done) => { release = done; });
+    const submitted = session.submit({ type: "take", player: "Ana" });
+    await until(() => drawn.includes("game"));
+    assert.equal(session.game.version, 2);
+    assert.equal(session.game.state.next_player, "Bo");
+    assert.ok(!drawn.includes("sheet")); // the reads are still held
+    release();
+    assert.deepEqual(await submitted, { logged: 1, description: "said 2" });
+  });
+
 test("moves tapped offline wait, in order, and are stored once when it returns",
   async () => {
     const { service, session, drawn } = await given();

@@ -1,0 +1,177 @@
+// Groups on the phone (docs/api.md "Groups"): #/groups makes one (its name, this
+// device's name); #/groups/<id> is a group's home: its games, a game started in it,
+// and for its owner an invite (a QR code and a link), its members and their
+// revocation; #/join/<code> is an invite's link: it asks this device's name and
+// joins. Every key is kept on this device (api.js `groups`), never in an address:
+// the invite's code leaves the address, and the history, once it is used.
+import { api, gameGroups, groups } from "./api.js";
+import { button, field, h, refusalBox, say } from "./dom.js";
+import { gameItem, newGameForm } from "./home.js";
+import { t } from "./i18n.js";
+import { linkBlock } from "./share.js";
+
+const GAMES_READ = 20; // the newest games looked through for the group's
+
+/** #/groups: the groups this device is in, and a form to make one. */
+export function showGroups(root) {
+  const name = h("input", { type: "text", maxlength: "40", required: true,
+    autocomplete: "off" });
+  const device = deviceField();
+  const refusal = h("div");
+  const form = h("form", { class: "card", onsubmit: async (event) => {
+    event.preventDefault();
+    refusal.replaceChildren();
+    try {
+      const made = await api.post("/groups", { name: name.value.trim(),
+        device: device.input.value.trim() });
+      groups.set({ id: made.id, name: made.name, key: made.key, key_id: made.key_id,
+        role: made.role, device: device.input.value.trim() });
+      location.hash = `#/groups/${made.id}`;
+    } catch (error) {
+      refusal.replaceChildren(refusalBox(error));
+    }
+  } }, h("h2", {}, t("group.make")), field(t("group.name"), name), device.field,
+  h("button", { type: "submit", class: "primary" }, t("group.make_button")), refusal);
+  const held = groups.all();
+  root.append(h("h1", { tabindex: "-1" }, t("group.groups")),
+    held.length ? h("ul", { class: "games" }, held.map((group) => h("li", {},
+      h("a", { href: `#/groups/${group.id}` }, group.name),
+      h("div", { class: "muted" }, t(`group.role_${group.role}`)))))
+      : h("p", { class: "muted" }, t("group.none_here")),
+    form);
+  return null;
+}
+
+/** This device's name, as the group's members list names it. */
+function deviceField() {
+  const input = h("input", { type: "text", maxlength: "100", required: true,
+    autocomplete: "off" });
+  return { input, field: field(t("group.device"), input, t("group.device_hint")) };
+}
+
+/** #/join/<code>: this device's name asked, then the group joined with the invite.
+ * The code leaves the address (and the history) once it is used. */
+export function showJoin(root, code) {
+  const device = deviceField();
+  const refusal = h("div");
+  root.append(h("h1", { tabindex: "-1" }, t("group.join_title")),
+    h("p", {}, t("group.join_explain")),
+    h("form", { class: "card", onsubmit: async (event) => {
+      event.preventDefault();
+      refusal.replaceChildren();
+      try {
+        const joined = await api.post("/groups/join", { invite: code,
+          device: device.input.value.trim() });
+        groups.set({ id: joined.group.id, name: joined.group.name, key: joined.key,
+          key_id: joined.key_id, role: joined.role, device: device.input.value.trim() });
+        location.replace(`#/groups/${joined.group.id}`);
+      } catch (error) {
+        refusal.replaceChildren(refusalBox(error));
+      }
+    } }, device.field,
+    h("button", { type: "submit", class: "primary" }, t("group.join_button")), refusal));
+  return null;
+}
+
+/** #/groups/<id>: a group's home, for a device holding one of its keys. */
+export async function showGroup(root, id) {
+  const held = groups.get(id);
+  if (!held) {
+    root.append(h("h1", { tabindex: "-1" }, t("group.not_here")),
+      h("p", {}, t("group.not_here_text")));
+    return null;
+  }
+  let group;
+  try {
+    group = await api.get(`/groups/${id}`, held.key);
+  } catch (error) {
+    if (error.status !== 401 && error.status !== 404) throw error;
+    root.append(...keyRefused(held, error));
+    return null;
+  }
+  groups.set({ id, name: group.name, role: group.role });
+  const owner = group.role === "owner";
+  const gamesBox = h("section", { class: "card", "aria-labelledby": "group-games" });
+  const start = h("details", { class: "more" }, h("summary", {}, t("group.new_game")),
+    newGameForm({ group: { ...held, name: group.name } }));
+  root.append(h("h1", { tabindex: "-1" }, group.name),
+    h("p", { class: "muted" }, t(`group.role_${group.role}`), " · ",
+      t("group.this_device", { device: held.device ?? "" })),
+    start, gamesBox,
+    owner ? invitePanel(id, held.key) : "",
+    owner ? await membersPanel(id, held) : "");
+  await drawGames(gamesBox, id, group.name, held.key);
+  return null;
+}
+
+/** The group refused this phone's key (revoked, or the group gone): why, in the
+ * service's words, and the key forgotten here on request. */
+function keyRefused(held, error) {
+  return [h("h1", { tabindex: "-1" }, held.name),
+    refusalBox(error),
+    h("p", {}, t("group.key_refused")),
+    button(t("group.forget"), () => {
+      groups.forget(held.id);
+      location.hash = "#/groups";
+    })];
+}
+
+/** The group's games: the service lists games with no filter by group, so the
+ * newest are read and each game's own summary says whether it is the group's. */
+async function drawGames(box, id, name, key) {
+  box.replaceChildren(h("h2", { id: "group-games" }, t("group.games")));
+  const page = await api.get(`/games?limit=${GAMES_READ}`, key);
+  const summaries = await Promise.all(page.games.map((game) =>
+    api.get(`/games/${game.id}`, key).catch(() => null)));
+  const ours = page.games.filter((game, i) => summaries[i]?.group === name);
+  for (const game of ours) gameGroups.set(game.id, id);
+  box.append(ours.length ? h("ul", { class: "games" }, ours.map(gameItem))
+    : h("p", { class: "muted" }, t("group.no_games")));
+}
+
+/** The owner's invite: a link and its QR code, for one phone, valid a week. */
+function invitePanel(id, key) {
+  const box = h("div");
+  const refusal = h("div");
+  return h("section", { class: "card", "aria-labelledby": "group-invite" },
+    h("h2", { id: "group-invite" }, t("group.invite")),
+    h("p", { class: "muted" }, t("group.invite_explain")),
+    button(t("group.invite_button"), async () => {
+      refusal.replaceChildren();
+      try {
+        const invite = await api.post(`/groups/${id}/invites`, { uses: 1 }, key);
+        box.replaceChildren(h("div", { class: "share" }, linkBlock(t("group.invite_link"),
+          t("group.invite_once"), new URL(invite.link, location.origin).href)));
+        box.querySelector("input")?.focus();
+      } catch (error) {
+        refusal.replaceChildren(refusalBox(error));
+      }
+    }, { class: "primary" }), refusal, box);
+}
+
+/** The owner's list of the group's keys: each device, its role, and a revocation
+ * asked to be confirmed before it is sent (the owner's own key cannot be). */
+async function membersPanel(id, held) {
+  const box = h("section", { class: "card", "aria-labelledby": "group-members" });
+  async function draw() {
+    const { members } = await api.get(`/groups/${id}/members`, held.key);
+    box.replaceChildren(h("h2", { id: "group-members" }, t("group.members")),
+      h("ul", { class: "members" }, members.map((member) => h("li", {},
+        h("span", {}, member.device), " ",
+        h("span", { class: "muted" }, t(`group.role_${member.role}`)),
+        member.role === "member" ? button(t("group.revoke", { device: member.device }),
+          () => revoke(member)) : null))));
+  }
+  async function revoke(member) {
+    if (!confirm(t("group.revoke_confirm", { device: member.device }))) return;
+    try {
+      await api.delete(`/groups/${id}/members/${member.id}`, held.key);
+      say(t("group.revoked", { device: member.device }));
+      await draw();
+    } catch (error) {
+      box.append(refusalBox(error));
+    }
+  }
+  await draw();
+  return box;
+}
