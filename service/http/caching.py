@@ -26,6 +26,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from domain.wording import Language
 from service.application.games import Games
 from service.http.callers import KEY_OPTIONAL
+from service.http.guards import PRIVATE, may_read, readable
 from service.http.headers import declared
 from service.http.languages import negotiated, spoken
 from service.http.problems import problems
@@ -38,7 +39,11 @@ except PackageNotFoundError:  # run from a checkout without installing it
 T = TypeVar("T")
 
 _NO_CACHE = CacheControlHeader(no_cache=True)
+# A members-only game's answers are for its members: no shared cache keeps them.
+_PRIVATE = CacheControlHeader(private=True, no_cache=True)
 _VARY = "Accept-Language"
+# Whether a game is shown at all depends on who asks (`visibility`).
+_CALLER = "Authorization"
 
 
 def read(path: str, **kwargs: Any) -> Any:
@@ -65,9 +70,8 @@ def game_read(
     carries the notes on the game's moves: its tag counts them. A read answered in
     more than one format names in its tag the one `variant` finds in the request
     (from its `Accept`, which its answers then say they vary by too)."""
-    vary = ", ".join(["Accept"] * bool(variant) + [_VARY] * worded)
-    if vary:
-        kwargs["response_headers"] = [ResponseHeader(name="Vary", value=vary)]
+    vary = ", ".join(["Accept"] * bool(variant) + [_VARY] * worded + [_CALLER])
+    kwargs["response_headers"] = [ResponseHeader(name="Vary", value=vary)]
     return read(
         path,
         before_request=_not_modified,
@@ -75,6 +79,19 @@ def game_read(
         cache_control=_NO_CACHE,
         opt={"worded": worded, "noted": noted, "variant": variant, "vary": vary},
         **{"operation_class": declared(tagged=True, worded=worded)} | kwargs,
+    )
+
+
+def game_stream(path: str, **kwargs: Any) -> Any:
+    """A read of one game that no version tags (a stream, a list of its
+    variations): the game hidden from the caller is refused as missing, and a
+    members-only game's answer is private."""
+    return read(
+        path,
+        before_request=may_read,
+        middleware=[_tag_answers],
+        response_headers=[ResponseHeader(name="Vary", value=_CALLER)],
+        **kwargs,
     )
 
 
@@ -133,7 +150,10 @@ async def _not_modified(request: Request) -> Response | None:
     variant = opt["variant"](request) if opt.get("variant") else None
     wanted = _tags(request.headers.get("If-None-Match"))
     cached = None if wanted else games.timelines.cached(game_id)
-    timeline = cached or await games.timeline(game_id)
+    # A game hidden from the caller is refused before any tag is compared: it
+    # does not exist, whatever If-None-Match says.
+    timeline = await readable(request, cached or await games.timeline(game_id))
+    private = bool(request.state.get(PRIVATE))
     # Counted before the handler reads the notes, as the version is read before it
     # reads the game: the answer holds at least what the tag names.
     notes = None
@@ -143,7 +163,7 @@ async def _not_modified(request: Request) -> Response | None:
     tag = etag(timeline.version, language, notes, variant)
     request.state.etag = tag
     if tag in wanted:
-        headers = {"Cache-Control": _NO_CACHE.to_header()}
+        headers = {"Cache-Control": (_PRIVATE if private else _NO_CACHE).to_header()}
         vary = opt.get("vary")
         return Response(
             content=b"",
@@ -157,13 +177,24 @@ async def _not_modified(request: Request) -> Response | None:
 def _tag_answers(app: ASGIApp) -> ASGIApp:
     """Put the tag `_not_modified` found on the answer: the handler's answer is
     about the version read before it ran, or a later one (never an earlier), so a
-    304 on that tag never hides a move."""
+    304 on that tag never hides a move. An answer `readable` found private (a
+    members-only game's) says so to caches."""
 
     async def tagged(scope: Scope, receive: Receive, send: Send) -> None:
         async def send_tagged(message: Message) -> None:
-            tag = scope.get("state", {}).get("etag")
-            if message["type"] == "http.response.start" and tag:
-                headers = [*message.get("headers", ()), (b"etag", tag.encode())]
+            state = scope.get("state", {})
+            tag = state.get("etag")
+            if message["type"] == "http.response.start":
+                headers = [*message.get("headers", ())]
+                if tag:
+                    headers.append((b"etag", tag.encode()))
+                if state.get(PRIVATE):
+                    headers = [
+                        (name, value)
+                        for name, value in headers
+                        if name.lower() != b"cache-control"
+                    ]
+                    headers.append((b"cache-control", _PRIVATE.to_header().encode()))
                 message = {**message, "headers": headers}
             await send(message)
 

@@ -29,7 +29,7 @@ from service.application.pictures import MAX_FRAMES, Pictures
 from service.application.submitting import MAX_MOVES
 from service.application.variations import variation_of
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
-from service.http.caching import game_read, language_of, read
+from service.http.caching import game_read, game_stream, language_of, read
 from service.http.callers import (
     APP_KEY_SCHEME,
     GAMES_CREATE,
@@ -97,6 +97,7 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
         "location": row.location,
         "notes": row.notes,
         "group": row.group,
+        "visibility": row.visibility,
         "created_at": row.created_at,
         "variation_of": variation_of(row.variation_of, row.variation_step),
     }
@@ -119,7 +120,10 @@ class GameController(Controller):
         "An app key (scope `games:create`) counts against its own rate instead, "
         "and may then write the game too; the service may require one "
         "(`creation_needs_key`). A group's key (`tlg_...`), or an app key made for "
-        "a group, creates the game in that group.",
+        "a group, creates the game in that group. `visibility`: who sees the "
+        "game, fixed now: a group's game gets its group's default unless it asks, "
+        "a game of no group is `public` unless it asks for `unlisted` (`members` "
+        "needs a group: 422).",
         security=KEY_OPTIONAL,
         responses=problems(401, 403, 413, 415, 422, 429, 503),
         response_headers=[LOCATION],
@@ -296,7 +300,7 @@ class GameController(Controller):
         _, history = await games.current(game_id)
         return score_sheet(history)
 
-    @read(
+    @game_stream(
         "/{game_id:uuid}/stream",
         summary="Server-Sent Events: each move as stored",
         media_type="text/event-stream",

@@ -14,9 +14,10 @@ from service.application.games import Games
 from service.application.keys import App
 from service.application.variations import NewVariation
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
-from service.http.caching import read
+from service.http.caching import game_stream
 from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE, joined
 from service.http.games import MAX_OFFSET, summary_of
+from service.http.guards import may_read
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
@@ -41,6 +42,7 @@ class VariationController(Controller):
         "the variation too. A group's key (`tlg_...`), or an app key made for a "
         "group, branches it into that group.",
         dto=strict_body(NewVariation),
+        before_request=may_read,
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
         opt={CREATES_GAMES: True, SCOPE: GAMES_CREATE},
@@ -64,7 +66,7 @@ class VariationController(Controller):
             CreatedGame(**summary_of(row, history), write_token=token), row.id
         )
 
-    @read(
+    @game_stream(
         "/",
         summary="The game's variations, newest first",
         responses=problems(404, 422, 503),
