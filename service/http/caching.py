@@ -95,6 +95,14 @@ def game_stream(path: str, **kwargs: Any) -> Any:
     )
 
 
+def caller_dependent(group: str | None) -> dict[str, str]:
+    """The headers of a listing, which shows a caller with a group's key that
+    group's games too: it varies by Authorization, and is private to such a
+    caller."""
+    control = _PRIVATE if group is not None else _NO_CACHE
+    return {"Vary": _CALLER, "Cache-Control": control.to_header()}
+
+
 def content_read(path: str, **kwargs: Any) -> Any:
     """A read of the records the projection runner keeps (no one game's version
     names them): tagged by its content with `tagged_answer`."""

@@ -150,6 +150,12 @@ def viewer_of(request: Request) -> Viewer:
     return Viewer(group, bearer)
 
 
+def listed_for(request: Request) -> str | None:
+    """The group whose games a listing shows the request beside the public ones
+    (its key's group; None for none)."""
+    return viewer_of(request).group
+
+
 def app_of(request: Request) -> App:
     """The app the request acts for; KeyRefused (401) for a request without a key."""
     caller = caller_of(request)

@@ -29,7 +29,13 @@ from service.application.pictures import MAX_FRAMES, Pictures
 from service.application.submitting import MAX_MOVES
 from service.application.variations import variation_of
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
-from service.http.caching import game_read, game_stream, language_of, read
+from service.http.caching import (
+    caller_dependent,
+    game_read,
+    game_stream,
+    language_of,
+    read,
+)
 from service.http.callers import (
     APP_KEY_SCHEME,
     GAMES_CREATE,
@@ -39,6 +45,7 @@ from service.http.callers import (
     SCOPE,
     TAKES_WRITE_TOKEN,
     joined,
+    listed_for,
 )
 from service.http.guards import holds_write_token
 from service.http.headers import LOCATION, created, declared
@@ -170,9 +177,16 @@ class GameController(Controller):
         codec = games.codec(timeline.row.game)
         return EventPage([published(e, codec) for e in events], timeline.version)
 
-    @read("/", summary="Games, newest first", responses=problems(422, 503))
+    @read(
+        "/",
+        summary="Games, newest first",
+        description="The public games, and every game of the caller's own group "
+        "(a group's key, or an app key made for a group) whatever its visibility.",
+        responses=problems(422, 503),
+    )
     async def list_games(
         self,
+        request: Request,
         game_lists: NamedDependency[GameLists],
         game: Annotated[str | None, QueryParameter(max_length=40)] = None,
         player: Annotated[str | None, QueryParameter(max_length=40)] = None,
@@ -181,14 +195,17 @@ class GameController(Controller):
         ] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
         offset: Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)] = 0,
-    ) -> GameList:
-        return await game_lists.games(
+    ) -> Response[GameList]:
+        group = listed_for(request)
+        listed = await game_lists.games(
             game=game,
             player=player,
             status=status,
             limit=limit,
             offset=offset,
+            group=group,
         )
+        return Response(listed, headers=caller_dependent(group))
 
     @game_read(
         "/{game_id:uuid}/replay",

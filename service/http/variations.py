@@ -15,7 +15,13 @@ from service.application.keys import App
 from service.application.variations import NewVariation
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.caching import game_stream
-from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE, joined
+from service.http.callers import (
+    GAMES_CREATE,
+    KEY_OPTIONAL,
+    SCOPE,
+    joined,
+    listed_for,
+)
 from service.http.games import MAX_OFFSET, summary_of
 from service.http.guards import may_read
 from service.http.headers import LOCATION, created, declared
@@ -69,13 +75,19 @@ class VariationController(Controller):
     @game_stream(
         "/",
         summary="The game's variations, newest first",
+        description="Those the caller would see listed: a variation is seen as "
+        "its game is, and listed as any game is (public, or of the caller's own "
+        "group).",
         responses=problems(404, 422, 503),
     )
     async def list_variations(
         self,
+        request: Request,
         game_id: FromPath[UUID],
         game_lists: NamedDependency[GameLists],
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
         offset: Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)] = 0,
     ) -> GameList:
-        return await game_lists.variations(game_id, limit=limit, offset=offset)
+        return await game_lists.variations(
+            game_id, limit=limit, offset=offset, group=listed_for(request)
+        )

@@ -23,9 +23,12 @@ from service.http.guards import holds_write_token, may_read
 from service.settings import Settings
 from tests.support.groups import make_group, make_group_app_key
 from tests.support.http import client_from, play_simulated
-from tests.support.keys import bearer
+from tests.support.keys import KEYED, bearer, make_key
 from tests.support.problems import assert_problem
+from tests.support.receivers import receiver
 from tests.support.server import running_server
+from tests.support.waiting import eventually
+from tests.support.webhooks import register, verified
 
 DOCUMENT = Path(__file__).parents[2] / "openapi" / "openapi.json"
 BODY = {"game": "dobro", "first_player": "Ann", "seed": 3}
@@ -290,3 +293,82 @@ def test_every_route_of_one_game_asks_first_whether_the_caller_sees_it():
     assert len(routes) >= 15
     for handler in routes:
         assert handler.resolve_before_request() in asks, handler.paths
+
+
+# ------------------------------------------------------------------ listings
+
+
+def listed(client: httpx.Client, player: str, headers: dict) -> set[str]:
+    answer = client.get("/games", params={"player": player}, headers=headers)
+    assert answer.status_code == 200, answer.text
+    assert "Authorization" in answer.headers["vary"]
+    return {game["id"] for game in answer.json()["games"]}
+
+
+def fed(client: httpx.Client, headers: dict) -> set[str]:
+    """The games of every event of the feed, read to its end."""
+    seen, after = set(), None
+    while True:
+        params = {"limit": 1000, **({"after": after} if after else {})}
+        page = client.get("/feed", params=params, headers=headers)
+        assert page.status_code == 200, page.text
+        events = page.json()["events"]
+        seen |= {event["game_id"] for event in events}
+        if not events:
+            return seen
+        after = page.json()["next"]
+
+
+def test_listings_show_the_public_games_and_the_callers_own_groups(client, table):
+    games = table["games"]
+    ids = {visibility: game["id"] for visibility, game in games.items()}
+    public = {ids["public"]}
+    every = set(ids.values())
+    expected = {
+        "outsider": public,
+        "other member": public,
+        "member": every,
+        "group app": every,
+    }
+    member = bearer(table["ours"]["key"])
+    players = [game["players"][0] for game in games.values()]
+
+    def all_listed() -> bool:
+        return set().union(*(listed(client, p, member) for p in players)) == every
+
+    eventually(all_listed, seconds=20)
+    for caller, wanted in expected.items():
+        headers = credential(table, caller, games["public"])
+        found = set().union(*(listed(client, p, headers) for p in players))
+        assert found == wanted, caller
+        assert fed(client, headers) & every == wanted, caller
+    answer = client.get("/games", headers=member)
+    assert "private" in answer.headers["cache-control"]
+    assert "private" not in client.get("/games").headers["cache-control"]
+
+
+def test_a_webhook_is_told_of_public_games_and_its_own_groups_only(
+    fresh_database_url,
+):
+    settings = {"webhooks_allow_private": True, "webhook_retries": (0.2, 0.2, 0.2)}
+    with (
+        receiver() as outside,
+        receiver() as inside,
+        running_server(fresh_database_url, **settings) as url,
+        httpx.Client(base_url=url) as client,
+    ):
+        group = make_group(client)
+        outsiders = register(client, make_key(fresh_database_url, KEYED), outside.url)
+        app = make_group_app_key(fresh_database_url, group["id"])
+        insiders = register(client, app, inside.url)
+        hidden = new_game(client, group["key"])
+        assert hidden["visibility"] == "members"
+        shown = new_game(client, None)
+        play_simulated(client, hidden, limit=2)
+        play_simulated(client, shown, limit=2)
+        eventually(lambda: len(inside.received) >= 4, seconds=20)
+        eventually(lambda: len(outside.received) >= 2, seconds=20)
+        told = {m["data"]["game_id"] for m in verified(inside, insiders["secret"])}
+        assert told == {hidden["id"], shown["id"]}
+        told = {m["data"]["game_id"] for m in verified(outside, outsiders["secret"])}
+        assert told == {shown["id"]}
