@@ -25,7 +25,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from domain.wording import Language
 from service.application.games import Games
-from service.http.callers import KEY_OPTIONAL
+from service.http.callers import KEY_OPTIONAL, listed_for
 from service.http.guards import PRIVATE, may_read, readable
 from service.http.headers import declared
 from service.http.languages import negotiated, spoken
@@ -117,10 +117,12 @@ def content_read(path: str, **kwargs: Any) -> Any:
 def tagged_answer(request: Request, answer: T) -> Response[T]:
     """The answer with an `ETag` of its content, or a 304 when If-None-Match names
     it. The records move whenever the runner folds a batch, so the tag is a hash
-    of what is answered: it saves a client the body, not the service the query."""
+    of what is answered: it saves a client the body, not the service the query.
+    It varies by the caller, whose group's games it may count."""
     body = msgspec.json.encode(answer)
     tag = f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}-{_RELEASE}"'
-    headers = {"ETag": tag, "Cache-Control": _NO_CACHE.to_header()}
+    # The records count the games the caller lists: its own group's too.
+    headers = {"ETag": tag, **caller_dependent(listed_for(request))}
     if tag in _tags(request.headers.get("If-None-Match")):
         return Response(content=b"", status_code=304, headers=headers)
     return Response(content=answer, headers=headers)

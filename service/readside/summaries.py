@@ -231,8 +231,11 @@ class GameLists:
         )
 
 
-async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
-    """The games of every player whose name has the key of `name`'s."""
+async def player_record(
+    pool: AsyncConnectionPool, name: str, group: str | None = None
+) -> PlayerRecord:
+    """The games of every player whose name has the key of `name`'s, of those a
+    reader of the group `group` (None: of none) lists."""
     name = normal_name(name)
     async with pool.connection() as conn:
         cursor = await conn.execute(
@@ -242,9 +245,9 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
             " count(*) FILTER (WHERE status = 'finished'"
             "   AND player_key(%(name)s) = ANY(player_keys(winners)))"
             " FROM game_summaries WHERE player_keys @> ARRAY[player_key(%(name)s)]"
-            " AND variation_of IS NULL"
+            f" AND variation_of IS NULL AND {LISTED.format(table='game_summaries')}"
             " GROUP BY game ORDER BY game",
-            {"name": name},
+            {"name": name, "group": group},
         )
         rows = await cursor.fetchall()
     if not rows:

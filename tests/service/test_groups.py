@@ -111,8 +111,14 @@ def finished_game(game: str, players: tuple[str, ...], seed: int) -> bytes:
     return b"\n".join([json.dumps(created).encode(), *moves]) + b"\n"
 
 
-def board(client: httpx.Client, game: str, group: str) -> list[str]:
-    answer = client.get(f"/leaderboards/{game}", params={"group": group})
+def board(
+    client: httpx.Client, game: str, group: str, key: str | None = None
+) -> list[str]:
+    """The group's ladder as its members (with `key`) or anyone else see it."""
+    headers = bearer(key) if key else {}
+    answer = client.get(
+        f"/leaderboards/{game}", params={"group": group}, headers=headers
+    )
     assert answer.status_code == 200, answer.text
     return sorted(line["name"] for line in answer.json()["players"])
 
@@ -162,7 +168,11 @@ def test_an_owner_invites_two_phones_whose_games_are_the_groups_and_on_its_ladde
     assert imported.status_code == 201, imported.text
     summary = client.get(f"/games/{imported.json()['id']}", headers=bearer(bo["key"]))
     assert summary.json()["group"] == group["name"]
-    eventually(lambda: board(client, "dozito", group["name"]) == sorted(players))
+    eventually(
+        lambda: board(client, "dozito", group["name"], cy["key"]) == sorted(players)
+    )
+    # Its games are the members': anyone else sees no ladder of the group.
+    assert board(client, "dozito", group["name"]) == []
 
     seen = client.get(f"/groups/{group['id']}", headers=bearer(cy["key"])).json()
     assert seen["role"] == "member" and seen["name"] == group["name"]

@@ -25,6 +25,7 @@ from tests.support.groups import make_group, make_group_app_key
 from tests.support.http import client_from, play_simulated
 from tests.support.keys import KEYED, bearer, make_key
 from tests.support.problems import assert_problem
+from tests.support.ratings import Table
 from tests.support.receivers import receiver
 from tests.support.server import running_server
 from tests.support.waiting import eventually
@@ -372,3 +373,109 @@ def test_a_webhook_is_told_of_public_games_and_its_own_groups_only(
         assert told == {hidden["id"], shown["id"]}
         told = {m["data"]["game_id"] for m in verified(outside, outsiders["secret"])}
         assert told == {shown["id"]}
+
+
+# ------------------------------------------------------------------ ladders
+
+
+def named(count: int) -> list[str]:
+    tag = uuid.uuid4().hex[:6]
+    return [f"{name}-{tag}" for name in ("Ana", "Bia", "Caio", "Davi")[:count]]
+
+
+def rated_as_folded(table: Table, players, group=None, **view) -> None:
+    """Each player's ratings as served equal openskill's fold of the games the
+    ladder shown rates."""
+    public_only = view.get("as_member") is False
+    expected = table.expected(group, public_only=public_only)
+    eventually(
+        lambda: all(
+            table.served(p, group, **view) == expected.get(p, []) for p in players
+        ),
+        seconds=20,
+    )
+
+
+def test_ladders_rate_only_what_their_readers_may_see_and_undos_refold_them(client):
+    table = Table(client, group_visibility="members")
+    ana, bia, caio, davi = players = named(4)
+    club = f"Club-{uuid.uuid4().hex[:6]}"
+    hidden = table.play([ana, bia, caio], seed=1, group=club)
+    shown = table.play([ana, bia, davi], seed=2, group=club, visibility="public")
+    table.play([bia, caio, davi], seed=3, group=club)
+    table.play([ana, caio, davi], seed=4, group=club, visibility="public")
+    table.play([ana, bia, caio, davi], seed=5)  # public, of no group
+    for _ in range(2):
+        rated_as_folded(table, players)  # the game's own: public games only
+        rated_as_folded(table, players, club)  # the members': every game
+        rated_as_folded(table, players, club, as_member=False)  # its public part
+        global_games = {
+            rated["game_id"]
+            for p in players
+            for rated in client.get(f"/players/{p}/ratings/dobro").json()["ratings"]
+        }
+        assert hidden["id"] not in global_games
+        # An undo reopens a game: withdrawn, every ladder it was on refolds.
+        table.undo(shown if shown["id"] in table.finished else hidden)
+    table.finish(hidden)
+    rated_as_folded(table, players, club)
+    rated_as_folded(table, players, club, as_member=False)
+
+
+def test_a_group_with_no_public_rated_games_is_as_a_group_that_does_not_exist(
+    client,
+):
+    table = Table(client, game="dozito", group_visibility="members")
+    club = f"Club-{uuid.uuid4().hex[:6]}"
+    players = named(3)
+    table.play(players, seed=1, group=club)
+    rated_as_folded(table, players, club)
+    nobody = f"Nobody-{uuid.uuid4().hex[:6]}"
+    shown = client.get("/leaderboards/dozito", params={"group": club})
+    missing = client.get("/leaderboards/dozito", params={"group": nobody})
+    assert shown.status_code == missing.status_code == 200
+    assert shown.content.replace(club.encode(), b"G") == missing.content.replace(
+        nobody.encode(), b"G"
+    )
+    member = bearer(table.key_of(club))
+    board = client.get("/leaderboards/dozito", params={"group": club}, headers=member)
+    assert {line["name"] for line in board.json()["players"]} == set(players)
+    assert "private" in board.headers["cache-control"]
+
+
+def test_a_players_record_counts_the_games_the_caller_may_see_listed(client):
+    table = Table(client, group_visibility="members")
+    ana, bia = named(2)
+    club = f"Club-{uuid.uuid4().hex[:6]}"
+    table.play([ana, bia], seed=1, group=club)
+    table.play([ana, bia], seed=2)
+    member = bearer(table.key_of(club))
+
+    def played(headers: dict) -> int:
+        answer = client.get(f"/players/{ana}", headers=headers)
+        return answer.json()["played"] if answer.status_code == 200 else 0
+
+    def together(headers: dict) -> int:
+        path = f"/players/{ana}/versus/{bia}"
+        return client.get(path, headers=headers).json()["played"]
+
+    # The list is written ahead of the runner, the ratings by it: both caught up.
+    eventually(lambda: played(member) == 2 and together(member) == 2, seconds=20)
+    assert played({}) == 1 and together({}) == 1
+
+
+def test_with_rated_needs_key_a_keyless_game_is_on_no_games_own_ladder(
+    fresh_database_url,
+):
+    with (
+        running_server(fresh_database_url, rated_needs_key=True) as url,
+        httpx.Client(base_url=url, timeout=30) as client,
+    ):
+        table = Table(client, group_visibility="public")
+        ana, bia, caio = players = named(3)
+        keyless = table.play([ana, bia, caio], seed=1)
+        table.play([ana, bia, caio], seed=2, group=f"Club-{uuid.uuid4().hex[:6]}")
+        eventually(lambda: len(table.served(ana)) == 1, seconds=20)
+        served = client.get(f"/players/{ana}/ratings/dobro").json()["ratings"]
+        assert keyless["id"] not in {rated["game_id"] for rated in served}
+        assert all(len(table.served(p)) == 1 for p in players)
