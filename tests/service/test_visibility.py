@@ -330,6 +330,8 @@ def test_listings_show_the_public_games_and_the_callers_own_groups(client, table
         "other member": public,
         "member": every,
         "group app": every,
+        # A write token reads its game; it lists nothing more than anyone's.
+        "token holder": public,
     }
     member = bearer(table["ours"]["key"])
     players = [game["players"][0] for game in games.values()]
@@ -339,7 +341,7 @@ def test_listings_show_the_public_games_and_the_callers_own_groups(client, table
 
     eventually(all_listed, seconds=20)
     for caller, wanted in expected.items():
-        headers = credential(table, caller, games["public"])
+        headers = credential(table, caller, games["members"])
         found = set().union(*(listed(client, p, headers) for p in players))
         assert found == wanted, caller
         assert fed(client, headers) & every == wanted, caller
