@@ -23,7 +23,10 @@ Handlers ask `caller_of(request)`, or take the `caller` dependency
 (`caller: NamedDependency[App | None]`); `app_of(request)` is for an operation no
 anonymous request may call (401 without a key). `member_of(request)` (the `member`
 dependency) is the request's group key, `joined(request)` the group a game it
-creates joins.
+creates joins. `viewer_of(request)` is who reads (service/application/visibility.py):
+the group of its key and its bearer credential, which may be a game's write token;
+`listed_for(request)` the group whose games a listing shows it beside the public
+ones.
 """
 
 from __future__ import annotations

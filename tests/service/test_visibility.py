@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 import msgspec
+import psycopg
 import pytest
 
 from domain.game import Setup
@@ -306,11 +307,19 @@ def listed(client: httpx.Client, player: str, headers: dict) -> set[str]:
     return {game["id"] for game in answer.json()["games"]}
 
 
-def fed(client: httpx.Client, headers: dict) -> set[str]:
-    """The games of every event of the feed, read to its end."""
-    seen, after = set(), None
+def feed_end(database_url: str) -> str:
+    """A cursor at the end of the feed as it stands now (as `/feed/stream` starts
+    from): the feed of a shared database is read from there."""
+    with psycopg.connect(database_url) as conn:
+        (horizon,) = conn.execute("SELECT log_horizon()::text::bigint").fetchone()
+    return f"{horizon - 1}.{2**63 - 1}"
+
+
+def fed(client: httpx.Client, headers: dict, after: str) -> set[str]:
+    """The games of every event of the feed after the cursor, read to its end."""
+    seen = set()
     while True:
-        params = {"limit": 1000, **({"after": after} if after else {})}
+        params = {"limit": 1000, "after": after}
         page = client.get("/feed", params=params, headers=headers)
         assert page.status_code == 200, page.text
         events = page.json()["events"]
@@ -344,10 +353,34 @@ def test_listings_show_the_public_games_and_the_callers_own_groups(client, table
         headers = credential(table, caller, games["members"])
         found = set().union(*(listed(client, p, headers) for p in players))
         assert found == wanted, caller
-        assert fed(client, headers) & every == wanted, caller
     answer = client.get("/games", headers=member)
     assert "private" in answer.headers["cache-control"]
     assert "private" not in client.get("/games").headers["cache-control"]
+
+
+def test_the_feed_carries_the_public_games_and_the_callers_own_groups(
+    client, table, database_url
+):
+    after = feed_end(database_url)
+    games = {
+        visibility: new_game(client, table["ours"]["key"], visibility=visibility)
+        for visibility in ("public", "unlisted", "members")
+    }
+    for game in games.values():
+        play_simulated(client, game, limit=1)
+    every = {game["id"] for game in games.values()}
+    public = {games["public"]["id"]}
+    member = bearer(table["ours"]["key"])
+    eventually(lambda: fed(client, member, after) & every == every, seconds=20)
+    for caller, wanted in {
+        "outsider": public,
+        "other member": public,
+        "member": every,
+        "group app": every,
+        "token holder": public,
+    }.items():
+        headers = credential(table, caller, games["members"])
+        assert fed(client, headers, after) & every == wanted, caller
 
 
 def test_a_webhook_is_told_of_public_games_and_its_own_groups_only(
