@@ -17,6 +17,7 @@ MEASUREMENTS = (
     "tables",
     "pictures",
     "webhooks",
+    "visibility",
 )
 
 

@@ -20,6 +20,7 @@ from bench import (
     ratings,
     replay,
     tables,
+    visibility,
     webhooks,
 )
 from bench.report import Report
@@ -79,3 +80,6 @@ async def _measure(databases, report: Report, args: argparse.Namespace) -> None:
     if "webhooks" in args.only:
         print("webhooks ...", flush=True)
         await webhooks.measure(databases, report, seconds, rounds)
+    if "visibility" in args.only:
+        print("visibility ...", flush=True)
+        await visibility.measure(databases, report, seconds, rounds)

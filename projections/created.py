@@ -41,3 +41,12 @@ class Created(Protocol):
 
     @property
     def variation_step(self) -> int | None: ...
+
+    @property
+    def visibility(self) -> str:
+        """Who sees it: `public`, `unlisted` or `members`."""
+
+    @property
+    def keyed(self) -> bool:
+        """Whether it was created (or imported) with a key, an app's or a
+        group's."""

@@ -3,12 +3,14 @@ changes on the ladders, and the ratings a ladder's games give.
 
 Every finished game is one match of its players in their standings (ruling T3),
 rated with openskill's Plackett-Luce model and its default parameters. Each game
-has its own ladder (`ladder` ''), which rates all its finished games, and each group
-named at creation one more (`ladder`: the group's key), which rates that group's
-only; a variation (a game branched from a step of another) is never rated, nor
-counts in a player's records. A ladder rates its games in the order of their
-finishing moves in the global log, the order the runner reads it in. An abandoned
-game is not rated.
+has its own ladder (`ladder` ''), which rates its public games (and of those only
+the ones created with a key, when the service says so: `rated_needs_key`); each
+group one more (`ladder`: the group's key), which rates all that group's games and
+is shown to its members; and each group the ladder of its public games alone
+(`public_part`), shown to everyone else. A variation (a game branched from a step
+of another) is never rated, nor counts in a player's records. A ladder rates its
+games in the order of their finishing moves in the global log, the order the runner
+reads it in. An abandoned game is not rated.
 
 The ratings are always those of the games finished now: a game an undo reopens is
 withdrawn, and a game finished again is rated at its new finishing move. Both can
@@ -41,8 +43,29 @@ from projections.created import Created
 MODEL = PlackettLuce()
 # A rating is provisional until this many games are rated on its ladder.
 PROVISIONAL_BELOW = 5
-# A game's own ladder: every one of its finished games.
+# A game's own ladder: its public games, whatever their group.
 EVERY_GROUP = ""
+# What begins the ladder of a group's public games: a control character, which no
+# name holds (`domain.names.name_fault`), so no group's own key is ever one.
+PUBLIC_PART = "\x1fpublic\x1f"
+PUBLIC = "public"
+
+
+def public_part(group_key: str) -> str:
+    """The ladder of the public games of the group whose key is `group_key`."""
+    return PUBLIC_PART + group_key
+
+
+def ladders(group_key: str | None, on_global: bool, public: bool) -> list[str]:
+    """The ladders a game is rated on: its game's (when `on_global`), its
+    group's, and its group's public part (when `public`)."""
+    found = [EVERY_GROUP] if on_global else []
+    if group_key is not None:
+        found.append(group_key)
+        if public:
+            found.append(public_part(group_key))
+    return found
+
 
 # A position in the global log: (transaction, position), the runner's order.
 Position = tuple[int, int]
@@ -69,12 +92,23 @@ class Finish:
     winners: tuple[str, ...]
     ranks: tuple[int, ...]
     finished_at: datetime
+    # Who sees it, and whether its game's own ladder rates it.
+    visibility: str = PUBLIC
+    on_global: bool = True
 
 
-def finish_of(game: Created, history: History, recorded_at: datetime) -> Finish | None:
+def finish_of(
+    game: Created,
+    history: History,
+    recorded_at: datetime,
+    *,
+    needs_key: bool = False,
+) -> Finish | None:
     """The game's result once finished at `history`'s version; None otherwise (in
     progress or abandoned), and for a variation, which is never rated: it replays
-    another game's moves from one of its steps, not a game the table played."""
+    another game's moves from one of its steps, not a game the table played.
+    `needs_key`: its game's own ladder rates it only if it was created with a
+    key."""
     if history.status != "finished" or game.variation_of is not None:
         return None
     sheet = history.score_sheet()
@@ -92,6 +126,8 @@ def finish_of(game: Created, history: History, recorded_at: datetime) -> Finish 
         winners=winners,
         ranks=tuple(standings[player] for player in game.players),
         finished_at=recorded_at,
+        visibility=game.visibility,
+        on_global=game.visibility == PUBLIC and (game.keyed or not needs_key),
     )
 
 
@@ -101,11 +137,14 @@ def finish_of(game: Created, history: History, recorded_at: datetime) -> Finish 
 @dataclass(frozen=True, slots=True)
 class Placed:
     """A game rated already: its game, its group's key (as the database keys
-    names), and its finishing move's position, where its ladders hold it."""
+    names), and its finishing move's position, where its ladders hold it; whether
+    its game's ladder rates it, and whether it is public."""
 
     game: str
     group_key: str | None
     position: Position
+    on_global: bool = True
+    public: bool = True
 
 
 @dataclass(slots=True)
@@ -118,13 +157,13 @@ class Changes:
     added: list[tuple[UUID, Position, Finish]] = field(default_factory=list)
     refolds: dict[Ladder, Position] = field(default_factory=dict)
 
-    def refold(self, game: str, group_key: str | None, at: Position) -> None:
-        """A game at `at` changes its game's ladder, and its group's if it has one:
-        each refolds from its earliest change."""
-        for ladder in (EVERY_GROUP, group_key):
-            if ladder is not None:
-                key = (game, ladder)
-                self.refolds[key] = min(self.refolds.get(key, at), at)
+    def refold(self, placed: Placed) -> None:
+        """A game placed so changes each of its ladders (`ladders`): each
+        refolds from its earliest change."""
+        at = placed.position
+        for ladder in ladders(placed.group_key, placed.on_global, placed.public):
+            key = (placed.game, ladder)
+            self.refolds[key] = min(self.refolds.get(key, at), at)
 
 
 def changes(
@@ -147,7 +186,7 @@ def changes(
         moved = old is None or old.position != position
         if old is not None and (finish is None or moved):
             changed.withdrawn.append(game_id)
-            changed.refold(old.game, old.group_key, old.position)
+            changed.refold(old)
         if finish is not None and position is not None and moved:
             changed.added.append((game_id, position, finish))
     return changed

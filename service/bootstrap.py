@@ -182,7 +182,13 @@ def _built(settings: Settings, rules: Registry, opened: Pools, kind: _Kind) -> S
         observer=kind.observer,
     )
     live = LiveLog(store)
-    projector = Projector(opened.primary, store, timelines, rating=kind.ratings)
+    projector = Projector(
+        opened.primary,
+        store,
+        timelines,
+        rating=kind.ratings,
+        rated_needs_key=settings.rated_needs_key,
+    )
     deliverer = Deliverer(
         settings.database_url,
         opened.primary,

@@ -145,6 +145,18 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "tl_...); without one, a 401"
         ),
     ] = False
+    # Off: a game's own ladder rates every public game, whoever created it. On:
+    # only those created (or imported) with a key, an app's or a group's. The
+    # ladders are folded by this rule: after changing it, rebuild them
+    # (`tablelog projections rebuild`).
+    rated_needs_key: Annotated[
+        bool,
+        setting(
+            "rate on the games' own ladders only the games created or imported "
+            "with a key (an app's or a group's); rebuild the read models after "
+            "changing it"
+        ),
+    ] = False
 
     # The deliverer takes turns with the other processes' (one delivers at a time);
     # off, only `tablelog webhooks deliver` delivers.

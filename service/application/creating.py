@@ -24,6 +24,7 @@ from service.application.errors import Duplicate, Invalid
 from service.application.observers import ReadSide
 from service.application.timeline import Timeline, Timelines, setup_of
 from service.application.tokens import new_token
+from service.application.visibility import GROUP_DEFAULT, Visibility, chosen
 from service.application.wording import DEFAULT
 from service.storage.notes import NewEntry
 from service.storage.store import (
@@ -65,6 +66,9 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     played_at: datetime | None = None
     location: Annotated[str, Meta(max_length=200)] | None = None
     notes: Text | None = None
+    # Who sees the game (service/application/visibility.py): its group's default,
+    # or public for a game of no group, when not given.
+    visibility: Visibility | None = None
 
     def __post_init__(self) -> None:
         # msgspec turns a ValueError raised here into its ValidationError: the client
@@ -97,11 +101,13 @@ GROUP_BY_KEY = (
 @dataclass(frozen=True, slots=True)
 class InGroup:
     """The group a game is created in: its name, kept in the game's row and its
-    creation event, and the group key it is created with (None for an app key made
-    for the group, kept as the game's `app_key`)."""
+    creation event, the group key it is created with (None for an app key made
+    for the group, kept as the game's `app_key`), and the visibility its games get
+    unless they ask for another."""
 
     name: str
     key_id: uuid.UUID | None = None
+    visibility: str = GROUP_DEFAULT
 
 
 def check_group(group: str | None, field: str = "group") -> None:
@@ -151,7 +157,12 @@ class Creating:
         """A new game at version 1, and its write token (shown this once)."""
         history = self.start(request)
         row, token = await self.store_new(
-            request, history, [], app_key=app_key, group=group
+            request,
+            history,
+            [],
+            app_key=app_key,
+            group=group,
+            visibility=request.visibility,
         )
         return row, history, token
 
@@ -179,6 +190,7 @@ class Creating:
         notes: Sequence[NewEntry] = (),
         app_key: uuid.UUID | None = None,
         group: InGroup | None = None,
+        visibility: Visibility | None = None,
     ) -> tuple[GameRow, str]:
         """Store a new game with the moves already played on it (an import), all in
         one transaction; its row and its write token. `game_id` is drawn at random
@@ -192,10 +204,16 @@ class Creating:
         game it branches from and the step it starts at. `notes`: an import's notes
         on its moves, stored with them. `app_key` is the key of the app that creates
         it, kept in its row: that key may write the game. `group`: the group it is
-        created in, by the key of it that creates it.
+        created in, by the key of it that creates it. `visibility`: who sees it,
+        as asked (`visibility.chosen`); Invalid for members-only without a group.
 
         The rows are read back and folded before the commit: a game the service
         could not read back is never stored."""
+        seen = chosen(
+            visibility,
+            None if group is None else group.name,
+            GROUP_DEFAULT if group is None else group.visibility,
+        )
         token, token_hash = new_token()
         setup = start.setup
         row = NewGameRow(
@@ -215,6 +233,7 @@ class Creating:
             app_key=app_key,
             group=None if group is None else group.name,
             group_key=None if group is None else group.key_id,
+            visibility=seen,
         )
         created = GameCreated.of(
             start.rules.name,

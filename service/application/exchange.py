@@ -66,6 +66,7 @@ from service.application.notes import (
     line_of,
 )
 from service.application.submitting import MAX_MOVES
+from service.application.visibility import ANYONE, Viewer, Visibility
 from service.application.wording import in_english
 from service.storage.notes import NoteEntry
 from service.storage.store import GameRow, SameGame, StoredEvent
@@ -194,13 +195,18 @@ async def import_lines(
     game_id: uuid.UUID | None = None,
     app_key: uuid.UUID | None = None,
     group: InGroup | None = None,
+    *,
+    visibility: Visibility | None = None,
+    viewer: Viewer = ANYONE,
 ) -> Imported:
     """Check every line of a file read whole with the engine and store the game
     whole, or raise Invalid naming the first line that is refused (nothing is stored
     then); Duplicate, naming the game, for a file that is a game already stored
-    (`_same_game`). `app_key`: the key of the app importing it, which may then write
-    it; `group`: the group whose key imports it, which then holds it (the file's own
-    `group` is ignored)."""
+    (`_same_game`) that `viewer`, the importer, lists: a game hidden from it is
+    never named, and the file is stored as a game of its own. `app_key`: the key
+    of the app importing it, which may then write it; `group`: the group whose key
+    imports it, which then holds it (the file's own `group` is ignored);
+    `visibility`: who sees it, as for a creation."""
     lines = read.done()
     request, created_at = _creation(lines[0])
     if request.seed is None:
@@ -230,15 +236,18 @@ async def import_lines(
         game_id,
         logged_at=times,
         digest=digest,
-        same=_same_game(games, start, records),
+        same=_same_game(games, start, records, viewer),
         notes=entries,
         app_key=app_key,
         group=group,
+        visibility=visibility,
     )
     return Imported(row, history, token)
 
 
-def _same_game(games: Games, start: History, records: list[Recorded]) -> SameGame:
+def _same_game(
+    games: Games, start: History, records: list[Recorded], viewer: Viewer
+) -> SameGame:
     """How the import finds the stored game it already is: one of its set-up (the
     store compares the game, players, first player and seed; the options are
     compared here, as the game reads them, since a game stores them as given) whose
@@ -276,6 +285,7 @@ def _same_game(games: Games, start: History, records: list[Recorded]) -> SameGam
         first_player=setup.first_player,
         versions=len(records) + 2,
         pick=pick,
+        shown=lambda row: viewer.lists(row.visibility, row.group),
     )
 
 
@@ -568,6 +578,9 @@ def _creation(line: bytes) -> tuple[NewGame, datetime | None]:
         # Exports of earlier releases name the game's group: a game joins a group
         # by the key that imports it, never by what a file says.
         fields.pop("group", None)
+        # Nor does a file say who sees the game: the import asks, as a creation
+        # does (`visibility` beside the file), or its group's default holds.
+        fields.pop("visibility", None)
         return msgspec.convert(fields, NewGame), at
     except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise _bad_line(1, f"it is not a game's creation: {error}.") from None

@@ -39,6 +39,7 @@ from service.application.errors import (
     NotFound,
 )
 from service.application.keys import same_group
+from service.application.visibility import GROUP_DEFAULT, Visibility
 from service.storage.groups import (
     MEMBER,
     OWNER,
@@ -76,10 +77,13 @@ Device = Annotated[str, Meta(min_length=1, max_length=DEVICE_LENGTH, pattern=r"\
 
 class NewGroup(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The body of `POST /groups`: the group's name, read as a player's name is,
-    and the device its owner's key is for ("Ana's phone")."""
+    the device its owner's key is for ("Ana's phone"), and who sees its games
+    (members-only unless it says otherwise)."""
 
     name: PlayerName
     device: Device
+    # Who sees the games created in it, unless a game asks for another.
+    visibility: Visibility = GROUP_DEFAULT
 
     def __post_init__(self) -> None:
         _check_device(self.device)
@@ -111,6 +115,13 @@ class Joining(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         _check_device(self.device)
 
 
+class GroupVisibility(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The body of `POST /groups/{id}/visibility`: who sees the games created in
+    the group from now on (the games it holds keep theirs)."""
+
+    visibility: Visibility
+
+
 class HandingOn(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The body of `POST /groups/{id}/owner`: the member key to become the owner's."""
 
@@ -134,7 +145,7 @@ class Member:
     @property
     def joins(self) -> InGroup:
         """What a game created with this key joins: its group, by this key."""
-        return InGroup(self.group.name, self.key_id)
+        return InGroup(self.group.name, self.key_id, self.group.visibility)
 
     def of(self, group_id: uuid.UUID) -> Member:
         """This member, if of the group `group_id`; else NotFound, as a group that
@@ -210,7 +221,9 @@ class Groups:
         name = normal_name(request.name)
         key, made = _new_key(request.device)
         try:
-            group = await self.store.create(uuid.uuid4(), name, made)
+            group = await self.store.create(
+                uuid.uuid4(), name, made, request.visibility
+            )
         except NameTaken:
             raise Conflict(
                 f"There is a group named '{name}' already: choose another name."
@@ -320,6 +333,11 @@ class Groups:
         found = await self.store.key(key_id)
         assert found is not None
         return found
+
+    async def set_visibility(self, owner: Member, visibility: Visibility) -> GroupRow:
+        """The visibility of the games created in the owner's group from now on."""
+        owner.owner("change who sees its games")
+        return await self.store.set_visibility(owner.group.id, visibility)
 
     async def hand_on(self, owner: Member, key_id: uuid.UUID) -> list[GroupKeyRow]:
         """The member key `key_id` becomes the owner's, the owner's a member's."""

@@ -58,13 +58,14 @@ NAME_LENGTH = 100
 class App:
     """The app a request acts for: its key's id, name, scopes and creation rate
     (None: the service's `creations_per_minute`), and the name of the group it was
-    made for (None: none)."""
+    made for (None: none) with that group's visibility for new games."""
 
     id: uuid.UUID
     name: str
     scopes: frozenset[str]
     creations_per_minute: int | None = None
     group: str | None = None
+    group_visibility: str | None = None
 
     def require(self, scope: str) -> None:
         """KeyNotAllowed (403) unless the key holds `scope`."""
@@ -193,6 +194,7 @@ def _app(row: KeyRow) -> App:
         frozenset(row.scopes),
         row.creations_per_minute,
         row.group_name,
+        row.group_visibility,
     )
 
 

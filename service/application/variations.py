@@ -13,7 +13,7 @@ model keeps `variation_of`, and the queries leave such games out
 from __future__ import annotations
 
 import uuid
-from typing import Annotated
+from typing import Annotated, cast
 
 import anyio
 import msgspec
@@ -25,8 +25,10 @@ from domain.registry import Registry
 from domain.wording import message
 from service.application.creating import Creating, InGroup, NewGame
 from service.application.errors import Invalid, NotFound
+from service.application.keys import same_group
 from service.application.submitting import MAX_MOVES
 from service.application.timeline import FOLD_IN_THREAD, Timelines, setup_of
+from service.application.visibility import Visibility
 from service.application.wording import in_english
 from service.storage.store import GameRow
 
@@ -67,8 +69,10 @@ class Variations:
     ) -> tuple[GameRow, History, str]:
         """A new game as `game_id` stood after `at` moves, and its write token;
         NotFound for an unknown game or a step it does not have. `app_key`, the key
-        of the app branching it, may write it too; `group`, the group whose key
-        branches it, holds it."""
+        of the app branching it, may write it too. The variation is of its game's
+        group, and seen by whoever sees its game (its visibility); `group`, the
+        group of the key branching it, is kept as its group key when it is that
+        group."""
         timeline = await self.timelines.load(game_id, whole=True)
         last = timeline.moves
         if at > last:
@@ -100,9 +104,21 @@ class Variations:
             records,
             variation_of=(row.id, at),
             app_key=app_key,
-            group=group,
+            group=_inherited(row, group),
+            visibility=cast(Visibility, row.visibility),
         )
         return stored, history, token
+
+
+def _inherited(row: GameRow, branching: InGroup | None) -> InGroup | None:
+    """The variation's group: its game's, with the key that branches it if that
+    key is of the group."""
+    if row.group is None:
+        return None
+    key = None
+    if branching is not None and same_group(branching.name, row.group):
+        key = branching.key_id
+    return InGroup(row.group, key, row.visibility)
 
 
 def _replayed(

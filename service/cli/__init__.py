@@ -110,7 +110,7 @@ def parser() -> argparse.ArgumentParser:
         "Empty the read models and fold the whole event log into them again.",
         rebuild_projections,
         under=projections.add_subparsers(required=True, metavar="COMMAND"),
-        taken=READS_GAMES,
+        taken=(*READS_GAMES, "rated_needs_key"),
     )
     webhooks = commands.add_parser("webhooks", help="Deliver the webhooks.")
     command(

@@ -25,7 +25,8 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from domain.wording import Language
 from service.application.games import Games
-from service.http.callers import KEY_OPTIONAL
+from service.http.callers import KEY_OPTIONAL, listed_for
+from service.http.guards import PRIVATE, may_read, readable
 from service.http.headers import declared
 from service.http.languages import negotiated, spoken
 from service.http.problems import problems
@@ -38,7 +39,11 @@ except PackageNotFoundError:  # run from a checkout without installing it
 T = TypeVar("T")
 
 _NO_CACHE = CacheControlHeader(no_cache=True)
+# A members-only game's answers are for its members: no shared cache keeps them.
+_PRIVATE = CacheControlHeader(private=True, no_cache=True)
 _VARY = "Accept-Language"
+# Whether a game is shown at all depends on who asks (`visibility`).
+_CALLER = "Authorization"
 
 
 def read(path: str, **kwargs: Any) -> Any:
@@ -65,9 +70,8 @@ def game_read(
     carries the notes on the game's moves: its tag counts them. A read answered in
     more than one format names in its tag the one `variant` finds in the request
     (from its `Accept`, which its answers then say they vary by too)."""
-    vary = ", ".join(["Accept"] * bool(variant) + [_VARY] * worded)
-    if vary:
-        kwargs["response_headers"] = [ResponseHeader(name="Vary", value=vary)]
+    vary = ", ".join(["Accept"] * bool(variant) + [_VARY] * worded + [_CALLER])
+    kwargs["response_headers"] = [ResponseHeader(name="Vary", value=vary)]
     return read(
         path,
         before_request=_not_modified,
@@ -76,6 +80,27 @@ def game_read(
         opt={"worded": worded, "noted": noted, "variant": variant, "vary": vary},
         **{"operation_class": declared(tagged=True, worded=worded)} | kwargs,
     )
+
+
+def game_stream(path: str, **kwargs: Any) -> Any:
+    """A read of one game that no version tags (a stream, a list of its
+    variations): the game hidden from the caller is refused as missing, and a
+    members-only game's answer is private."""
+    return read(
+        path,
+        before_request=may_read,
+        middleware=[_tag_answers],
+        response_headers=[ResponseHeader(name="Vary", value=_CALLER)],
+        **kwargs,
+    )
+
+
+def caller_dependent(group: str | None) -> dict[str, str]:
+    """The headers of a listing, which shows a caller with a group's key that
+    group's games too: it varies by Authorization, and is private to such a
+    caller."""
+    control = _PRIVATE if group is not None else _NO_CACHE
+    return {"Vary": _CALLER, "Cache-Control": control.to_header()}
 
 
 def content_read(path: str, **kwargs: Any) -> Any:
@@ -92,10 +117,12 @@ def content_read(path: str, **kwargs: Any) -> Any:
 def tagged_answer(request: Request, answer: T) -> Response[T]:
     """The answer with an `ETag` of its content, or a 304 when If-None-Match names
     it. The records move whenever the runner folds a batch, so the tag is a hash
-    of what is answered: it saves a client the body, not the service the query."""
+    of what is answered: it saves a client the body, not the service the query.
+    It varies by the caller, whose group's games it may count."""
     body = msgspec.json.encode(answer)
     tag = f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}-{_RELEASE}"'
-    headers = {"ETag": tag, "Cache-Control": _NO_CACHE.to_header()}
+    # The records count the games the caller lists: its own group's too.
+    headers = {"ETag": tag, **caller_dependent(listed_for(request))}
     if tag in _tags(request.headers.get("If-None-Match")):
         return Response(content=b"", status_code=304, headers=headers)
     return Response(content=answer, headers=headers)
@@ -133,7 +160,10 @@ async def _not_modified(request: Request) -> Response | None:
     variant = opt["variant"](request) if opt.get("variant") else None
     wanted = _tags(request.headers.get("If-None-Match"))
     cached = None if wanted else games.timelines.cached(game_id)
-    timeline = cached or await games.timeline(game_id)
+    # A game hidden from the caller is refused before any tag is compared: it
+    # does not exist, whatever If-None-Match says.
+    timeline = await readable(request, cached or await games.timeline(game_id))
+    private = bool(request.state.get(PRIVATE))
     # Counted before the handler reads the notes, as the version is read before it
     # reads the game: the answer holds at least what the tag names.
     notes = None
@@ -143,7 +173,7 @@ async def _not_modified(request: Request) -> Response | None:
     tag = etag(timeline.version, language, notes, variant)
     request.state.etag = tag
     if tag in wanted:
-        headers = {"Cache-Control": _NO_CACHE.to_header()}
+        headers = {"Cache-Control": (_PRIVATE if private else _NO_CACHE).to_header()}
         vary = opt.get("vary")
         return Response(
             content=b"",
@@ -157,13 +187,24 @@ async def _not_modified(request: Request) -> Response | None:
 def _tag_answers(app: ASGIApp) -> ASGIApp:
     """Put the tag `_not_modified` found on the answer: the handler's answer is
     about the version read before it ran, or a later one (never an earlier), so a
-    304 on that tag never hides a move."""
+    304 on that tag never hides a move. An answer `readable` found private (a
+    members-only game's) says so to caches."""
 
     async def tagged(scope: Scope, receive: Receive, send: Send) -> None:
         async def send_tagged(message: Message) -> None:
-            tag = scope.get("state", {}).get("etag")
-            if message["type"] == "http.response.start" and tag:
-                headers = [*message.get("headers", ()), (b"etag", tag.encode())]
+            state = scope.get("state", {})
+            tag = state.get("etag")
+            if message["type"] == "http.response.start":
+                headers = [*message.get("headers", ())]
+                if tag:
+                    headers.append((b"etag", tag.encode()))
+                if state.get(PRIVATE):
+                    headers = [
+                        (name, value)
+                        for name, value in headers
+                        if name.lower() != b"cache-control"
+                    ]
+                    headers.append((b"cache-control", _PRIVATE.to_header().encode()))
                 message = {**message, "headers": headers}
             await send(message)
 

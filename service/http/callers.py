@@ -23,7 +23,10 @@ Handlers ask `caller_of(request)`, or take the `caller` dependency
 (`caller: NamedDependency[App | None]`); `app_of(request)` is for an operation no
 anonymous request may call (401 without a key). `member_of(request)` (the `member`
 dependency) is the request's group key, `joined(request)` the group a game it
-creates joins.
+creates joins. `viewer_of(request)` is who reads (service/application/visibility.py):
+the group of its key and its bearer credential, which may be a game's write token;
+`listed_for(request)` the group whose games a listing shows it beside the public
+ones.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from service.application.creating import InGroup
 from service.application.errors import KeyRefused, KeyUnknown
 from service.application.groups import Groups, Member, is_group_key
 from service.application.keys import App, Keys, is_app_key
+from service.application.visibility import MEMBERS, Viewer
 
 # The `opt` key naming the scope an operation needs of an app key.
 SCOPE = "app_key_scope"
@@ -134,8 +138,25 @@ def joined(request: Request) -> InGroup | None:
     if member is not None:
         return member.joins
     if caller is not None and caller.group is not None:
-        return InGroup(caller.group)
+        return InGroup(caller.group, visibility=caller.group_visibility or MEMBERS)
     return None
+
+
+def viewer_of(request: Request) -> Viewer:
+    """Who reads (`visibility.Viewer`): the group of the request's key, if any,
+    and its bearer credential, which may be a game's write token."""
+    member, caller = member_of(request), caller_of(request)
+    group = member.group.name if member is not None else caller and caller.group
+    scheme, _, credential = (request.headers.get("authorization") or "").partition(" ")
+    credential = credential.strip()
+    bearer = credential if scheme.lower() == "bearer" and credential else None
+    return Viewer(group, bearer)
+
+
+def listed_for(request: Request) -> str | None:
+    """The group whose games a listing shows the request beside the public ones
+    (its key's group; None for none)."""
+    return viewer_of(request).group
 
 
 def app_of(request: Request) -> App:

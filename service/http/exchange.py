@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from typing import Annotated
 
 from litestar import Controller, Request, Response, post
 from litestar.di import NamedDependency
@@ -17,7 +18,7 @@ from litestar.openapi.spec import (
     RequestBody,
     Schema,
 )
-from litestar.params import FromPath
+from litestar.params import FromPath, QueryParameter
 from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import parse_accept_header
 
@@ -27,8 +28,9 @@ from service.application.exchange import BgStatsPlay
 from service.application.games import Games
 from service.application.keys import App
 from service.application.submitting import MAX_MOVES
+from service.application.visibility import Visibility
 from service.http.caching import game_read
-from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE, joined
+from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE, joined, viewer_of
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
@@ -138,7 +140,10 @@ class ExchangeController(Controller):
         "with creations against the client's limit a minute (429 with Retry-After "
         "past it), or its app key's (scope `games:create`), which may then write "
         "the game. The file's `group` is ignored: a group's key (`tlg_...`), or an "
-        "app key made for a group, imports the game into that group.",
+        "app key made for a group, imports the game into that group. Who sees it: "
+        "`visibility`, as for `POST /games` (the file's own is ignored). Only a "
+        "game the caller lists (public, or of its own group) is ever the game "
+        "already here.",
         security=KEY_OPTIONAL,
         responses=problems(400, 401, 403, 409, 413, 415, 422, 429, 503),
         response_headers=[LOCATION],
@@ -150,10 +155,16 @@ class ExchangeController(Controller):
         request: Request,
         games: NamedDependency[Games],
         caller: NamedDependency[App | None],
+        visibility: Annotated[Visibility | None, QueryParameter()] = None,
     ) -> Response[ImportedGame]:
         lines = await _lines_of(request)
         imported = await exchange.import_lines(
-            games, lines, app_key=caller and caller.id, group=joined(request)
+            games,
+            lines,
+            app_key=caller and caller.id,
+            group=joined(request),
+            visibility=visibility,
+            viewer=viewer_of(request),
         )
         row, history = imported.row, imported.history
         winners = history.winners

@@ -1,6 +1,8 @@
 """The feed: every game's events, in the store's commit-safe order, for apps that
 mirror games. `GET /feed` pages it by cursor; `GET /feed/stream` is the same as
 Server-Sent Events. Read-only, and it never carries a write token (only events).
+It carries the public games' events, and those of every game of the caller's own
+group (a group's key, or an app key made for a group).
 
 A cursor is the position of an event in the global log, `<transaction>.<position>`:
 opaque to clients, who only send back the `next` (or an SSE `id`) they were given.
@@ -16,7 +18,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
-from litestar import Controller
+from litestar import Controller, Request, Response
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import HeaderParameter, QueryParameter
@@ -24,7 +26,8 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from service.application.errors import Invalid
 from service.application.games import GameName, Games
-from service.http.caching import read
+from service.http.caching import caller_dependent, read
+from service.http.callers import listed_for
 from service.http.problems import problems
 from service.http.stream import KEEP_ALIVE_SECONDS, published
 from service.http.wire import FeedEvents
@@ -72,21 +75,30 @@ class FeedController(Controller):
     @read(
         "/",
         summary="Every game's events, in commit order, paged by cursor",
+        description="The public games' events, and those of every game of the "
+        "caller's own group (a group's key, or an app key made for a group).",
         responses=problems(422, 503),
     )
     async def get_feed(
         self,
+        request: Request,
         games: NamedDependency[Games],
         after: Cursor = None,
         limit: Annotated[int, QueryParameter(ge=1, le=PAGE)] = 100,
         game: Annotated[GameName | None, QueryParameter()] = None,
-    ) -> FeedPage:
-        events = await _page(games, _position(after), limit, _hosted(games, game))
-        return FeedPage(events=events, next=events[-1].cursor if events else after)
+    ) -> Response[FeedPage]:
+        group = listed_for(request)
+        events = await _page(
+            games, _position(after), limit, _hosted(games, game), group
+        )
+        page = FeedPage(events=events, next=events[-1].cursor if events else after)
+        return Response(page, headers=caller_dependent(group))
 
     @read(
         "/stream",
         summary="Server-Sent Events: every game's events as they are stored",
+        description="The games of `GET /feed`: the public ones, and the caller's "
+        "own group's.",
         media_type="text/event-stream",
         responses={
             200: ResponseSpec(
@@ -101,6 +113,7 @@ class FeedController(Controller):
     )
     async def stream_feed(
         self,
+        request: Request,
         games: NamedDependency[Games],
         live: NamedDependency[LiveLog],
         last_event_id: Annotated[
@@ -112,19 +125,25 @@ class FeedController(Controller):
         """From the cursor in Last-Event-ID (a reconnecting browser sends it) or
         `after`; without either, from the events stored from now on."""
         start = _position(last_event_id if last_event_id is not None else after)
-        game = _hosted(games, game)
+        game, group = _hosted(games, game), listed_for(request)
         if start is None:
             start = await games.store.head()
-        return ServerSentEvent(_stream(games, live, start, game))
+        return ServerSentEvent(
+            _stream(games, live, start, game, group), headers=caller_dependent(group)
+        )
 
 
 async def _stream(
-    games: Games, live: LiveLog, after: GlobalPosition, game: str | None
+    games: Games,
+    live: LiveLog,
+    after: GlobalPosition,
+    game: str | None,
+    group: str | None,
 ) -> AsyncIterator[ServerSentEventMessage]:
     with live.watch_all() as news:
         while True:
             news.clear()  # before reading: news of what the read misses is kept
-            events = await _page(games, after, PAGE, game)
+            events = await _page(games, after, PAGE, game, group)
             for event in events:
                 yield ServerSentEventMessage(
                     data=msgspec.json.encode(event).decode(),
@@ -142,9 +161,13 @@ async def _stream(
 
 
 async def _page(
-    games: Games, after: GlobalPosition | None, limit: int, game: str | None
+    games: Games,
+    after: GlobalPosition | None,
+    limit: int,
+    game: str | None,
+    group: str | None,
 ) -> list[FeedEvent]:
-    rows = await games.store.read_feed(after, limit, game)
+    rows = await games.store.read_feed(after, limit, game, group)
     return [_event(position, event, kind, games) for position, event, kind in rows]
 
 

@@ -29,7 +29,13 @@ from service.application.pictures import MAX_FRAMES, Pictures
 from service.application.submitting import MAX_MOVES
 from service.application.variations import variation_of
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
-from service.http.caching import game_read, language_of, read
+from service.http.caching import (
+    caller_dependent,
+    game_read,
+    game_stream,
+    language_of,
+    read,
+)
 from service.http.callers import (
     APP_KEY_SCHEME,
     GAMES_CREATE,
@@ -39,6 +45,7 @@ from service.http.callers import (
     SCOPE,
     TAKES_WRITE_TOKEN,
     joined,
+    listed_for,
 )
 from service.http.guards import holds_write_token
 from service.http.headers import LOCATION, created, declared
@@ -97,6 +104,7 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
         "location": row.location,
         "notes": row.notes,
         "group": row.group,
+        "visibility": row.visibility,
         "created_at": row.created_at,
         "variation_of": variation_of(row.variation_of, row.variation_step),
     }
@@ -119,7 +127,10 @@ class GameController(Controller):
         "An app key (scope `games:create`) counts against its own rate instead, "
         "and may then write the game too; the service may require one "
         "(`creation_needs_key`). A group's key (`tlg_...`), or an app key made for "
-        "a group, creates the game in that group.",
+        "a group, creates the game in that group. `visibility`: who sees the "
+        "game, fixed now: a group's game gets its group's default unless it asks, "
+        "a game of no group is `public` unless it asks for `unlisted` (`members` "
+        "needs a group: 422).",
         security=KEY_OPTIONAL,
         responses=problems(401, 403, 413, 415, 422, 429, 503),
         response_headers=[LOCATION],
@@ -166,9 +177,16 @@ class GameController(Controller):
         codec = games.codec(timeline.row.game)
         return EventPage([published(e, codec) for e in events], timeline.version)
 
-    @read("/", summary="Games, newest first", responses=problems(422, 503))
+    @read(
+        "/",
+        summary="Games, newest first",
+        description="The public games, and every game of the caller's own group "
+        "(a group's key, or an app key made for a group) whatever its visibility.",
+        responses=problems(422, 503),
+    )
     async def list_games(
         self,
+        request: Request,
         game_lists: NamedDependency[GameLists],
         game: Annotated[str | None, QueryParameter(max_length=40)] = None,
         player: Annotated[str | None, QueryParameter(max_length=40)] = None,
@@ -177,14 +195,17 @@ class GameController(Controller):
         ] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
         offset: Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)] = 0,
-    ) -> GameList:
-        return await game_lists.games(
+    ) -> Response[GameList]:
+        group = listed_for(request)
+        listed = await game_lists.games(
             game=game,
             player=player,
             status=status,
             limit=limit,
             offset=offset,
+            group=group,
         )
+        return Response(listed, headers=caller_dependent(group))
 
     @game_read(
         "/{game_id:uuid}/replay",
@@ -296,7 +317,7 @@ class GameController(Controller):
         _, history = await games.current(game_id)
         return score_sheet(history)
 
-    @read(
+    @game_stream(
         "/{game_id:uuid}/stream",
         summary="Server-Sent Events: each move as stored",
         media_type="text/event-stream",

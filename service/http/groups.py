@@ -6,6 +6,7 @@ one, the group is answered as one that does not exist (404)."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import cast
 from uuid import UUID
 
 import msgspec
@@ -21,6 +22,7 @@ from service.application.groups import (
     MOST_LIVE_INVITES,
     MOST_MEMBERS,
     Groups,
+    GroupVisibility,
     HandingOn,
     Joining,
     MadeKey,
@@ -29,12 +31,13 @@ from service.application.groups import (
     NewInvite,
     member_of,
 )
+from service.application.visibility import Visibility
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
 from service.http.callers import GROUP_KEY_SCHEME
 from service.http.headers import declared
 from service.http.limits import CREATES_GROUPS
 from service.http.problems import problems
-from service.storage.groups import REVOKED, GroupKeyRow, InviteRow
+from service.storage.groups import REVOKED, GroupKeyRow, GroupRow, InviteRow
 
 _KEYED = {"security": [{GROUP_KEY_SCHEME: []}]}
 _NO_BODY = {"opt": {"body_media_type": None}, **_KEYED}
@@ -58,13 +61,15 @@ class GroupKey(msgspec.Struct, kw_only=True):
 
 
 class GroupView(msgspec.Struct, kw_only=True):
-    """A group as its members see it: the caller's role and the live keys."""
+    """A group as its members see it: the caller's role, the live keys, and who
+    sees the games created in it (`visibility`)."""
 
     id: UUID
     name: str
     created_at: datetime
     role: str
     members: list[GroupKey]
+    visibility: Visibility
 
 
 class GroupKeys(msgspec.Struct, kw_only=True):
@@ -83,6 +88,7 @@ class CreatedGroup(NewKey, kw_only=True):
     id: UUID
     name: str
     created_at: datetime
+    visibility: Visibility
 
 
 class GroupName(msgspec.Struct, kw_only=True):
@@ -143,6 +149,21 @@ def invite_of(row: InviteRow) -> Invite:
     )
 
 
+def _visibility(group: GroupRow) -> Visibility:
+    return cast(Visibility, group.visibility)
+
+
+def _view(caller: Member, group: GroupRow, keys: list[GroupKeyRow]) -> GroupView:
+    return GroupView(
+        id=group.id,
+        name=group.name,
+        created_at=group.created_at,
+        role=caller.role,
+        members=[key_of(row) for row in keys if row.role != REVOKED],
+        visibility=_visibility(group),
+    )
+
+
 def _made(made: MadeKey) -> dict:
     return {"key": made.key, "key_id": made.key_id, "role": made.role}
 
@@ -157,7 +178,9 @@ class GroupController(Controller):
         summary="Make a group, and its owner's key",
         description="No key needed. The name is read as a player's name is, and "
         "no two groups share one (409). The answer's `key` (`tlg_...`) is the "
-        "owner's, shown this once: only its hash is kept. Each client address "
+        "owner's, shown this once: only its hash is kept. `visibility`: who sees "
+        "the games created in it unless a game asks for another (`members` by "
+        "default: its members only). Each client address "
         f"may make {GROUPS_PER_HOUR} groups an hour (429 with Retry-After past it).",
         dto=strict_body(NewGroup),
         return_dto=None,
@@ -173,7 +196,11 @@ class GroupController(Controller):
         made = await groups.create(data)
         group = made.group
         answer = CreatedGroup(
-            id=group.id, name=group.name, created_at=group.created_at, **_made(made)
+            id=group.id,
+            name=group.name,
+            created_at=group.created_at,
+            visibility=_visibility(group),
+            **_made(made),
         )
         return Response(
             answer, status_code=201, headers={"Location": f"/groups/{group.id}"}
@@ -221,13 +248,33 @@ class GroupController(Controller):
         caller = member_of(member, group_id)
         keys = await groups.members(caller)
         group = caller.group
-        return GroupView(
-            id=group.id,
-            name=group.name,
-            created_at=group.created_at,
-            role=caller.role,
-            members=[key_of(row) for row in keys if row.role != REVOKED],
-        )
+        return _view(caller, group, keys)
+
+    @post(
+        "/{group_id:uuid}/visibility",
+        status_code=200,
+        summary="Change who sees the games created in the group from now on",
+        description="The owner's key. `visibility`: `public`, `unlisted` or "
+        "`members`, for the games created in the group from now on, unless a game "
+        "asks for another; a game keeps the visibility it was created with. Every "
+        "change is kept; the latest is in force.",
+        dto=strict_body(GroupVisibility),
+        return_dto=None,
+        request_max_body_size=MAX_JSON_BODY_BYTES,
+        responses=problems(401, 403, 404, 413, 415, 422, 503),
+        operation_class=declared(),
+        **_KEYED,
+    )
+    async def set_group_visibility(
+        self,
+        group_id: FromPath[UUID],
+        data: JSONBody[GroupVisibility],
+        groups: NamedDependency[Groups],
+        member: NamedDependency[Member | None],
+    ) -> GroupView:
+        caller = member_of(member, group_id)
+        group = await groups.set_visibility(caller, data.visibility)
+        return _view(caller, group, await groups.members(caller))
 
     @post(
         "/{group_id:uuid}/invites",

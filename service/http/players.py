@@ -1,5 +1,8 @@
 """A player's record across games, two players' games together, a player's rating
-over time and the leaderboards, from the read models the projection runner keeps."""
+over time and the leaderboards, from the read models the projection runner keeps.
+Each counts the games the caller lists (public ones, and its own group's); a
+group's ladder is its members', and anyone else is shown the ladder of its public
+games."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from litestar.params import FromPath, QueryParameter
 
 from service.application.creating import NAME_LENGTH
 from service.http.caching import content_read, tagged_answer
+from service.http.callers import listed_for
 from service.http.problems import problems
 from service.readside.records import (
     MAX_HISTORY_PAGE,
@@ -40,7 +44,8 @@ async def get_player(
     name: FromPath[str],
     records: NamedDependency[Records],
 ) -> Response[PlayerRecord]:
-    return tagged_answer(request, await records.player(name))
+    answer = await records.player(name, listed_for(request))
+    return tagged_answer(request, answer)
 
 
 @content_read(
@@ -57,7 +62,7 @@ async def get_versus(
     limit: Limit = 20,
     offset: Offset = 0,
 ) -> Response[Versus]:
-    answer = await records.versus(name, other, limit, offset)
+    answer = await records.versus(name, other, limit, offset, listed_for(request))
     return tagged_answer(request, answer)
 
 
@@ -76,7 +81,9 @@ async def get_rating_history(
     limit: Annotated[int, QueryParameter(ge=1, le=MAX_HISTORY_PAGE)] = MAX_HISTORY_PAGE,
     offset: Offset = 0,
 ) -> Response[RatingHistory]:
-    answer = await records.rating_history(name, game, group, limit, offset)
+    answer = await records.rating_history(
+        name, game, group, limit, offset, listed_for(request)
+    )
     return tagged_answer(request, answer)
 
 
@@ -84,6 +91,10 @@ async def get_rating_history(
     "/leaderboards/{game:str}",
     tags=["players"],
     summary="A game's players by rating, or a group's",
+    description="Without `group`, the game's own ladder: its public games (only "
+    "those created with a key when the service sets `rated_needs_key`). With "
+    "`group`, to the group's members (its key, or an app key made for it) every "
+    "game of the group; to anyone else its public games only.",
     responses=problems(404, 422, 503),
 )
 async def get_leaderboard(
@@ -94,5 +105,5 @@ async def get_leaderboard(
     limit: Limit = 20,
     offset: Offset = 0,
 ) -> Response[Leaderboard]:
-    answer = await records.leaderboard(game, group, limit, offset)
+    answer = await records.leaderboard(game, group, limit, offset, listed_for(request))
     return tagged_answer(request, answer)

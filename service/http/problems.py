@@ -105,7 +105,9 @@ class Problem(ProblemDetailsException):
         self.headers = {
             **(self.headers or {}),
             "Content-Language": language.code,
-            "Vary": "Accept-Language",
+            # A refusal may depend on the credential: a game hidden from one
+            # caller is another's to read.
+            "Vary": "Accept-Language, Authorization",
         }
         return super().to_response(request)
 

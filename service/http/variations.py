@@ -14,9 +14,16 @@ from service.application.games import Games
 from service.application.keys import App
 from service.application.variations import NewVariation
 from service.http.bodies import MAX_JSON_BODY_BYTES, strict_body
-from service.http.caching import read
-from service.http.callers import GAMES_CREATE, KEY_OPTIONAL, SCOPE, joined
+from service.http.caching import game_stream
+from service.http.callers import (
+    GAMES_CREATE,
+    KEY_OPTIONAL,
+    SCOPE,
+    joined,
+    listed_for,
+)
 from service.http.games import MAX_OFFSET, summary_of
+from service.http.guards import may_read
 from service.http.headers import LOCATION, created, declared
 from service.http.limits import CREATES_GAMES
 from service.http.problems import problems
@@ -41,6 +48,7 @@ class VariationController(Controller):
         "the variation too. A group's key (`tlg_...`), or an app key made for a "
         "group, branches it into that group.",
         dto=strict_body(NewVariation),
+        before_request=may_read,
         return_dto=None,
         request_max_body_size=MAX_JSON_BODY_BYTES,
         opt={CREATES_GAMES: True, SCOPE: GAMES_CREATE},
@@ -64,16 +72,22 @@ class VariationController(Controller):
             CreatedGame(**summary_of(row, history), write_token=token), row.id
         )
 
-    @read(
+    @game_stream(
         "/",
         summary="The game's variations, newest first",
+        description="Those the caller would see listed: a variation is seen as "
+        "its game is, and listed as any game is (public, or of the caller's own "
+        "group).",
         responses=problems(404, 422, 503),
     )
     async def list_variations(
         self,
+        request: Request,
         game_id: FromPath[UUID],
         game_lists: NamedDependency[GameLists],
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
         offset: Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)] = 0,
     ) -> GameList:
-        return await game_lists.variations(game_id, limit=limit, offset=offset)
+        return await game_lists.variations(
+            game_id, limit=limit, offset=offset, group=listed_for(request)
+        )

@@ -22,6 +22,7 @@ from projections.replay import Step
 from service.application.games import GameName, Status
 from service.application.notes import StepNote
 from service.application.variations import VariationOf
+from service.application.visibility import Visibility
 from service.http.schemas import (
     GameCreation,
     GameSheet,
@@ -70,6 +71,9 @@ class GameSummary(msgspec.Struct, kw_only=True):
     """Set on a variation: the game it branched from and the step it starts at."""
     # The group the game is played in (its leaderboards rate its games only).
     group: str | None = None
+    visibility: Visibility = "public"
+    """Who sees the game: `public`, `unlisted` or `members` (docs/api.md, "Who
+    sees what")."""
 
 
 class CreatedGame(GameSummary, kw_only=True):

@@ -41,6 +41,7 @@ from domain.names import name_key
 from service.application.addresses import Resolve, resolve_by_system
 from service.application.errors import Invalid
 from service.application.timeline import Timelines
+from service.application.visibility import Viewer
 from service.application.webhooks import (
     Message,
     MessageData,
@@ -163,7 +164,9 @@ class Deliverer:
             while True:
                 async with self._pool.connection() as conn:
                     after = await stored.checkpoint(conn, endpoint.id)
-                batch = await self._log.read_feed(after, BATCH, endpoint.game)
+                batch = await self._log.read_feed(
+                    after, BATCH, endpoint.game, endpoint.key_group
+                )
                 if not await self._deliver_batch(endpoint, batch):
                     return
                 if len(batch) < BATCH:
@@ -253,13 +256,16 @@ class Deliverer:
         self, endpoint: EndpointRow, event: StoredEvent, game: str
     ) -> list[tuple[str, bytes]]:
         """The messages an event makes for the endpoint: its kinds, with their
-        bodies (the same bytes on every attempt)."""
+        bodies (the same bytes on every attempt). An endpoint is told of the games
+        its app would see listed: public ones, and its own group's."""
         if event.version == 1 or (
             endpoint.game_id is not None and endpoint.game_id != event.game_id
         ):
             return []
         row, after = await self._timelines.as_stored_at(event.game_id, event.version)
         if endpoint.group is not None and endpoint.group != _group_key(row.group):
+            return []
+        if not Viewer(endpoint.key_group).lists(row.visibility, row.group):
             return []
         _, before = await self._timelines.as_stored_at(event.game_id, event.version - 1)
         kinds = ["move.stored"]

@@ -36,6 +36,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import astuple, dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any, Generic, TypeVar
 from uuid import UUID
 
@@ -153,14 +154,21 @@ class Projector:
         timelines: Timelines,
         *,
         rating: bool = True,
+        rated_needs_key: bool = False,
     ) -> None:
         """Without `rating`, the players' ratings are not kept (a baseline for the
-        bench)."""
+        bench). With `rated_needs_key`, a game's own ladder rates only the games
+        created with a key."""
         self._pool = pool
         self._store = store
         self._timelines = timelines
         self._by_game: tuple[ReadModel[Any], ...] = (GAME_LIST,)
-        self._across: tuple[ReadModel[Any], ...] = (RATINGS,) if rating else ()
+        ratings_model = RATINGS
+        if rated_needs_key:
+            ratings_model = ReadModel(
+                partial(rated.finish_of, needs_key=True), ratings.rate
+            )
+        self._across: tuple[ReadModel[Any], ...] = (ratings_model,) if rating else ()
         # A game's rows come in this order: the models kept game by game first.
         self._models = self._by_game + self._across
         self._wake = asyncio.Event()

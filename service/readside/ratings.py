@@ -24,6 +24,9 @@ from psycopg import AsyncConnection, sql
 from psycopg.rows import args_row
 
 from projections.ratings import (
+    EVERY_GROUP,
+    PUBLIC,
+    PUBLIC_PART,
     Finish,
     LadderGame,
     Placed,
@@ -56,15 +59,18 @@ async def rate(
         return
     cursor = await conn.execute(
         _sql(
-            "SELECT game_id, game, group_key, finish_transaction, finish_position"
-            " FROM {rated_games} WHERE game_id = ANY(%s)",
+            "SELECT game_id, game, group_key, finish_transaction, finish_position,"
+            " on_global, visibility = 'public' FROM {rated_games}"
+            " WHERE game_id = ANY(%s)",
             tables,
         ),
         (list(finishes),),
     )
     rated = {
-        game_id: Placed(game, group_key, (transaction, position))
-        for game_id, game, group_key, transaction, position in await cursor.fetchall()
+        game_id: Placed(game, group_key, (transaction, position), on_global, public)
+        for game_id, game, group_key, transaction, position, on_global, public in (
+            await cursor.fetchall()
+        )
     }
     positions = await _positions(
         conn, {gid: v for gid, (v, finish) in finishes.items() if finish}
@@ -76,7 +82,10 @@ async def rate(
             (changed.withdrawn,),
         )
     for finish, position, group_key in await _insert(conn, tables, changed.added):
-        changed.refold(finish.game, group_key, position)
+        public = finish.visibility == PUBLIC
+        changed.refold(
+            Placed(finish.game, group_key, position, finish.on_global, public)
+        )
     for (game, ladder), start in sorted(changed.refolds.items()):
         await refold(conn, tables, game, ladder, start)
 
@@ -110,8 +119,9 @@ async def _insert(
             _sql(
                 "INSERT INTO {rated_games} (game_id, game, group_name,"
                 " finish_transaction, finish_position, finished_at, players,"
-                " first_player, winners, ranks)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING group_key",
+                " first_player, winners, ranks, visibility, on_global)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                " RETURNING group_key",
                 tables,
             ),
             [
@@ -125,6 +135,8 @@ async def _insert(
                     finish.first_player,
                     list(finish.winners),
                     list(finish.ranks),
+                    finish.visibility,
+                    finish.on_global,
                 )
                 for game_id, position, finish in new
             ],
@@ -163,12 +175,12 @@ async def refold(
             _sql(
                 "SELECT game_id, finish_transaction, finish_position, finished_at,"
                 " players, player_keys, winner_keys, ranks FROM {rated_games}"
-                " WHERE game = %s AND (%s = '' OR group_key = %s)"
+                f" WHERE game = %s AND {_ON_LADDER}"
                 " AND (finish_transaction, finish_position) >= (%s, %s)"
                 " ORDER BY finish_transaction, finish_position",
                 tables,
             ),
-            (game, ladder, ladder, *start),
+            (game, *_ladder_params(ladder), *start),
         )
         games = await ladder_cursor.fetchall()
     keys = {key for played in games for key in played.player_keys}
@@ -250,6 +262,26 @@ async def _latest(
         ),
         (list(keys), game, ladder),
     )
+
+
+# The games a ladder rates (`projections.ratings.ladders`), given its kind: its
+# game's own (those rated there), a group's (all its games) or a group's public
+# part (its public games).
+_ON_LADDER = (
+    "CASE %s::text WHEN 'game' THEN on_global"
+    " WHEN 'group' THEN group_key = %s"
+    " ELSE group_key = %s AND visibility = 'public' END"
+)
+
+
+def _ladder_params(ladder: str) -> tuple[str, str, str]:
+    """The parameters of `_ON_LADDER` for `ladder`."""
+    if ladder == EVERY_GROUP:
+        return ("game", "", "")
+    if ladder.startswith(PUBLIC_PART):
+        group_key = ladder.removeprefix(PUBLIC_PART)
+        return ("public", group_key, group_key)
+    return ("group", ladder, ladder)
 
 
 # A player's newest row of a ladder, read from the end of its index (player, game,

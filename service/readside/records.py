@@ -21,7 +21,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from domain.names import normal_name
 from domain.wording import message
-from projections.ratings import PROVISIONAL_BELOW
+from projections.ratings import PROVISIONAL_BELOW, PUBLIC_PART
 from projections.records import (
     Finished,
     Rivals,
@@ -33,6 +33,7 @@ from projections.records import (
 from service.application.creating import NAME_LENGTH
 from service.application.errors import Invalid, NotFound
 from service.application.games import GameName
+from service.application.keys import same_group
 from service.readside import summaries
 from service.readside.summaries import PlayerTally
 
@@ -160,7 +161,22 @@ def _ladder_of(group: str | None) -> str | None:
     return None if group is None else kept(group, "group")
 
 
-_LADDER = "CASE WHEN %(group)s::text IS NULL THEN '' ELSE player_key(%(group)s) END"
+def _part(group: str | None, reader: str | None) -> str:
+    """What begins the key of the ladder of `group` a reader of the group
+    `reader` (None: of none) is shown: the group's own ladder to its members, its
+    public part to anyone else."""
+    return "" if same_group(group, reader) else PUBLIC_PART
+
+
+# The key of the ladder shown (`%(part)s` from `_part`): a group's as the database
+# keys names, or the game's own ('').
+_LADDER = (
+    "CASE WHEN %(group)s::text IS NULL THEN ''"
+    " ELSE %(part)s || player_key(%(group)s) END"
+)
+# A rated game a reader of the group `%(reader)s` lists (`visibility`): public, or of
+# its own group.
+_LISTED = "(visibility = 'public' OR group_key = player_key(%(reader)s::text))"
 
 
 def _rating(row: dict[str, Any]) -> dict[str, Any]:
@@ -182,12 +198,15 @@ async def leaderboard(
     limit: int,
     offset: int,
     games: Collection[str],
+    reader: str | None = None,
 ) -> Leaderboard:
     """A page of the ladder of `game` (one of `games`) by the index on its ratings,
     and the place of its first line counted by the same index: what a page costs
-    grows with its offset, not with the ladder."""
+    grows with its offset, not with the ladder. A group's ladder is its members'
+    (a reader of the group `reader`); anyone else is shown its public part."""
     game, group = known_game(game, games), _ladder_of(group)
-    params = {"game": game, "group": group, "limit": limit + 1, "offset": offset}
+    params = {"game": game, "group": group, "part": _part(group, reader)}
+    params |= {"limit": limit + 1, "offset": offset}
     async with pool.connection() as conn:
         cursor = await conn.execute(
             "SELECT player, ordinal, mu, sigma, rated, wins, last_rated_at"
@@ -219,9 +238,12 @@ async def leaderboard(
     )
 
 
-async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
-    """The tally of `summaries`, each game's rating, seats and streak, and rivals."""
-    tally = await summaries.player_record(pool, kept(name))
+async def player_record(
+    pool: AsyncConnectionPool, name: str, reader: str | None = None
+) -> PlayerRecord:
+    """The tally of `summaries`, each game's rating, seats and streak, and rivals,
+    of the games a reader of the group `reader` (None: of none) lists."""
+    tally = await summaries.player_record(pool, kept(name), reader)
     async with pool.connection() as conn:
         cursor = await conn.execute(
             "SELECT r.game, r.player, r.ordinal, r.mu, r.sigma, r.rated, r.wins,"
@@ -232,11 +254,11 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
         )
         rated = {row[0]: row for row in await cursor.fetchall()}
         cursor = await conn.execute(
-            "SELECT game, player_key(%s), player_keys, players, winner_keys,"
+            "SELECT game, player_key(%(name)s), player_keys, players, winner_keys,"
             " player_key(first_player) FROM rated_games"
-            " WHERE player_keys @> ARRAY[player_key(%s)]"
+            f" WHERE player_keys @> ARRAY[player_key(%(name)s)] AND {_LISTED}"
             " ORDER BY finish_transaction, finish_position",
-            (tally.name, tally.name),
+            {"name": tally.name, "reader": reader},
         )
         finished = [Finished(*row) for row in await cursor.fetchall()]
     games = {}
@@ -262,19 +284,29 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
 
 
 async def versus(
-    pool: AsyncConnectionPool, name: str, other: str, limit: int, offset: int
+    pool: AsyncConnectionPool,
+    name: str,
+    other: str,
+    limit: int,
+    offset: int,
+    reader: str | None = None,
 ) -> Versus:
+    """Two players' finished games together, of those a reader of the group
+    `reader` (None: of none) lists."""
     name, other = kept(name), kept(other, "other")
-    first = await summaries.player_record(pool, name)
-    second = await summaries.player_record(pool, other)
+    first = await summaries.player_record(pool, name, reader)
+    second = await summaries.player_record(pool, other, reader)
     params = {"a": first.name, "b": second.name, "limit": limit + 1, "offset": offset}
+    params |= {"reader": reader}
     async with pool.connection() as conn:
         cursor = await conn.execute(
             "SELECT player_key(%(a)s) = player_key(%(b)s)", params
         )
         if (await cursor.fetchone())[0]:
             raise Invalid("name and other must be two players.")
-        together = "player_keys @> ARRAY[player_key(%(a)s), player_key(%(b)s)]"
+        together = (
+            f"player_keys @> ARRAY[player_key(%(a)s), player_key(%(b)s)] AND {_LISTED}"
+        )
         cursor = await conn.execute(
             "SELECT count(*),"
             " count(*) FILTER (WHERE a AND NOT b), count(*) FILTER (WHERE b AND NOT a),"
@@ -324,10 +356,12 @@ async def rating_history(
     limit: int,
     offset: int,
     games: Collection[str],
+    reader: str | None = None,
 ) -> RatingHistory:
-    """The ratings of `name` at `game` (one of `games`), a page at a time."""
+    """The ratings of `name` at `game` (one of `games`), a page at a time, on the
+    ladder a reader of the group `reader` is shown (`leaderboard`)."""
     name, game, group = kept(name), known_game(game, games), _ladder_of(group)
-    params = {"name": name, "game": game, "group": group}
+    params = {"name": name, "game": game, "group": group, "part": _part(group, reader)}
     params |= {"limit": limit + 1, "offset": offset}
     async with pool.connection() as conn:
         cursor = await conn.execute(
@@ -370,20 +404,43 @@ class Records:
         self._pool = pool
         self._games = tuple(games)
 
-    async def player(self, name: str) -> PlayerRecord:
-        return await player_record(self._pool, name)
+    # Each takes `reader`: the group of the caller's key (None: none), whose games
+    # it counts beside the public ones (service/application/visibility.py).
 
-    async def versus(self, name: str, other: str, limit: int, offset: int) -> Versus:
-        return await versus(self._pool, name, other, limit, offset)
+    async def player(self, name: str, reader: str | None = None) -> PlayerRecord:
+        return await player_record(self._pool, name, reader)
+
+    async def versus(
+        self,
+        name: str,
+        other: str,
+        limit: int,
+        offset: int,
+        reader: str | None = None,
+    ) -> Versus:
+        return await versus(self._pool, name, other, limit, offset, reader)
 
     async def rating_history(
-        self, name: str, game: str, group: str | None, limit: int, offset: int
+        self,
+        name: str,
+        game: str,
+        group: str | None,
+        limit: int,
+        offset: int,
+        reader: str | None = None,
     ) -> RatingHistory:
         return await rating_history(
-            self._pool, name, game, group, limit, offset, self._games
+            self._pool, name, game, group, limit, offset, self._games, reader
         )
 
     async def leaderboard(
-        self, game: str, group: str | None, limit: int, offset: int
+        self,
+        game: str,
+        group: str | None,
+        limit: int,
+        offset: int,
+        reader: str | None = None,
     ) -> Leaderboard:
-        return await leaderboard(self._pool, game, group, limit, offset, self._games)
+        return await leaderboard(
+            self._pool, game, group, limit, offset, self._games, reader
+        )

@@ -108,6 +108,15 @@ _COLUMNS = (
     " updated_at, variation_of, variation_step"
 )
 
+# The games a reader lists (service/application/visibility.py): the public ones, and
+# every game of its own group (`%(group)s`, its name; NULL for none), found by the
+# game's row, where its visibility and group are kept.
+LISTED = (
+    "EXISTS (SELECT FROM games g WHERE g.id = {table}.game_id"
+    " AND (g.visibility = 'public'"
+    " OR player_key(g.group_name) = player_key(%(group)s::text)))"
+)
+
 
 async def list_games(
     pool: AsyncConnectionPool,
@@ -118,10 +127,12 @@ async def list_games(
     limit: int,
     offset: int,
     variations_of: UUID | None = None,
+    group: str | None = None,
 ) -> GameList:
     """Newest first; `limit + 1` rows are read to know whether a next page exists.
     Variations are games nobody played: listed only as the variations of their
-    original (`variations_of`), never among the others."""
+    original (`variations_of`), never among the others. Only the games a reader
+    of the group `group` (None: of none) lists."""
     which = "variation_of IS NULL"
     if variations_of is not None:
         which = "variation_of = %(variations_of)s"
@@ -132,7 +143,7 @@ async def list_games(
             " AND (%(player)s::text IS NULL"
             "      OR player_keys @> ARRAY[player_key(%(player)s::text)])"
             " AND (%(status)s::text IS NULL OR status = %(status)s)"
-            f" AND {which}"
+            f" AND {which} AND {LISTED.format(table='game_summaries')}"
             " ORDER BY created_at DESC, game_id"
             " LIMIT %(limit)s OFFSET %(offset)s",
             {
@@ -140,6 +151,7 @@ async def list_games(
                 "player": None if player is None else normal_name(player),
                 "status": status,
                 "variations_of": variations_of,
+                "group": group,
                 "limit": limit + 1,
                 "offset": offset,
             },
@@ -159,10 +171,15 @@ def _item(
 
 
 async def list_variations(
-    pool: AsyncConnectionPool, game_id: UUID, *, limit: int, offset: int
+    pool: AsyncConnectionPool,
+    game_id: UUID,
+    *,
+    limit: int,
+    offset: int,
+    group: str | None = None,
 ) -> GameList:
-    """The variations branched from a game, newest first; NotFound for a game
-    never created."""
+    """The variations branched from a game that a reader of the group `group`
+    lists, newest first; NotFound for a game never created."""
     async with pool.connection() as conn:
         cursor = await conn.execute("SELECT FROM games WHERE id = %s", (game_id,))
         if await cursor.fetchone() is None:
@@ -175,6 +192,7 @@ async def list_variations(
         limit=limit,
         offset=offset,
         variations_of=game_id,
+        group=group,
     )
 
 
@@ -193,6 +211,7 @@ class GameLists:
         status: str | None,
         limit: int,
         offset: int,
+        group: str | None = None,
     ) -> GameList:
         return await list_games(
             self._pool,
@@ -201,14 +220,22 @@ class GameLists:
             status=status,
             limit=limit,
             offset=offset,
+            group=group,
         )
 
-    async def variations(self, game_id: UUID, *, limit: int, offset: int) -> GameList:
-        return await list_variations(self._pool, game_id, limit=limit, offset=offset)
+    async def variations(
+        self, game_id: UUID, *, limit: int, offset: int, group: str | None = None
+    ) -> GameList:
+        return await list_variations(
+            self._pool, game_id, limit=limit, offset=offset, group=group
+        )
 
 
-async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
-    """The games of every player whose name has the key of `name`'s."""
+async def player_record(
+    pool: AsyncConnectionPool, name: str, group: str | None = None
+) -> PlayerRecord:
+    """The games of every player whose name has the key of `name`'s, of those a
+    reader of the group `group` (None: of none) lists."""
     name = normal_name(name)
     async with pool.connection() as conn:
         cursor = await conn.execute(
@@ -218,9 +245,9 @@ async def player_record(pool: AsyncConnectionPool, name: str) -> PlayerRecord:
             " count(*) FILTER (WHERE status = 'finished'"
             "   AND player_key(%(name)s) = ANY(player_keys(winners)))"
             " FROM game_summaries WHERE player_keys @> ARRAY[player_key(%(name)s)]"
-            " AND variation_of IS NULL"
+            f" AND variation_of IS NULL AND {LISTED.format(table='game_summaries')}"
             " GROUP BY game ORDER BY game",
-            {"name": name},
+            {"name": name, "group": group},
         )
         rows = await cursor.fetchall()
     if not rows:

@@ -53,6 +53,8 @@ class NewGameRow:
     group: str | None = None
     # The group key the game was created with, which may write it (migration 0021).
     group_key: UUID | None = None
+    # Who sees it: public, unlisted or members (migration 0022).
+    visibility: str = "public"
 
     @property
     def keyed(self) -> bool:
@@ -119,6 +121,9 @@ class SameGame:
     first_player: str
     versions: int
     pick: Callable[[list[tuple[GameRow, list[StoredEvent]]]], UUID | None]
+    # Whether the importer may know of a stored game: a game hidden from it is
+    # never the one the import is, so that no answer names it.
+    shown: Callable[[GameRow], bool] = lambda row: True
 
 
 class AlreadyImported(Exception):
@@ -150,7 +155,7 @@ EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
 GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
     " title, played_at, location, notes, variation_of, variation_step, app_key,"
-    " created_at, group_name, group_key"
+    " created_at, group_name, group_key, visibility"
 )
 _INSERT_EVENT = """
     INSERT INTO events (game_id, version, type, data, idempotency_key, request_hash)
@@ -217,7 +222,9 @@ class GameLogs(Recorder):
                     raise AlreadyImported(found)
                 stored = await _insert_game(conn, game)
                 if digest is not None:
-                    await _insert_import(conn, digest, game.id)
+                    first = await _insert_import(conn, digest, game.id)
+                    if first is not None and await _shown(conn, first, same):
+                        raise AlreadyImported(first)
                 async with conn.cursor() as cursor:
                     await cursor.executemany(
                         "INSERT INTO events (game_id, version, type, data)"
@@ -233,6 +240,9 @@ class GameLogs(Recorder):
                 events = await _read(conn, game.id, 0, None)
                 return read_back(stored, events)
         except errors.UniqueViolation as error:
+            # Another import of the same content committed first, between this
+            # one's look and its insert: that game (which `same`, if given, would
+            # have found under its lock) is the one the file is.
             if digest is None or error.diag.constraint_name != "imports_pkey":
                 raise
         raise AlreadyImported(await self._imported_as(digest))
@@ -356,8 +366,8 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
     cursor = await conn.execute(
         "INSERT INTO games (id, game, players, first_player, seed, options,"
         " token_hash, title, played_at, location, notes, variation_of, variation_step,"
-        " app_key, group_name, group_key)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " app_key, group_name, group_key, visibility)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         f" RETURNING {GAME_COLUMNS}",
         (
             game.id,
@@ -376,6 +386,7 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
             game.app_key,
             game.group,
             game.group_key,
+            game.visibility,
         ),
     )
     # The row is converted to Python here, at the fetch: a value the database took
@@ -408,14 +419,40 @@ async def _same_game(conn: AsyncConnection, same: SameGame) -> UUID | None:
         (same.game, same.seed, list(same.players), same.first_player),
     )
     rows = [game_of(row) for row in await cursor.fetchall()]
+    rows = [row for row in rows if same.shown(row)]
     found = [(row, await _read(conn, row.id, 0, same.versions)) for row in rows]
     return same.pick(found) if found else None
 
 
-async def _insert_import(conn: AsyncConnection, digest: bytes, game_id: UUID) -> None:
-    await conn.execute(
-        "INSERT INTO imports (digest, game_id) VALUES (%s, %s)", (digest, game_id)
+async def _insert_import(
+    conn: AsyncConnection, digest: bytes, game_id: UUID
+) -> UUID | None:
+    """Keep the import's digest; the game imported with it first, if another was.
+    A file imported first into a game hidden from this importer is stored again,
+    as a game of its own whose digest the record keeps no second time: the record
+    names the first game only."""
+    cursor = await conn.execute(
+        "INSERT INTO imports (digest, game_id) VALUES (%s, %s)"
+        " ON CONFLICT (digest) DO NOTHING RETURNING game_id",
+        (digest, game_id),
     )
+    if await cursor.fetchone() is not None:
+        return None
+    cursor = await conn.execute(
+        "SELECT game_id FROM imports WHERE digest = %s", (digest,)
+    )
+    (first,) = await cursor.fetchone()
+    return first
+
+
+async def _shown(conn: AsyncConnection, game_id: UUID, same: SameGame | None) -> bool:
+    """Whether the importer may know of the stored game `game_id`."""
+    if same is None:
+        return True
+    cursor = await conn.execute(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)
+    )
+    return same.shown(game_of(await cursor.fetchone()))
 
 
 async def _read(
@@ -432,7 +469,7 @@ async def _read(
 def game_of(row: Any) -> GameRow:
     id_, game, players, first_player, seed, options, token_hash, *rest = row
     title, played_at, location, notes, *rest = rest
-    variation_of, variation_step, app_key, created_at, group, group_key = rest
+    variation_of, variation_step, app_key, created_at, group, group_key, seen = rest
     return GameRow(
         id=id_,
         game=game,
@@ -450,6 +487,7 @@ def game_of(row: Any) -> GameRow:
         app_key=app_key,
         group=group,
         group_key=group_key,
+        visibility=seen,
         created_at=created_at,
     )
 

@@ -54,7 +54,8 @@ _READ_ALL = f"""
 """
 
 # The same order and the same horizon, with each event's game kind, optionally of one
-# kind only: the public feed of every game.
+# kind only: the feed of every game a reader lists, the public ones and those of its
+# own group (its name, as names are compared; NULL for none).
 _READ_FEED = """
     SELECT e.transaction_id::text::bigint, e.game_id, e.version, e.position, e.type,
            e.data::text, e.recorded_at, g.game
@@ -62,6 +63,8 @@ _READ_FEED = """
     WHERE e.transaction_id < log_horizon()
       AND (e.transaction_id, e.position) > (%s::text::xid8, %s)
       AND (%s::text IS NULL OR g.game = %s)
+      AND (g.visibility = 'public'
+           OR player_key(g.group_name) = player_key(%s::text))
     ORDER BY e.transaction_id, e.position
     LIMIT %s
 """
@@ -88,11 +91,16 @@ class GlobalLog(Recorder):
         return [(GlobalPosition(row[0], row[3]), event_of(row[1:])) for row in rows]
 
     async def read_feed(
-        self, after: GlobalPosition | None, limit: int, game: str | None = None
+        self,
+        after: GlobalPosition | None,
+        limit: int,
+        game: str | None = None,
+        group: str | None = None,
     ) -> list[tuple[GlobalPosition, StoredEvent, str]]:
-        """As read_all, with each event's game kind (and only `game`'s, if given)."""
+        """As read_all, with each event's game kind (and only `game`'s, if given),
+        of the public games and of the group `group`'s (None: no group)."""
         start = after or _START
-        params = (str(start.transaction), start.position, game, game, limit)
+        params = (str(start.transaction), start.position, game, game, group, limit)
         async with self._reads.connection() as conn:
             cursor = await conn.execute(_READ_FEED, params)
             rows = await cursor.fetchall()

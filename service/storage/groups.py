@@ -1,6 +1,7 @@
-"""Groups as stored (migration 0021): each group, its keys and their roles, its
-invites and their revocations. Nothing here is ever updated or deleted: a key's role
-in force is its latest role row.
+"""Groups as stored (migrations 0021, 0022): each group, its keys and their roles,
+its invites and their revocations, the visibility of the games made in it. Nothing
+here is ever updated or deleted: a key's role, and a group's visibility, in force
+is its latest row.
 
 The writes that could race (the last use of an invite, the group's owner, its
 limits) take the group's advisory lock for their transaction: the serving role may
@@ -20,7 +21,13 @@ from psycopg_pool import AsyncConnectionPool
 
 OWNER, MEMBER, REVOKED = "owner", "member", "revoked"
 
-_GROUP = "g.id, g.name, g.created_at"
+# A group's visibility in force (migration 0022): its latest row. A group has one
+# from its creation; one without reads as members-only, privacy by default.
+GROUP_VISIBILITY = (
+    "coalesce((SELECT v.visibility FROM group_visibilities v"
+    " WHERE v.group_id = g.id ORDER BY v.seq DESC LIMIT 1), 'members')"
+)
+_GROUP = f"g.id, g.name, g.created_at, {GROUP_VISIBILITY}"
 # A key with its role in force and when it took it.
 _KEY = (
     "k.id, k.group_id, k.device, k.created_at, r.role, r.at"
@@ -37,9 +44,13 @@ _INVITE = (
 
 @dataclass(frozen=True, slots=True)
 class GroupRow:
+    """A group, with the visibility the games created in it get unless they ask
+    for another."""
+
     id: UUID
     name: str
     created_at: datetime
+    visibility: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +113,11 @@ class GroupStore:
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self._pool = pool
 
-    async def create(self, id: UUID, name: str, owner: NewKey) -> GroupRow:
-        """A new group and its owner's key; NameTaken if the name is another's."""
+    async def create(
+        self, id: UUID, name: str, owner: NewKey, visibility: str
+    ) -> GroupRow:
+        """A new group, its owner's key and its games' visibility; NameTaken if the
+        name is another's."""
         async with self._pool.connection() as conn, conn.transaction():
             try:
                 await conn.execute(
@@ -112,6 +126,7 @@ class GroupStore:
             except errors.UniqueViolation:
                 raise NameTaken(name) from None
             await _add_key(conn, id, owner, OWNER)
+            await _set_visibility(conn, id, visibility)
             found = await _group(conn, "g.id = %s", id)
         assert found is not None
         return found
@@ -249,6 +264,15 @@ class GroupStore:
                 await _set_role(conn, key_id, REVOKED)
             return role
 
+    async def set_visibility(self, group_id: UUID, visibility: str) -> GroupRow:
+        """The group's games created from now on get `visibility`: a row of its
+        own, the latest in force."""
+        async with self._pool.connection() as conn, conn.transaction():
+            await _set_visibility(conn, group_id, visibility)
+            found = await _group(conn, "g.id = %s", group_id)
+        assert found is not None
+        return found
+
     async def key(self, key_id: UUID) -> GroupKeyRow | None:
         async with self._pool.connection() as conn:
             return await _key(conn, key_id)
@@ -282,6 +306,15 @@ async def _add_key(
 async def _set_role(conn: AsyncConnection, key_id: UUID, role: str) -> None:
     await conn.execute(
         "INSERT INTO group_key_roles (key_id, role) VALUES (%s, %s)", (key_id, role)
+    )
+
+
+async def _set_visibility(
+    conn: AsyncConnection, group_id: UUID, visibility: str
+) -> None:
+    await conn.execute(
+        "INSERT INTO group_visibilities (group_id, visibility) VALUES (%s, %s)",
+        (group_id, visibility),
     )
 
 

@@ -9,9 +9,11 @@ from uuid import UUID
 
 from psycopg_pool import AsyncConnectionPool
 
+from service.storage.groups import GROUP_VISIBILITY
+
 _COLUMNS = (
     "k.id, k.name, k.scopes, k.creations_per_minute, k.created_at, r.revoked_at,"
-    " g.id, g.name"
+    f" g.id, g.name, {GROUP_VISIBILITY}"
 )
 _KEYS = (
     "app_keys k LEFT JOIN app_key_revocations r ON r.key_id = k.id"
@@ -30,6 +32,8 @@ class KeyRow:
     # The group the key was made for (migration 0021), and its name; None for none.
     group_id: UUID | None = None
     group_name: str | None = None
+    # That group's visibility for the games made in it now (migration 0022).
+    group_visibility: str | None = None
 
 
 class KeyStore:
@@ -94,7 +98,5 @@ class KeyStore:
 
 
 def _key(row: tuple) -> KeyRow:
-    id_, name, scopes, per_minute, created_at, revoked_at, group_id, group = row
-    return KeyRow(
-        id_, name, tuple(scopes), per_minute, created_at, revoked_at, group_id, group
-    )
+    id_, name, scopes, per_minute, created_at, revoked_at, *group = row
+    return KeyRow(id_, name, tuple(scopes), per_minute, created_at, revoked_at, *group)

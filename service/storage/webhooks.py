@@ -18,7 +18,9 @@ _ENDPOINT = """
            e.created_at,
            coalesce(s.enabled, true) AND NOT EXISTS (
                SELECT FROM app_key_revocations r WHERE r.key_id = e.app_key),
-           s.reason, s.at
+           s.reason, s.at,
+           (SELECT g.name FROM app_keys k JOIN groups g ON g.id = k.group_id
+            WHERE k.id = e.app_key)
     FROM webhook_endpoints e
     LEFT JOIN LATERAL (SELECT enabled, reason, at FROM webhook_switches w
                        WHERE w.endpoint_id = e.id ORDER BY at DESC LIMIT 1) s ON true
@@ -50,6 +52,9 @@ class EndpointRow:
     # Why it was last switched off or on, and when (None: never switched).
     reason: str | None
     switched_at: datetime | None
+    # The group its app key was made for (None: none): it is told of that group's
+    # games whoever sees them, and of public games only beside them.
+    key_group: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

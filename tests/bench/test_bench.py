@@ -187,3 +187,18 @@ def test_the_bench_measures_moves_beside_ten_webhook_endpoints_and_their_delay(
     assert figures[delay]["baseline"]["rank"] == 50
     assert written["details"]["webhooks: delays (ms), paced"] > 0
     assert "messages a second to 10 endpoints" in done.stdout
+
+
+def test_the_bench_sets_a_members_games_moves_and_replays_beside_a_public_ones(
+    postgres_server, tmp_path
+):
+    report = tmp_path / "bench.json"
+    run_bench(postgres_server, report, "visibility")
+    figures = json.loads(report.read_text())["figures"]
+    assert [figure["name"] for figure in figures] == [
+        "POST /moves, members game / public game",
+        "GET /replay, members game / public game",
+    ]
+    for figure in figures:
+        assert figure["ours"]["count"] > 0 and figure["baseline"]["count"] > 0
+        assert len(figure["rounds"]) == 1 and figure["ratio"] > 0

@@ -27,6 +27,8 @@ class Created:
     group: str | None = None
     variation_of: UUID | None = None
     variation_step: int | None = None
+    visibility: str = "public"
+    keyed: bool = False
 
 
 def played(

@@ -5,12 +5,14 @@ openskill's own Plackett-Luce model."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime
 from uuid import uuid4
 
 from openskill.models import PlackettLuce
 
 from domain.history import Abandon, Undo
+from domain.names import name_fault
 from domain.registry import BUILT_IN
 from projections.ratings import (
     EVERY_GROUP,
@@ -21,6 +23,7 @@ from projections.ratings import (
     Standing,
     changes,
     finish_of,
+    public_part,
     refolded,
 )
 from tests.projections.games import played
@@ -109,13 +112,37 @@ def test_a_game_finished_now_is_added_at_its_finishing_move():
 def test_an_added_game_refolds_its_own_ladder_and_its_groups_from_its_move():
     changed = Changes()
 
-    changed.refold("dobro", "club", (900, 1))
-    changed.refold("dobro", None, (950, 0))
+    changed.refold(Placed("dobro", "club", (900, 1)))
+    changed.refold(Placed("dobro", None, (950, 0)))
 
     assert changed.refolds == {
         ("dobro", EVERY_GROUP): (900, 1),
         ("dobro", "club"): (900, 1),
+        ("dobro", public_part("club")): (900, 1),
     }
+
+
+def test_a_members_game_refolds_its_groups_ladder_only():
+    changed = Changes()
+
+    changed.refold(Placed("dobro", "club", (900, 1), on_global=False, public=False))
+
+    assert changed.refolds == {("dobro", "club"): (900, 1)}
+
+
+def test_no_group_name_is_the_key_of_a_groups_public_part():
+    assert name_fault(public_part("club")) is not None
+    assert public_part("club") != "club"
+
+
+def test_a_members_game_is_on_no_games_own_ladder_and_a_keyless_one_when_asked():
+    game, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4, group="Club")
+    hidden = dataclasses.replace(game, visibility="members")
+    assert finish_of(hidden, history, AT).on_global is False
+    assert finish_of(game, history, AT).on_global is True
+    assert finish_of(game, history, AT, needs_key=True).on_global is False
+    keyed = dataclasses.replace(game, keyed=True)
+    assert finish_of(keyed, history, AT, needs_key=True).on_global is True
 
 
 def test_a_game_reopened_by_an_undo_is_withdrawn_and_its_ladders_refold_from_it():
@@ -129,7 +156,28 @@ def test_a_game_reopened_by_an_undo_is_withdrawn_and_its_ladders_refold_from_it(
 
     assert changed == Changes(
         withdrawn=[game.id],
-        refolds={("dobro", EVERY_GROUP): (900, 1), ("dobro", "club"): (900, 1)},
+        refolds={
+            ("dobro", EVERY_GROUP): (900, 1),
+            ("dobro", "club"): (900, 1),
+            ("dobro", public_part("club")): (900, 1),
+        },
+    )
+
+
+def test_a_members_game_reopened_refolds_its_groups_ladder_alone():
+    game, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4, group="Club")
+    _, reopened = history.play(Undo())
+    hidden = dataclasses.replace(game, visibility="members")
+    placed = Placed("dobro", "club", (900, 1), on_global=False, public=False)
+
+    changed = changes(
+        {game.id: placed},
+        {game.id: (reopened.version, finish_of(hidden, reopened, AT))},
+        {},
+    )
+
+    assert changed == Changes(
+        withdrawn=[game.id], refolds={("dobro", "club"): (900, 1)}
     )
 
 

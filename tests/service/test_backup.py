@@ -307,7 +307,9 @@ def serve_and_back_up(data_dir: Path, backup: Path, hook: Receiver) -> Source:
     with serving(data_dir) as client:
         burn_transaction_ids(data_dir, TRANSACTIONS_BEFORE)
         tablelog("seed", "--data-dir", str(data_dir))
-        made = client.post("/groups", json={"name": GROUP, "device": "the drill"})
+        # A public group: the drill reads its games and ladder as anyone does.
+        body = {"name": GROUP, "device": "the drill", "visibility": "public"}
+        made = client.post("/groups", json=body)
         assert made.status_code == 201, made.text
         _, key = app_key(data_dir, "drill", GROUP)
         revoked_id, revoked_key = app_key(data_dir, "revoked")

@@ -109,8 +109,14 @@ def finished_game(game: str, players: tuple[str, ...], seed: int) -> bytes:
     return b"\n".join([json.dumps(created).encode(), *moves]) + b"\n"
 
 
-def board(client: httpx.Client, game: str, group: str) -> list[str]:
-    answer = client.get(f"/leaderboards/{game}", params={"group": group})
+def board(
+    client: httpx.Client, game: str, group: str, key: str | None = None
+) -> list[str]:
+    """The group's ladder as its members (with `key`) or anyone else see it."""
+    headers = bearer(key) if key else {}
+    answer = client.get(
+        f"/leaderboards/{game}", params={"group": group}, headers=headers
+    )
     assert answer.status_code == 200, answer.text
     return sorted(line["name"] for line in answer.json()["players"])
 
@@ -158,9 +164,13 @@ def test_an_owner_invites_two_phones_whose_games_are_the_groups_and_on_its_ladde
         headers=NDJSON | bearer(cy["key"]),
     )
     assert imported.status_code == 201, imported.text
-    summary = client.get(f"/games/{imported.json()['id']}").json()
-    assert summary["group"] == group["name"]
-    eventually(lambda: board(client, "dozito", group["name"]) == sorted(players))
+    summary = client.get(f"/games/{imported.json()['id']}", headers=bearer(bo["key"]))
+    assert summary.json()["group"] == group["name"]
+    eventually(
+        lambda: board(client, "dozito", group["name"], cy["key"]) == sorted(players)
+    )
+    # Its games are the members': anyone else sees no ladder of the group.
+    assert board(client, "dozito", group["name"]) == []
 
     seen = client.get(f"/groups/{group['id']}", headers=bearer(cy["key"])).json()
     assert seen["role"] == "member" and seen["name"] == group["name"]
@@ -187,13 +197,19 @@ def test_a_stranger_cannot_put_a_game_in_a_group_nor_on_its_ladder(client, store
     eventually(lambda: client.get(rated).status_code == 200)
     assert board(client, "dozito", group["name"]) == []
 
-    # Another group's key writes none of this group's games.
-    game = client.post("/games", json=BODY, headers=bearer(group["key"])).json()
+    # Another group's key writes none of this group's games: a public one refuses
+    # it, a members-only one is no game to it.
     other = make_group(client)
-    moved = client.post(
-        f"/games/{game['id']}/moves", json=PLAY, headers=bearer(other["key"])
-    )
-    assert_problem(moved, 403, "not one of the group")
+    for visibility, status, words in (
+        ("public", 403, "not one of the group"),
+        ("members", 404, "There is no game"),
+    ):
+        body = BODY | {"visibility": visibility}
+        game = client.post("/games", json=body, headers=bearer(group["key"])).json()
+        moved = client.post(
+            f"/games/{game['id']}/moves", json=PLAY, headers=bearer(other["key"])
+        )
+        assert_problem(moved, status, words)
 
 
 def test_a_name_taken_as_names_are_compared_is_a_409(client):

@@ -206,8 +206,9 @@ def test_a_group_is_named_as_a_player_is_and_its_games_carry_its_name(client):
     created = client.post("/games", json=body, headers=key)
     assert created.status_code == 201, created.text
     assert created.json()["group"] == name.strip()
-    assert client.get(f"/games/{created.json()['id']}").json()["group"] == name.strip()
-    export = client.get(f"/games/{created.json()['id']}/export").text
+    path = f"/games/{created.json()['id']}"
+    assert client.get(path, headers=key).json()["group"] == name.strip()
+    export = client.get(f"{path}/export", headers=key).text
     assert json.loads(export.splitlines()[0])["group"] == name.strip()
     for bad in ("\u200b", "a\tb", "x" * 41):
         refused = client.post("/groups", json={"name": bad, "device": "Ana's phone"})
@@ -255,7 +256,9 @@ def test_a_rebuild_gives_exactly_the_ratings_the_log_was_followed_to(
         table.finish(games[0])
         assert_rated_as_expected(table, [ana, bia, caio, davi])
         followed = _ratings_tables(fresh_database_url)
-        assert len(followed["rating_history"]) == 2 * 3 + 3 * 4
+        # Four games of three on the games' own ladder; the club's two on its
+        # ladder and on its public part (they are public).
+        assert len(followed["rating_history"]) == 3 * 4 + 2 * (2 * 3)
         asyncio.run(_rebuild(fresh_database_url))
         assert _ratings_tables(fresh_database_url) == followed
         assert_rated_as_expected(table, [ana, bia, caio, davi])

@@ -15,41 +15,19 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from standardwebhooks import Webhook
 
 from service.application.webhooks import RESENDS_PER_MINUTE
 from service.readside import sender
 from tests.service.names import ScriptedNames
 from tests.support.keys import BODY, KEYED, bearer, make_key, revoke
 from tests.support.problems import assert_problem
-from tests.support.receivers import Receiver, receiver
+from tests.support.receivers import receiver
 from tests.support.server import running_server
 from tests.support.waiting import eventually
+from tests.support.webhooks import play, register, verified
 
 # Fast retries, so a test sees the second attempt within a second.
 FAST = {"webhooks_allow_private": True, "webhook_retries": (0.2, 0.2, 0.2)}
-
-
-def register(client: httpx.Client, key: str, url: str, **asked) -> dict:
-    asked.setdefault("kinds", ["move.stored", "game.finished", "game.reopened"])
-    answer = client.post("/webhooks", json={"url": url, **asked}, headers=bearer(key))
-    assert answer.status_code == 201, answer.text
-    return answer.json()
-
-
-def play(client: httpx.Client, game: dict, *bodies: dict) -> None:
-    for body in bodies:
-        answer = client.post(
-            f"/games/{game['id']}/moves",
-            json=body,
-            headers=bearer(game["write_token"]),
-        )
-        assert answer.status_code == 201, answer.text
-
-
-def verified(got: Receiver, secret: str) -> list[dict]:
-    """Every message received, each checked against its signature."""
-    return [Webhook(secret).verify(body, headers) for headers, body in got.received]
 
 
 @pytest.fixture
@@ -272,7 +250,9 @@ def test_filters_keep_other_games_out(served):
         made = client.post("/groups", json={"name": name, "device": "the table"})
         assert made.status_code == 201, made.text
         owner = {"Authorization": f"Bearer {made.json()['key']}"}
-        answer = client.post("/games", json=BODY, headers=owner)
+        # A public game of the group: its members-only games are no other app's.
+        body = {**BODY, "visibility": "public"}
+        answer = client.post("/games", json=body, headers=owner)
         assert answer.status_code == 201, answer.text
         game = answer.json()
         register(client, key, got.url, kinds=["move.stored"], group=name.upper())
