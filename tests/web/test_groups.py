@@ -2,7 +2,8 @@
 phone B (a browser of its own) by the invite's link, which B opens, names itself and
 joins; the key B gets stays in its storage, never in an address or the history. B
 starts a game in the group and plays it; A sees it among the group's games and
-the new member among the group's, then revokes B, confirming first."""
+the new member among the group's, and logs a move B's page shows live; a phone of
+no group finds the game nowhere; A then revokes B, confirming first."""
 
 from __future__ import annotations
 
@@ -77,7 +78,19 @@ def test_a_club_makes_a_group_invites_a_phone_which_joins_and_plays_in_it(new_pa
     owner.get_by_role("radio", name="6", exact=True).check()
     owner.get_by_role("button", name="Bo plays 6").click()
     expect(fact(owner, "Value in play")).to_have_text("6")
+    # The game is the group's members' alone (the group's default): the phone
+    # watching it follows its moves live all the same, with its key.
+    expect(fact(member, "Value in play")).to_have_text("6")
     owner.go_back()
+
+    # A phone of no group finds it nowhere: not at its address, not among the games.
+    stranger = new_page()
+    stranger.set_viewport_size(PHONE)
+    stranger.goto(f"/app/#/games/{game_id}")
+    expect(stranger.get_by_text("No such game")).to_be_visible()
+    stranger.goto("/app/")
+    expect(stranger.get_by_role("heading", name="Start a game")).to_be_visible()
+    assert stranger.locator(f"a[href='#/games/{game_id}']").count() == 0
 
     dialogs = []
     owner.once(
@@ -97,7 +110,7 @@ def test_a_club_makes_a_group_invites_a_phone_which_joins_and_plays_in_it(new_pa
     member.get_by_role("button", name="Forget this group on this phone").click()
     expect(member.get_by_text("This device is in no group yet.")).to_be_visible()
     assert "tlg_" not in member.evaluate("localStorage.getItem('tablelog:groups')")
-    assert owner.errors == member.errors == []
+    assert owner.errors == member.errors == stranger.errors == []
 
 
 def group_id(page) -> str:

@@ -97,3 +97,72 @@ export function writerOf(id, group) {
 export function readerOf(id) {
   return (path) => api.get(path, gameGroups.key(id));
 }
+
+// Seconds before a keyed stream that ended or failed is opened again, as a browser's
+// EventSource does by default.
+const RECONNECT_MS = 3000;
+
+/** Game `id`'s stream of stored moves (`move` events, `open` once it answers), from
+ * after version `after`. A browser's EventSource can send no key, so a game this
+ * phone reads with its group's key (a members-only game is no one else's) is read
+ * with fetch instead, its Server-Sent Events parsed here and resumed after the last
+ * one seen (Last-Event-ID) when the connection drops. */
+export function gameStream(id, after) {
+  const url = `/games/${id}/stream?after=${after}`;
+  const key = gameGroups.key(id);
+  return key ? keyedStream(url, key) : new EventSource(url);
+}
+
+function keyedStream(url, key) {
+  const stream = new EventTarget();
+  const stop = new AbortController();
+  let lastId = null;
+  stream.close = () => stop.abort();
+
+  async function read() {
+    const headers = { Accept: "text/event-stream", Authorization: `Bearer ${key}` };
+    if (lastId !== null) headers["Last-Event-ID"] = lastId;
+    const answer = await fetch(url, { headers, signal: stop.signal });
+    if (!answer.ok || !answer.body) throw new Error(`stream: ${answer.status}`);
+    stream.dispatchEvent(new Event("open"));
+    const lines = answer.body.pipeThrough(new TextDecoderStream()).getReader();
+    let pending = "";
+    let event = { type: "message", data: [] };
+    for (;;) {
+      const { value, done } = await lines.read();
+      if (done) return;
+      pending += value;
+      const complete = pending.split(/\r\n|\r|\n/);
+      pending = complete.pop();
+      for (const line of complete) {
+        if (line === "") {
+          if (event.data.length) {
+            stream.dispatchEvent(new MessageEvent(event.type,
+              { data: event.data.join("\n"), lastEventId: lastId ?? "" }));
+          }
+          event = { type: "message", data: [] };
+          continue;
+        }
+        const colon = line.indexOf(":");
+        if (colon === 0) continue; // a comment: the service's keep-alive
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const text = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+        if (field === "event") event.type = text;
+        else if (field === "data") event.data.push(text);
+        else if (field === "id") lastId = text;
+      }
+    }
+  }
+
+  (async () => {
+    while (!stop.signal.aborted) {
+      try {
+        await read();
+      } catch {
+        if (stop.signal.aborted) return;
+      }
+      await new Promise((resume) => setTimeout(resume, RECONNECT_MS));
+    }
+  })();
+  return stream;
+}

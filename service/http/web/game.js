@@ -2,7 +2,7 @@
 // connection, the moves so far and the score sheet. What the page holds and does
 // (the game, its history, the queue, the stream) is the session's (session.js); this
 // module draws it, and keeps the focus and a refusal where the player is looking.
-import { api, readerOf, tokens, writerOf } from "./api.js";
+import { api, gameStream, readerOf, tokens, writerOf } from "./api.js";
 import { button, chips, entries, field, h, refuse, refusalBox, say } from "./dom.js";
 import { gameOf } from "./games.js";
 import { loadEarlier, loadHistory, moveNumber, undoTarget } from "./history.js";
@@ -318,7 +318,7 @@ export async function showGame(root, id, { offered = null } = {}) {
   drawQueue();
   await session.refresh();
   session.flush();
-  const stream = new EventSource(`/games/${id}/stream?after=${session.game.version}`);
+  const stream = gameStream(id, session.game.version);
   session.follow(stream);
   return {
     close: () => {
