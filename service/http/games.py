@@ -181,7 +181,8 @@ class GameController(Controller):
         "/",
         summary="Games, newest first",
         description="The public games, and every game of the caller's own group "
-        "(a group's key, or an app key made for a group) whatever its visibility.",
+        "(a group's key, or an app key made for a group) whatever its visibility; "
+        "`group` keeps those of the group of that name.",
         responses=problems(422, 503),
     )
     async def list_games(
@@ -195,6 +196,9 @@ class GameController(Controller):
         ] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
         offset: Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET)] = 0,
+        in_group: Annotated[
+            str | None, QueryParameter(name="group", max_length=40)
+        ] = None,
     ) -> Response[GameList]:
         group = listed_for(request)
         listed = await game_lists.games(
@@ -204,6 +208,7 @@ class GameController(Controller):
             limit=limit,
             offset=offset,
             group=group,
+            in_group=in_group,
         )
         return Response(listed, headers=caller_dependent(group))
 

@@ -76,6 +76,8 @@ class GameListItem(msgspec.Struct, kw_only=True):
     version: int
     created_at: datetime
     updated_at: datetime
+    group: str | None = None
+    """The group the game is in, by its name; null for none."""
     variation_of: VariationOf | None = None
     """Set on a variation: the game it branched from and the step it starts at."""
 
@@ -105,7 +107,14 @@ class PlayerRecord(PlayerTally, kw_only=True):
 
 _COLUMNS = (
     "game_id AS id, game, players, title, status, winners, version, created_at,"
-    " updated_at, variation_of, variation_step"
+    " updated_at, variation_of, variation_step,"
+    " (SELECT g.group_name FROM games g WHERE g.id = game_summaries.game_id)"
+    ' AS "group"'
+)
+# The games of one group, by its name as names are compared.
+IN_GROUP = (
+    "EXISTS (SELECT FROM games g WHERE g.id = game_summaries.game_id"
+    " AND player_key(g.group_name) = player_key(%(in_group)s::text))"
 )
 
 # The games a reader lists (service/application/visibility.py): the public ones, and
@@ -128,14 +137,18 @@ async def list_games(
     offset: int,
     variations_of: UUID | None = None,
     group: str | None = None,
+    in_group: str | None = None,
 ) -> GameList:
     """Newest first; `limit + 1` rows are read to know whether a next page exists.
     Variations are games nobody played: listed only as the variations of their
     original (`variations_of`), never among the others. Only the games a reader
-    of the group `group` (None: of none) lists."""
+    of the group `group` (None: of none) lists; with `in_group`, only that
+    group's."""
     which = "variation_of IS NULL"
     if variations_of is not None:
         which = "variation_of = %(variations_of)s"
+    if in_group is not None:
+        which += f" AND {IN_GROUP}"
     async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
         await cur.execute(
             f"SELECT {_COLUMNS} FROM game_summaries"
@@ -152,6 +165,7 @@ async def list_games(
                 "status": status,
                 "variations_of": variations_of,
                 "group": group,
+                "in_group": in_group,
                 "limit": limit + 1,
                 "offset": offset,
             },
@@ -212,6 +226,7 @@ class GameLists:
         limit: int,
         offset: int,
         group: str | None = None,
+        in_group: str | None = None,
     ) -> GameList:
         return await list_games(
             self._pool,
@@ -221,6 +236,7 @@ class GameLists:
             limit=limit,
             offset=offset,
             group=group,
+            in_group=in_group,
         )
 
     async def variations(

@@ -358,6 +358,33 @@ def test_listings_show_the_public_games_and_the_callers_own_groups(client, table
     assert "private" not in client.get("/games").headers["cache-control"]
 
 
+def test_a_groups_games_are_listed_by_its_name_as_their_readers_may_see_them(
+    client, table
+):
+    games, ours = table["games"], table["ours"]
+    ids = {visibility: game["id"] for visibility, game in games.items()}
+    member = bearer(ours["key"])
+
+    def of_group(headers: dict, name: str) -> list[dict]:
+        answer = client.get("/games", params={"group": name}, headers=headers)
+        assert answer.status_code == 200, answer.text
+        return answer.json()["games"]
+
+    eventually(lambda: len(of_group(member, ours["name"])) == 3, seconds=20)
+    # Its name as names are compared; each item names its group.
+    listed = of_group(member, ours["name"].upper())
+    assert {game["id"] for game in listed} == set(ids.values())
+    assert {game["group"] for game in listed} == {ours["name"]}
+    # Anyone else, the group's public games alone; another group's, none of these.
+    for caller in ("outsider", "other member", "token holder"):
+        headers = credential(table, caller, games["members"])
+        found = {game["id"] for game in of_group(headers, ours["name"])}
+        assert found == {ids["public"]}, caller
+    assert of_group(member, table["theirs"]["name"]) == []
+    too_long = client.get("/games", params={"group": "x" * 41})
+    assert too_long.status_code == 422, too_long.text
+
+
 def test_the_feed_carries_the_public_games_and_the_callers_own_groups(
     client, table, database_url
 ):
