@@ -31,7 +31,7 @@ def test_dobro_offers_only_the_card_values_the_rules_accept_now_D8(new_page, cli
     assert page.errors == []
 
 
-def test_dozito_offers_only_the_empty_discard_pile_Z6_and_the_spot_of_the_card_Z4(
+def test_dozito_offers_only_the_discard_pile_and_the_spots_the_rules_take_Z4_Z6(
     new_page, client
 ):
     game = create(client, game="dozito", players=["Ana", "Bo"], first_player="Ana")
