@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Any
 from urllib.parse import urlsplit
 
-from bench.workload import default_rules, setup_for, wire_moves
+from bench.workload import creation_body, default_rules, setup_for, wire_moves
 
 MOVES = 20_000
 
@@ -59,15 +59,8 @@ async def _prepare(url: str, target: str) -> tuple[Connection, uuid.UUID, str]:
     await conn.open()
     if target == "bare":
         return conn, uuid.uuid4(), ""
-    rules = default_rules()
-    setup = setup_for(rules)
-    body = {
-        "game": rules.name,
-        "players": list(setup.players),
-        "first_player": setup.first_player,
-        "seed": setup.seed,
-    }
-    status, answer = await conn.request("POST", "/games", json.dumps(body).encode())
+    body = json.dumps(creation_body()).encode()
+    status, answer = await conn.request("POST", "/games", body)
     assert status == 201, answer
     created = json.loads(answer)
     token = created["write_token"]

@@ -24,7 +24,7 @@ from bench.load import Connection
 from bench.report import Figure, Report
 from bench.scratch import Server
 from bench.timing import Slice, alternate, run_async, summed
-from bench.workload import default_rules, setup_for, wire_moves
+from bench.workload import creation_body, default_rules, setup_for, wire_moves
 
 CLIENTS = 4
 # The moves each client's game is given: fewer than a game holds (5,000).
@@ -51,15 +51,7 @@ class _Client:
 
 
 async def _game(client: _Client, key: str, visibility: str) -> dict[str, Any]:
-    rules = default_rules()
-    setup = setup_for(rules)
-    body = {
-        "game": rules.name,
-        "players": list(setup.players),
-        "first_player": setup.first_player,
-        "seed": setup.seed,
-        "visibility": visibility,
-    }
+    body = creation_body(visibility=visibility)
     status, answer = await client.call("POST", "/games", body, key)
     assert status == 201, answer
     return json.loads(answer)

@@ -110,3 +110,17 @@ DEFAULT_GAME = "dobro-pixar"
 
 def default_rules() -> Rules:
     return BUILT_IN[DEFAULT_GAME]
+
+
+def creation_body(**fields: Any) -> dict[str, Any]:
+    """`POST /games`'s body of a game of the default rules and set-up, with
+    `fields` besides."""
+    rules = default_rules()
+    setup = setup_for(rules)
+    return {
+        "game": rules.name,
+        "players": list(setup.players),
+        "first_player": setup.first_player,
+        "seed": setup.seed,
+        **fields,
+    }

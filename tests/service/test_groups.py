@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import itertools
 import json
 import threading
 import uuid
@@ -25,6 +24,7 @@ from service.settings import Settings
 from service.storage import migrate as migrations
 from service.storage.migrate import migrate, migration_files
 from service.storage.pools import connection_pool
+from tests.support.groups import ADDRESSES
 from tests.support.http import client_from
 from tests.support.processes import tablelog_on
 from tests.support.server import running_server
@@ -32,10 +32,6 @@ from tests.support.server import running_server
 BODY = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann", "seed": 3}
 PLAY = {"type": "play", "player": "Ann", "cards": [4]}
 NDJSON = {"Content-Type": "application/x-ndjson"}
-
-# Each test makes its groups from addresses of its own (the limit counts groups
-# made by an address an hour).
-_ADDRESSES = (f"127.0.{a}.{b}" for a, b in itertools.product(range(10, 250), (1, 2)))
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +42,7 @@ def base_url(database_url):
 
 @pytest.fixture
 def client(base_url):
-    with client_from(base_url, next(_ADDRESSES)) as client:
+    with client_from(base_url, next(ADDRESSES)) as client:
         yield client
 
 
@@ -227,7 +223,7 @@ def test_a_revoked_member_key_is_refused_at_once_by_every_process(database_url):
     with (
         running_server(database_url) as first_url,
         running_server(database_url) as second_url,
-        client_from(first_url, next(_ADDRESSES)) as first,
+        client_from(first_url, next(ADDRESSES)) as first,
         httpx.Client(base_url=second_url, timeout=30) as second,
     ):
         group = make_group(first)

@@ -6,7 +6,6 @@ game never created does (status, body but for the id, the headers that matter)."
 
 from __future__ import annotations
 
-import itertools
 import json
 import uuid
 from pathlib import Path
@@ -22,7 +21,7 @@ from service.http import caching
 from service.http.app import create_app
 from service.http.guards import holds_write_token, may_read
 from service.settings import Settings
-from tests.support.groups import make_group, make_group_app_key
+from tests.support.groups import ADDRESSES, make_group, make_group_app_key
 from tests.support.http import client_from, play_simulated
 from tests.support.keys import KEYED, bearer, make_key
 from tests.support.problems import assert_problem
@@ -38,8 +37,6 @@ BODY = {"game": "dobro", "first_player": "Ann", "seed": 3}
 NDJSON = {"Content-Type": "application/x-ndjson"}
 COMPARED = ("content-type", "content-language", "vary", "cache-control", "etag")
 
-_ADDRESSES = (f"127.0.{a}.{b}" for a, b in itertools.product(range(10, 250), (7, 8)))
-
 
 @pytest.fixture(scope="module")
 def base_url(database_url):
@@ -49,7 +46,7 @@ def base_url(database_url):
 
 @pytest.fixture
 def client(base_url):
-    with client_from(base_url, next(_ADDRESSES)) as client:
+    with client_from(base_url, next(ADDRESSES)) as client:
         yield client
 
 

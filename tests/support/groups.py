@@ -4,6 +4,7 @@ an app key made for a group as `tablelog keys create --group` makes it."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import uuid
 
 import httpx
@@ -12,6 +13,13 @@ from service.application.keys import Keys
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from tests.support.keys import KEYED
+
+# Addresses for the tests' clients, each taken once in a process: each test makes
+# its groups from an address of its own, as the service counts the groups an
+# address makes in an hour.
+ADDRESSES = (
+    f"127.0.{a}.{b}" for a, b in itertools.product(range(10, 250), range(1, 255))
+)
 
 
 def unique(name: str) -> str:
