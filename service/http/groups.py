@@ -6,7 +6,7 @@ one, the group is answered as one that does not exist (404)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import cast
+from typing import Literal, cast
 from uuid import UUID
 
 import msgspec
@@ -49,13 +49,19 @@ GROUP_LOCATION = ResponseHeader(
 )
 
 
+# A key's role: the group's owner's (one key at a time), a member's, or revoked.
+Role = Literal["owner", "member", "revoked"]
+# The role of a key in force.
+LiveRole = Literal["owner", "member"]
+
+
 class GroupKey(msgspec.Struct, kw_only=True):
     """A key of a group, never the key itself: its id, the device it is for, its
     role (`owner`, `member` or `revoked`), when it was made and revoked."""
 
     id: UUID
     device: str
-    role: str
+    role: Role
     created_at: datetime
     revoked_at: datetime | None
 
@@ -67,7 +73,7 @@ class GroupView(msgspec.Struct, kw_only=True):
     id: UUID
     name: str
     created_at: datetime
-    role: str
+    role: LiveRole
     members: list[GroupKey]
     visibility: Visibility
 
@@ -81,7 +87,7 @@ class NewKey(msgspec.Struct, kw_only=True):
 
     key: str
     key_id: UUID
-    role: str
+    role: LiveRole
 
 
 class CreatedGroup(NewKey, kw_only=True):
