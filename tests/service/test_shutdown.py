@@ -33,6 +33,7 @@ from service.http.stopping import (
 from tests.service.stalling import stalling_proxy
 from tests.support.http import create, move
 from tests.support.ports import free_port
+from tests.support.processes import answering
 from tests.support.server import running_server
 
 # The grace period, then a second cancellation of what the database holds, and a
@@ -189,16 +190,7 @@ def _serve(database_url: str, port: int, log: Path) -> subprocess.Popen:
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        assert server.poll() is None, log.read_text()
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200:
-                return server
-        except httpx.TransportError:
-            time.sleep(0.2)
-    server.kill()
-    pytest.fail(f"tablelog serve did not answer: {log.read_text()}")
+    return answering(server, port, log, seconds=60)
 
 
 def test_a_stop_while_the_database_answers_nothing_answers_all_and_exits_in_time(
