@@ -52,6 +52,8 @@ class _Client:
 
 async def _game(client: _Client, key: str, visibility: str) -> dict[str, Any]:
     body = creation_body(visibility=visibility)
+    # The group's roster has its players from the first game that seats them.
+    body["players"] = [{"name": name, "new": True} for name in body["players"]]
     status, answer = await client.call("POST", "/games", body, key)
     assert status == 201, answer
     return json.loads(answer)

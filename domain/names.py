@@ -14,6 +14,7 @@ database keeps the same key (`player_key`, migrations/0007 and 0013).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from typing import Annotated
 
 from domain.wording import Message, message
@@ -128,3 +129,50 @@ def name_fault(name: str) -> Message | None:
     if any(unicodedata.category(c) in _CONTROL for c in name):
         return message("name.control", name=repr(name))
     return None
+
+
+def _plain(name: str) -> str:
+    """The name as `name_key` reads it, without accents: "Zoé" and "zoe" read
+    "zoe"."""
+    decomposed = unicodedata.normalize("NFKD", name_key(name))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    """Whether one letter added, dropped, changed, or two neighbours swapped, makes
+    `a` into `b` (they differ)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    a, b = a[start:], b[start:]
+    if len(a) == len(b):
+        if a[1:] == b[1:]:
+            return True  # one letter changed
+        return len(a) >= 2 and a[0] == b[1] and a[1] == b[0] and a[2:] == b[2:]
+    shorter, longer = (a, b) if len(a) < len(b) else (b, a)
+    return shorter == longer[1:]  # one letter added or dropped
+
+
+def nearest(typed: str, names: Iterable[str], most: int = 3) -> list[str]:
+    """The `names` a player may have meant by `typed`, which is none of them as
+    names are compared (`name_key`): those that differ from it only by accents, are
+    its letters in another order, or are one letter added, dropped, changed or two
+    swapped away from it. The closest first (accents, then one letter, then the
+    letters reordered), then in the order of `names`; at most `most`."""
+    plain = _plain(typed)
+    letters = sorted(plain)
+    found: list[tuple[int, int, str]] = []
+    for order, name in enumerate(names):
+        other = _plain(name)
+        if other == plain:
+            closeness = 0
+        elif _one_edit_apart(plain, other):
+            closeness = 1
+        elif sorted(other) == letters:
+            closeness = 2
+        else:
+            continue
+        found.append((closeness, order, name))
+    return [name for _, _, name in sorted(found)[:most]]

@@ -42,6 +42,7 @@ from service.application.observers import (
 )
 from service.application.pictures import Pictures, Renderer
 from service.application.plugins import installed_games
+from service.application.rosters import Rosters
 from service.application.snapshots import signing_key
 from service.application.timeline import Timelines
 from service.application.webhooks import Webhooks
@@ -57,6 +58,7 @@ from service.storage import pools
 from service.storage.groups import GroupStore
 from service.storage.migrate import migrate
 from service.storage.pools import Pools
+from service.storage.rosters import RosterStore
 from service.storage.store import EventStore
 
 
@@ -82,6 +84,7 @@ class Service:
     webhooks: Webhooks
     keys: Keys
     groups: Groups
+    rosters: Rosters
     pictures: Pictures
     records: Records
     game_lists: GameLists
@@ -198,8 +201,12 @@ def _built(settings: Settings, rules: Registry, opened: Pools, kind: _Kind) -> S
         retries=settings.webhook_retries,
     )
     read_side = Followers(live, projector, deliverer) if kind.read_side else None
+    rosters = Rosters(RosterStore(opened.primary))
     games = Games(
-        timelines, read_side=read_side or NoReadSide(), observer=kind.observer
+        timelines,
+        read_side=read_side or NoReadSide(),
+        observer=kind.observer,
+        rosters=rosters,
     )
     return Service(
         settings=settings,
@@ -216,6 +223,7 @@ def _built(settings: Settings, rules: Registry, opened: Pools, kind: _Kind) -> S
         ),
         keys=Keys(opened.primary),
         groups=Groups(GroupStore(opened.primary)),
+        rosters=rosters,
         pictures=Pictures(games, kind.renderers),
         records=Records(opened.reads, rules),
         game_lists=GameLists(opened.reads),

@@ -43,6 +43,10 @@ class Names(tuple[Any, ...]):
     """Names read as a list in the sentence's language: "Ana, Bo and Cy"."""
 
 
+class Either(tuple[Any, ...]):
+    """Names read as a choice in the sentence's language: "Ana, Bo or Cy"."""
+
+
 class Clauses(tuple[Any, ...]):
     """A sentence's clauses: "round 1 ends; Ana opens round 2"."""
 
@@ -56,7 +60,7 @@ class Sum(tuple[Any, ...]):
 
 
 # What a language says: a sentence, or a list of them.
-Said = Message | Names | Clauses | Commas | Sum
+Said = Message | Names | Either | Clauses | Commas | Sum
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,8 @@ class Language:
     thousands: str
     conjunction: str
     semicolon: str
+    # The word before a choice's last item: "Ana or Bo".
+    disjunction: str
 
     def with_templates(self, more: Mapping[str, Template]) -> Language:
         """This language with more keys (the service's own refusals)."""
@@ -91,7 +97,9 @@ class Language:
         if isinstance(value, Message):
             return self.render(value)
         if isinstance(value, Names):
-            return self._listed(value)
+            return self._listed(value, self.conjunction)
+        if isinstance(value, Either):
+            return self._listed(value, self.disjunction)
         if isinstance(value, Clauses | Commas | Sum):
             apart = {Clauses: self.semicolon, Commas: ", ", Sum: " + "}[type(value)]
             return apart.join(self._value(item) for item in value)
@@ -99,11 +107,11 @@ class Language:
             return f"{value:,}".replace(",", self.thousands)
         return str(value)
 
-    def _listed(self, names: Names) -> str:
+    def _listed(self, names: tuple[Any, ...], joined_by: str) -> str:
         said = [self._value(name) for name in names]
         if len(said) <= 1:
             return "".join(said)
-        return f"{', '.join(said[:-1])} {self.conjunction} {said[-1]}"
+        return f"{', '.join(said[:-1])} {joined_by} {said[-1]}"
 
 
 # The words every game shares, by language code.
@@ -111,11 +119,19 @@ SHARED: Words = {"en": en.TEMPLATES, "fr": fr.TEMPLATES}
 
 # How each language says numbers, plurals and lists; `languages` gives it its words.
 _GRAMMARS = {
-    "en": Language("en", {}, lambda n: "one" if n == 1 else "other", ",", "and", "; "),
+    "en": Language(
+        "en", {}, lambda n: "one" if n == 1 else "other", ",", "and", "; ", "or"
+    ),
     # French: 0 and 1 are singular; thousands are set apart by a narrow no-break
     # space, and a semicolon has a space before it too.
     "fr": Language(
-        "fr", {}, lambda n: "one" if n in (0, 1) else "other", "\u202f", "et", " ; "
+        "fr",
+        {},
+        lambda n: "one" if n in (0, 1) else "other",
+        "\u202f",
+        "et",
+        " ; ",
+        "ou",
     ),
 }
 

@@ -10,7 +10,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 import msgspec
 from msgspec import Meta
@@ -50,6 +50,23 @@ EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
 LATEST = datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)
 
 
+class Seat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A seat of a new game given as an object: a player of the group's roster by
+    `id`, or by `name`, with `new` when they are not on the roster yet
+    (service/application/rosters.py). A game of no group has no roster: its seats
+    are names."""
+
+    id: uuid.UUID | None = None
+    name: PlayerName | None = None
+    new: bool = False
+
+    def __post_init__(self) -> None:
+        if (self.id is None) == (self.name is None):
+            raise ValueError("a seat gives either a roster player's id or a name")
+        if self.new and self.name is None:
+            raise ValueError("a new player is given by name")
+
+
 class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A game to create: the body of `POST /games`, and an import's first line.
 
@@ -58,7 +75,8 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     nothing is written that could not be read back."""
 
     game: Annotated[str, Meta(max_length=40)]
-    players: Annotated[list[PlayerName], Meta(min_length=2, max_length=12)]
+    # Names, or seats (`Seat`) in a group's game.
+    players: Annotated[list[PlayerName | Seat], Meta(min_length=2, max_length=12)]
     first_player: Annotated[str, Meta(max_length=NAME_LENGTH)] | None = None
     options: dict[str, Any] = {}
     seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None = None
@@ -75,12 +93,12 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         # reads this sentence as the reason for its 422.
         texts = {"game": self.game, "first_player": self.first_player}
         texts |= {"title": self.title, "location": self.location, "notes": self.notes}
-        texts |= {f"players[{i}]": name for i, name in enumerate(self.players)}
+        names = {f"players[{i}]": _typed(seat) for i, seat in enumerate(self.players)}
+        texts |= names
         for name, text in texts.items():
             if text is not None and "\x00" in text:
                 raise ValueError(f"{name} must not contain a NUL character (\\u0000)")
         check_moment("played_at", self.played_at)
-        names = {f"players[{i}]": name for i, name in enumerate(self.players)}
         for field, name in (names | {"first_player": self.first_player}).items():
             if name is not None and len(normal_name(name)) > NAME_LENGTH:
                 raise ValueError(
@@ -108,6 +126,23 @@ class InGroup:
     name: str
     key_id: uuid.UUID | None = None
     visibility: str = GROUP_DEFAULT
+
+
+def _typed(seat: str | Seat) -> str | None:
+    """The name a seat gives: None for a roster player given by id."""
+    return seat if isinstance(seat, str) else seat.name
+
+
+def unseated(request: NewGame) -> NewGame:
+    """The request with its seats as names, for a game of no roster (of no group,
+    or an import's): Invalid for a seat given by a roster player's id."""
+    names = [_typed(seat) for seat in request.players]
+    if None in names:
+        raise Invalid(
+            "A seat is given by a roster player's id, and only a game created in a "
+            "group seats its roster's players: give the players' names."
+        )
+    return msgspec.structs.replace(request, players=names)
 
 
 def check_group(group: str | None, field: str = "group") -> None:
@@ -139,14 +174,28 @@ def move_type(move: msgspec.Struct) -> str:
     return type(move).__struct_config__.tag
 
 
+class Roster(Protocol):
+    """The groups' rosters, as a creation reads them (service/application/
+    rosters.py)."""
+
+    async def seat(self, group: str, request: NewGame) -> NewGame: ...
+
+    async def include(self, group: str, names: Sequence[str]) -> None: ...
+
+
 class Creating:
     """New games, stored over `timelines`' store; `read_side` is told of each."""
 
-    def __init__(self, timelines: Timelines, read_side: ReadSide) -> None:
+    def __init__(
+        self, timelines: Timelines, read_side: ReadSide, rosters: Roster | None
+    ) -> None:
         self.timelines = timelines
         self.store = timelines.store
         self.rules = timelines.rules
         self.read_side = read_side
+        # The groups' rosters; None for the games of a test's shell
+        # (`bootstrap.shell_games`), which reads no roster.
+        self.rosters = rosters
 
     async def create(
         self,
@@ -154,7 +203,12 @@ class Creating:
         app_key: uuid.UUID | None = None,
         group: InGroup | None = None,
     ) -> tuple[GameRow, History, str]:
-        """A new game at version 1, and its write token (shown this once)."""
+        """A new game at version 1, and its write token (shown this once). A
+        group's game seats its roster's players (`Rosters.seat`)."""
+        if group is not None and self.rosters is not None:
+            request = await self.rosters.seat(group.name, request)
+        else:
+            request = unseated(request)
         history = self.start(request)
         row, token = await self.store_new(
             request,
@@ -244,6 +298,8 @@ class Creating:
             notes=request.notes,
             group=msgspec.UNSET if row.group is None else row.group,
         )
+        if group is not None and self.rosters is not None:
+            await self.rosters.include(group.name, setup.players)
         lines = [created, *records]
         times = logged_at if logged_at is not None else [None] * len(lines)
         data = [
@@ -322,7 +378,7 @@ def _setup(request: NewGame) -> Setup:
     """The table's set-up as requested, every name read as moves read them
     (`domain.names`); the seed, and from it the first player (D4, Z3, K3), drawn
     when not given. The game's rules check the rest."""
-    players = tuple(map(normal_name, request.players))
+    players = tuple(normal_name(name) for name in unseated(request).players)
     seed = request.seed if request.seed is not None else secrets.randbits(63)
     first = request.first_player
     first = draw_first_player(players, seed) if first is None else normal_name(first)

@@ -581,7 +581,10 @@ def _creation(line: bytes) -> tuple[NewGame, datetime | None]:
         # Nor does a file say who sees the game: the import asks, as a creation
         # does (`visibility` beside the file), or its group's default holds.
         fields.pop("visibility", None)
-        return msgspec.convert(fields, NewGame), at
+        request = msgspec.convert(fields, NewGame)
+        if not all(isinstance(seat, str) for seat in request.players):
+            raise _bad_line(1, "its players are names, each a string.")
+        return request, at
     except (msgspec.DecodeError, RecursionError, ValueError) as error:
         raise _bad_line(1, f"it is not a game's creation: {error}.") from None
 

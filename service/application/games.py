@@ -15,7 +15,7 @@ import anyio
 from domain.history import Codec, History, Truncated
 from domain.wording import Language, message
 from projections import replay
-from service.application.creating import Creating, InGroup, NewGame
+from service.application.creating import Creating, InGroup, NewGame, Roster
 from service.application.errors import NotFound
 from service.application.idempotency import Idempotency
 from service.application.notes import Notes, StepNote, by_step
@@ -54,11 +54,12 @@ class Games:
         *,
         read_side: ReadSide,
         observer: MoveObserver,
+        rosters: Roster | None = None,
     ) -> None:
         self.timelines = timelines
         self.store = timelines.store
         self.rules = timelines.rules
-        self.creating = Creating(timelines, read_side)
+        self.creating = Creating(timelines, read_side, rosters)
         self.submitting = Submitting(timelines, read_side, observer)
         self.variations = Variations(timelines, self.creating)
         self.notes = Notes(timelines)

@@ -40,6 +40,15 @@ ENGLISH = {
         "The game holds {most} notes and withdrawals, the most a game may hold."
     ),
     "note.step_full": "Step {step} holds {most} notes, the most a step may hold.",
+    "roster.unknown": (
+        "Nobody called {name} plays in {group} yet: add them as a new player."
+    ),
+    "roster.unknown_near": (
+        "Nobody called {name} plays in {group}: did you mean {nearest}?"
+    ),
+    "roster.name_in_use": "{name} is on the roster already.",
+    "roster.no_player": "The group has no player {player_id}.",
+    "roster.full": "A group holds at most {most} players.",
     "import.duplicate": (
         "This file is game {game_id}, which is already here (the same players, "
         "seed, options and moves, or its first moves): nothing was stored."
@@ -76,6 +85,15 @@ FRENCH = {
     "note.step_full": (
         "L'étape {step} compte {most} notes, le plus qu'une étape puisse compter."
     ),
+    "roster.unknown": (
+        "Personne ne s'appelle {name} dans {group} : ajoutez ce nouveau joueur."
+    ),
+    "roster.unknown_near": (
+        "Personne ne s'appelle {name} dans {group} : vouliez-vous dire {nearest} ?"
+    ),
+    "roster.name_in_use": "{name} est déjà dans la liste des joueurs.",
+    "roster.no_player": "Le groupe n'a pas de joueur {player_id}.",
+    "roster.full": "Un groupe compte au plus {most} joueurs.",
     "import.duplicate": (
         "Ce fichier est la partie {game_id}, qui est déjà là (les mêmes joueurs, "
         "graine, options et coups, ou ses premiers coups) : rien n'a été enregistré."

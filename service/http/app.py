@@ -59,6 +59,7 @@ from service.http.players import (
     get_rating_history,
     get_versus,
 )
+from service.http.rosters import RosterController
 from service.http.schemas import DocumentedStructs
 from service.http.stopping import AnsweredWhenStopping, Started, stop
 from service.http.stream import StreamCap
@@ -92,6 +93,7 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
                     pictures=service.pictures,
                     app_keys=service.keys,
                     groups=service.groups,
+                    rosters=service.rosters,
                     live=service.live,
                     webhooks=service.webhooks,
                     deliverer=service.deliverer,
@@ -149,6 +151,7 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
             NoteController,
             WebhookController,
             GroupController,
+            RosterController,
             FeedController,
             get_player,
             get_versus,
@@ -172,6 +175,7 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
                     "game_lists",
                     "probes",
                     "groups",
+                    "rosters",
                 )
             },
             "metrics": Provide(lambda: metrics, sync_to_thread=False),
@@ -244,7 +248,7 @@ def cors(settings: Settings) -> CORSConfig:
     the ones it needs to read back. No credentials: the API has no cookies."""
     return CORSConfig(
         allow_origins=list(settings.cors_origins),
-        allow_methods=["GET", "HEAD", "POST", "DELETE", "OPTIONS"],
+        allow_methods=["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"],
         allow_headers=[
             "Authorization",
             "Content-Type",

@@ -130,9 +130,13 @@ class GameController(Controller):
         "a group, creates the game in that group. `visibility`: who sees the "
         "game, fixed now: a group's game gets its group's default unless it asks, "
         "a game of no group is `public` unless it asks for `unlisted` (`members` "
-        "needs a group: 422).",
+        "needs a group: 422). A group's game seats its roster's players: each of "
+        '`players` is a name, read as names are compared, or `{"id": ...}`; a '
+        "name on nobody is a 422 listing the roster's nearest names (`players`), "
+        'unless given as `{"name": ..., "new": true}`, which adds the player '
+        "to the roster; an id it lacks is a 404.",
         security=KEY_OPTIONAL,
-        responses=problems(401, 403, 413, 415, 422, 429, 503),
+        responses=problems(401, 403, 404, 413, 415, 422, 429, 503),
         response_headers=[LOCATION],
         operation_class=declared(worded=True),
     )

@@ -58,11 +58,30 @@ _STATUS: dict[type[errors.Refused], int] = {
 }
 
 
+class NearName(msgspec.Struct, kw_only=True):
+    """A roster player a name that is nobody's may have meant."""
+
+    id: UUID
+    name: str
+
+
+class UnknownSeat(msgspec.Struct, kw_only=True):
+    """A seat of a group's new game whose name is on nobody of its roster: its
+    index in `players`, the name as read, and the roster's nearest names, the
+    closest first."""
+
+    seat: int
+    name: str
+    nearest: list[NearName]
+
+
 class ProblemDetails(msgspec.Struct, kw_only=True, omit_defaults=True):
     """An error answer (RFC 9457). `rule` names the ruling a refused move breaks;
     `line` the line of an import that was refused; `version` the game's version on a
-    409 conflict; `game_id` the game an import already became. A field that does not
-    apply is left out."""
+    409 conflict; `game_id` the game an import already became; `player_id` the
+    roster player who has a name already; `players` the seats of a group's new
+    game that name nobody on its roster. A field that does not apply is left
+    out."""
 
     status: int
     title: str
@@ -72,6 +91,8 @@ class ProblemDetails(msgspec.Struct, kw_only=True, omit_defaults=True):
     line: int | None = None
     version: int | None = None
     game_id: UUID | None = None
+    player_id: UUID | None = None
+    players: list[UnknownSeat] | None = None
 
 
 class Problem(ProblemDetailsException):

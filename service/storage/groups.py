@@ -281,11 +281,16 @@ class GroupStore:
     async def _locked(self, group_id: UUID) -> AsyncIterator[AsyncConnection]:
         """A transaction holding the group's advisory lock to its end."""
         async with self._pool.connection() as conn, conn.transaction():
-            await conn.execute(
-                "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
-                (f"tablelog group {group_id}",),
-            )
+            await lock_group(conn, group_id)
             yield conn
+
+
+async def lock_group(conn: AsyncConnection, group_id: UUID) -> None:
+    """Hold the group's advisory lock to the end of `conn`'s transaction."""
+    await conn.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+        (f"tablelog group {group_id}",),
+    )
 
 
 async def _add_key(

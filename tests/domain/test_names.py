@@ -1,6 +1,6 @@
 """Players' names are read one way everywhere: trimmed of what does not show, in
 Unicode's composed form, and compared without regard to case, invisible characters
-or compatibility forms."""
+or compatibility forms; a name that is nobody's finds the names it may mean."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from domain.names import name_fault, name_key, normal_name
+from domain.names import name_fault, name_key, nearest, normal_name
 from domain.registry import BUILT_IN
 
 
@@ -91,3 +91,34 @@ def test_an_ascii_name_is_read_as_the_unicode_path_reads_it():
         assert name_key(name) == name_key(unicode), repr(name)
         fault, unicode_fault = name_fault(name), name_fault(unicode)
         assert (fault and fault.key) == (unicode_fault and unicode_fault.key), name
+
+
+ROSTER = ["Mauricio", "Zoé", "Karen", "Ana", "Léa", "Bob", "Anna"]
+
+
+@pytest.mark.parametrize(
+    "typed, meant",
+    [
+        ("Mauricoi", ["Mauricio"]),  # two letters swapped
+        ("Mauricios", ["Mauricio"]),  # one added
+        ("Mauricı", []),  # two changed (a dotless i, and the o dropped)
+        ("Maurcio", ["Mauricio"]),  # one dropped
+        ("Karin", ["Karen"]),  # one changed
+        ("ZOE", ["Zoé"]),  # case and accent
+        ("Lea", ["Léa"]),  # accent alone
+        ("Naa", ["Ana"]),  # the same letters in another order
+        ("Ann", ["Ana", "Anna"]),  # one letter away from both, in roster order
+        ("Quentin", []),
+    ],
+)
+def test_a_name_that_is_nobodys_finds_the_names_it_may_mean(typed, meant):
+    assert nearest(typed, ROSTER) == meant
+
+
+def test_the_nearest_names_come_closest_first_and_at_most_so_many():
+    names = ["Nina", "Anni", "Enna", "Anné", "Ane"]
+    # "Anne" differs from "Anné" by an accent, from "Anni" and "Ane" by a letter,
+    # from "Enna" by its order; "Nina" is none of those.
+    assert nearest("Anne", names, most=4) == ["Anné", "Anni", "Ane", "Enna"]
+    assert nearest("Anne", names) == ["Anné", "Anni", "Ane"]
+    assert nearest("Anne", names, most=1) == ["Anné"]

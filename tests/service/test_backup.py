@@ -29,6 +29,7 @@ from standardwebhooks import Webhook
 
 from service.cli.exchange import SEEDS
 from service.storage.embedded import embedded_postgres
+from tests.support.groups import new_players
 from tests.support.http import create, move, play_simulated
 from tests.support.ports import free_port
 from tests.support.waiting import eventually
@@ -36,7 +37,13 @@ from tests.support.waiting import eventually
 GROUP = "Friday club"
 # A Dobro game in which Ann holds a 4: played and undone again and again, it takes
 # moves for as long as the writer runs and never ends.
-WRITTEN = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann", "seed": 3}
+# Ann and Bob join the roster of the group an app key creates it in.
+WRITTEN = {
+    "game": "dobro",
+    "players": new_players("Ann", "Bob"),
+    "first_player": "Ann",
+    "seed": 3,
+}
 PLAY = {"type": "play", "player": "Ann", "cards": [4]}
 UNDO = {"type": "undo"}
 # A server that has run a while has handed out many more transaction ids than a
@@ -246,7 +253,7 @@ def bearer(credential: str) -> dict[str, str]:
 
 def grouped_game(client: httpx.Client, key: str) -> dict:
     """A Double Donkey game of the group, created with the group's app key."""
-    body = {"game": "double-donkey", "players": ["Olivia", "Fran"]}
+    body = {"game": "double-donkey", "players": new_players("Olivia", "Fran")}
     answer = client.post("/games", json=body, headers=bearer(key))
     assert answer.status_code == 201, answer.text
     return answer.json()

@@ -24,12 +24,18 @@ from service.settings import Settings
 from service.storage import migrate as migrations
 from service.storage.migrate import migrate, migration_files
 from service.storage.pools import connection_pool
-from tests.support.groups import ADDRESSES
+from tests.support.groups import ADDRESSES, new_players
 from tests.support.http import client_from
 from tests.support.processes import tablelog_on
 from tests.support.server import running_server
 
-BODY = {"game": "dobro", "players": ["Ann", "Bob"], "first_player": "Ann", "seed": 3}
+# Ann and Bob join the roster of each group that seats them.
+BODY = {
+    "game": "dobro",
+    "players": new_players("Ann", "Bob"),
+    "first_player": "Ann",
+    "seed": 3,
+}
 PLAY = {"type": "play", "player": "Ann", "cards": [4]}
 NDJSON = {"Content-Type": "application/x-ndjson"}
 

@@ -18,6 +18,7 @@ from service.readside.projector import Projector
 from service.settings import Settings
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
+from tests.support.groups import new_players
 from tests.support.http import move
 from tests.support.ratings import Table
 from tests.support.server import running_server
@@ -201,7 +202,7 @@ def test_a_group_is_named_as_a_player_is_and_its_games_carry_its_name(client):
     made = client.post("/groups", json={"name": name, "device": "Ana's phone"})
     assert made.status_code == 201, made.text
     assert made.json()["name"] == name.strip()
-    body = {"game": "dobro", "players": ["Ana", "Bia"]}
+    body = {"game": "dobro", "players": new_players("Ana", "Bia")}
     key = {"Authorization": f"Bearer {made.json()['key']}"}
     created = client.post("/games", json=body, headers=key)
     assert created.status_code == 201, created.text

@@ -21,7 +21,12 @@ from service.http import caching
 from service.http.app import create_app
 from service.http.guards import holds_write_token, may_read
 from service.settings import Settings
-from tests.support.groups import ADDRESSES, make_group, make_group_app_key
+from tests.support.groups import (
+    ADDRESSES,
+    make_group,
+    make_group_app_key,
+    new_players,
+)
 from tests.support.http import client_from, play_simulated
 from tests.support.keys import KEYED, bearer, make_key
 from tests.support.problems import assert_problem
@@ -52,7 +57,8 @@ def client(base_url):
 
 def new_game(client: httpx.Client, key: str | None, **body) -> dict:
     players = body.pop("players", [f"Ann {uuid.uuid4().hex[:4]}", "Bob"])
-    body = {**BODY, "first_player": players[0], "players": players, **body}
+    seats = new_players(*players)
+    body = {**BODY, "first_player": players[0], "players": seats, **body}
     answer = client.post("/games", json=body, headers=bearer(key) if key else {})
     assert answer.status_code == 201, answer.text
     return answer.json()

@@ -19,6 +19,7 @@ import pytest
 from service.application.webhooks import RESENDS_PER_MINUTE
 from service.readside import sender
 from tests.service.names import ScriptedNames
+from tests.support.groups import new_players
 from tests.support.keys import BODY, KEYED, bearer, make_key, revoke
 from tests.support.problems import assert_problem
 from tests.support.receivers import receiver
@@ -251,7 +252,8 @@ def test_filters_keep_other_games_out(served):
         assert made.status_code == 201, made.text
         owner = {"Authorization": f"Bearer {made.json()['key']}"}
         # A public game of the group: its members-only games are no other app's.
-        body = {**BODY, "visibility": "public"}
+        seats = new_players(*BODY["players"])
+        body = {**BODY, "players": seats, "visibility": "public"}
         answer = client.post("/games", json=body, headers=owner)
         assert answer.status_code == 201, answer.text
         game = answer.json()

@@ -46,3 +46,10 @@ def make_group_app_key(database_url: str, group_id: str, scopes=KEYED) -> str:
             return made[1]
 
     return asyncio.run(work())
+
+
+def new_players(*names: str) -> list[dict]:
+    """A group's new game's seats, each a new player of its roster unless one of
+    that name is on it already: as a table says it seats players it may not have
+    seated before."""
+    return [{"name": name, "new": True} for name in names]

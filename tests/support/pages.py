@@ -21,6 +21,16 @@ def open_game(
     expect(page.get_by_role("heading", name=heading)).to_be_visible()
 
 
+def make_group(page: Page, name: str, device: str) -> None:
+    """Make a group from the page, as its owner does, and wait for its home."""
+    page.goto("/app/")
+    page.get_by_role("link", name="Make a group").click()
+    page.get_by_label("The group's name").fill(name)
+    page.get_by_label("This device's name").fill(device)
+    page.get_by_role("button", name="Make the group").click()
+    expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+
+
 def fact(page: Page, term: str):
     """The value shown for a term of the state, e.g. "Value in play"."""
     term_line = page.locator("dt", has_text=term)

@@ -1,9 +1,10 @@
 """A club on its phones, as its owner runs it: phone A makes a group and invites
 phone B (a browser of its own) by the invite's link, which B opens, names itself and
 joins; the key B gets stays in its storage, never in an address or the history. B
-starts a game in the group and plays it; A sees it among the group's games and
-the new member among the group's, and logs a move B's page shows live; a phone of
-no group finds the game nowhere; A then revokes B, confirming first."""
+starts a game in the group, saying its players are new to it, and plays it; A sees
+it among the group's games and the new member among the group's, and logs a move
+B's page shows live; a phone of no group finds the game nowhere; A then revokes B,
+confirming first."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import uuid
 
 from playwright.sync_api import expect
 
-from tests.support.pages import fact
+from tests.support.pages import fact, make_group
 
 PHONE = {"width": 412, "height": 915}
 
@@ -21,12 +22,7 @@ def test_a_club_makes_a_group_invites_a_phone_which_joins_and_plays_in_it(new_pa
     club = f"Club {uuid.uuid4().hex[:8]}"
     owner = new_page()
     owner.set_viewport_size(PHONE)
-    owner.goto("/app/")
-    owner.get_by_role("link", name="Make a group").click()
-    owner.get_by_label("The group's name").fill(club)
-    owner.get_by_label("This device's name").fill("Ana's phone")
-    owner.get_by_role("button", name="Make the group").click()
-    expect(owner.get_by_role("heading", name=club, level=1)).to_be_visible()
+    make_group(owner, club, "Ana's phone")
     held = owner.evaluate("localStorage.getItem('tablelog:groups')")
     assert "tlg_" in held and "tlg_" not in owner.url
 
@@ -60,6 +56,10 @@ def test_a_club_makes_a_group_invites_a_phone_which_joins_and_plays_in_it(new_pa
         member.get_by_label(f"Player {number}", exact=True).fill(name)
     member.get_by_label("First player").select_option("Ana")
     member.get_by_role("button", name="Start the game").click()
+    # The group's roster is empty: the page asks whether they are new players.
+    refusal = member.get_by_role("alert")
+    expect(refusal).to_contain_text("Nobody called Ana plays in")
+    member.get_by_role("button", name="All of them are new players").click()
     expect(member.get_by_text("Ana's turn")).to_be_visible()
     game_id = re.search(r"#/games/([0-9a-f-]{36})", member.url)[1]
     member.get_by_role("radio", name="5", exact=True).check()

@@ -1,12 +1,14 @@
 // The REST API (docs/api.md) as the page uses it, and the write tokens this device holds.
 import { language, t } from "./i18n.js";
 
-/** A problem+json answer: `message` is the service's `detail`, `rule` the ruling. */
+/** A problem+json answer: `message` is the service's `detail`, `rule` the ruling,
+ * `players` the seats of a group's game whose names are on nobody of its roster. */
 export class Refusal extends Error {
   constructor(status, problem) {
     super(problem.detail || problem.title || t("api.answered", { status }));
     this.status = status;
     this.rule = problem.rule || null;
+    this.players = problem.players || null;
   }
 }
 
@@ -46,6 +48,7 @@ async function request(method, path, body, token, extra = {}) {
 export const api = {
   get: (path, token) => request("GET", path, undefined, token),
   post: (path, body, token, headers) => request("POST", path, body, token, headers),
+  patch: (path, body, token) => request("PATCH", path, body, token),
   delete: (path, token) => request("DELETE", path, undefined, token),
 };
 

@@ -1,6 +1,6 @@
 // Groups on the phone (docs/api.md "Groups"): #/groups makes one (its name, this
 // device's name); #/groups/<id> is a group's home: its games, a game started in it,
-// and for its owner an invite (a QR code and a link), its members and their
+// its players (the roster: added, retired, brought back), and for its owner an invite (a QR code and a link), its members and their
 // revocation; #/join/<code> is an invite's link: it asks this device's name and
 // joins. Every key is kept on this device (api.js `groups`), never in an address:
 // the invite's code leaves the address, and the history, once it is used.
@@ -97,7 +97,7 @@ export async function showGroup(root, id) {
   root.append(h("h1", { tabindex: "-1" }, group.name),
     h("p", { class: "muted" }, t(`group.role_${group.role}`), " · ",
       t("group.this_device", { device: held.device ?? "" })),
-    start, gamesBox,
+    start, gamesBox, await playersPanel(id, held.key),
     owner ? invitePanel(id, held.key) : "",
     owner ? await membersPanel(id, held) : "");
   await drawGames(gamesBox, id, group.name, held.key);
@@ -124,6 +124,58 @@ async function drawGames(box, id, name, key) {
   for (const game of page.games) gameGroups.set(game.id, id);
   box.append(page.games.length ? h("ul", { class: "games" }, page.games.map(gameItem))
     : h("p", { class: "muted" }, t("group.no_games")));
+}
+
+/** The group's roster: its players by name, one added by name, each retired (or
+ * brought back) with one tap. Retired players are listed apart, below. */
+async function playersPanel(id, key) {
+  const box = h("section", { class: "card", "aria-labelledby": "group-players" });
+  const name = h("input", { type: "text", maxlength: "40", required: true,
+    autocomplete: "off" });
+  const refusal = h("div");
+  const list = h("div");
+  async function draw() {
+    const { players } = await api.get(`/groups/${id}/players?retired=true`, key);
+    const line = (player) => h("li", {}, h("span", {}, player.name), " ",
+      button(t(player.retired ? "group.player_back" : "group.player_retire",
+        { name: player.name }), () => retire(player, !player.retired)));
+    const playing = players.filter((p) => !p.retired);
+    const retired = players.filter((p) => p.retired);
+    list.replaceChildren(
+      playing.length ? h("ul", { class: "members" }, playing.map(line))
+        : h("p", { class: "muted" }, t("group.no_players")),
+      retired.length ? h("details", { class: "more" },
+        h("summary", {}, t("group.retired_players", { count: retired.length })),
+        h("ul", { class: "members" }, retired.map(line))) : "");
+  }
+  async function retire(player, retired) {
+    refusal.replaceChildren();
+    try {
+      await api.patch(`/groups/${id}/players/${player.id}`, { retired }, key);
+      say(t(retired ? "group.player_retired" : "group.player_returned",
+        { name: player.name }));
+      await draw();
+    } catch (error) {
+      refusal.replaceChildren(refusalBox(error));
+    }
+  }
+  async function add(event) {
+    event.preventDefault();
+    refusal.replaceChildren();
+    try {
+      const added = await api.post(`/groups/${id}/players`, { name: name.value }, key);
+      say(t("group.player_added", { name: added.name }));
+      name.value = "";
+      await draw();
+    } catch (error) {
+      refusal.replaceChildren(refusalBox(error));
+    }
+  }
+  box.append(h("h2", { id: "group-players" }, t("group.players")), list,
+    h("form", { onsubmit: add }, field(t("group.player_name"), name),
+      h("button", { type: "submit" }, t("group.player_add"))), refusal);
+  await draw();
+  return box;
 }
 
 /** The owner's invite: a link and its QR code, for one phone, valid a week. */

@@ -102,7 +102,20 @@ export function gameItem(game) {
 export function newGameForm({ group = null } = {}) {
   let kind = kinds()[0];
   let names = ["", "", ""];
+  // The names the table said are new players of the group's roster, as typed.
+  const fresh = new Set();
   const players = h("div", { class: "players" });
+  // A group's roster, offered as each player field is typed in: read again when a
+  // player field is entered, as the group's home may have added one meanwhile.
+  const roster = h("datalist", { id: "roster" });
+  let reading = null; // one read at a time
+  const readRoster = () => {
+    if (!group || reading) return;
+    reading = api.get(`/groups/${group.id}/players`, group.key).then((answer) => {
+      roster.replaceChildren(...answer.players.map((p) => h("option", { value: p.name })));
+    }, () => {}).finally(() => { reading = null; });
+  };
+  readRoster();
   const firstPlayer = select([["", t("start.draw_random")]], "", { name: "first_player" });
   const rounds = h("input", { type: "number", name: "rounds", inputmode: "numeric" });
   const roundsField = field(t("start.rounds"), rounds);
@@ -150,7 +163,8 @@ export function newGameForm({ group = null } = {}) {
     players.replaceChildren(
       ...names.map((name, i) => field(t("start.player_n", { n: i + 1 }), h("input", {
         type: "text", name: "player", value: name, maxlength: "40",
-        autocomplete: "off", required: true,
+        autocomplete: "off", required: true, onfocus: readRoster,
+        ...(group ? { list: "roster" } : {}),
         oninput: (event) => { names[i] = event.target.value; updateFirst(); },
       }))),
       h("div", { class: "row" },
@@ -185,7 +199,11 @@ export function newGameForm({ group = null } = {}) {
   async function submit(event) {
     event.preventDefault();
     refusal.replaceChildren();
-    const body = { game: kind.name, players: names.map((n) => n.trim()) };
+    const seats = names.map((n) => n.trim());
+    const body = {
+      game: kind.name,
+      players: seats.map((n) => (fresh.has(n) ? { name: n, new: true } : n)),
+    };
     if (firstPlayer.value) body.first_player = firstPlayer.value;
     const chosen = options();
     if (Object.keys(chosen).length) body.options = chosen;
@@ -202,13 +220,45 @@ export function newGameForm({ group = null } = {}) {
       if (group) gameGroups.set(game.id, group.id);
       window.location.hash = `#/games/${game.id}`;
     } catch (error) {
-      refusal.replaceChildren(refusalBox(error));
+      refusal.replaceChildren(refusalBox(error), ...seatChoices(error.players ?? []));
       refusal.scrollIntoView({ block: "nearest" });
     }
   }
 
+  /** For each seat whose name is on nobody of the roster: its nearest names, one
+   * tap to take one, and one to say the player is new (or, for several, one for
+   * all); once every such seat is settled, the game starts. */
+  function seatChoices(unknown) {
+    const open = new Set(unknown.map(({ seat }) => seat));
+    const settle = (seat, row) => {
+      open.delete(seat);
+      row.hidden = true;
+      if (!open.size) form.requestSubmit();
+    };
+    const rows = unknown.map(({ seat, name, nearest }) => {
+      const row = h("div", { class: "row seat-choice" });
+      row.append(
+        ...nearest.map((near) => button(t("start.meant", { name: near.name }), () => {
+          names[seat] = near.name;
+          update();
+          settle(seat, row);
+        })),
+        button(t("start.new_player", { name }), () => {
+          fresh.add(name);
+          settle(seat, row);
+        }));
+      return row;
+    });
+    if (unknown.length < 2) return rows;
+    const all = button(t("start.all_new"), () => {
+      for (const { name } of unknown) fresh.add(name);
+      form.requestSubmit();
+    });
+    return [...rows, h("div", { class: "row" }, all)];
+  }
+
   choose(kind);
-  return h("form", { class: "card", onsubmit: submit },
+  const form = h("form", { class: "card", onsubmit: submit }, roster,
     field(t("start.game"), gameSelect),
     h("fieldset", {}, h("legend", {}, t("start.players")), players),
     field(t("start.first_player"), firstPlayer),
@@ -220,4 +270,5 @@ export function newGameForm({ group = null } = {}) {
       field(t("start.notes"), notes),
       field(t("start.seed"), seed)),
     h("button", { type: "submit", class: "primary" }, t("start.start")), refusal);
+  return form;
 }
