@@ -1,12 +1,14 @@
 // The REST API (docs/api.md) as the page uses it, and the write tokens this device holds.
 import { language, t } from "./i18n.js";
 
-/** A problem+json answer: `message` is the service's `detail`, `rule` the ruling. */
+/** A problem+json answer: `message` is the service's `detail`, `rule` the ruling,
+ * `gameId` the game it names (a game played again already). */
 export class Refusal extends Error {
   constructor(status, problem) {
     super(problem.detail || problem.title || t("api.answered", { status }));
     this.status = status;
     this.rule = problem.rule || null;
+    this.gameId = problem.game_id || null;
   }
 }
 

@@ -60,6 +60,8 @@ export default {
   "game.log_a_move": "Log a move",
   "game.over": "The game is over.",
   "game.over_undo": "The game is over. A mistake can still be undone.",
+  "game.abandoned_undo": "The game was abandoned. An undo takes it up again.",
+  "game.play_again": "Play again",
   "game.undo": "Undo move {number}: “{move}”",
   "game.nothing_to_undo": "Nothing to undo",
   "game.watching": "This device is watching. To log moves from it, open the game's share link for logging on it (ask the phone that logs), or enter the write token.",
