@@ -1,7 +1,9 @@
 """Write tokens: shown once when a game is created, checked on every write.
 
-Only a token's SHA-256 is stored. Tokens are 192 random bits, so a plain hash is
-enough: no salt or stretching. The comparison takes constant time.
+Only a token's SHA-256 is stored. Tokens are 192 random bits (a game played again
+under an Idempotency-Key gets 192 bits of an HMAC under its caller's credential,
+`derived_token`, as hard to guess), so a plain hash is enough: no salt or
+stretching. The comparison takes constant time.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ import msgspec
 import psycopg
 import pytest
 
+from service.application.tokens import KEYS_BEGIN, derived_token, token_hash
 from tests.support.groups import ADDRESSES, make_group
 from tests.support.http import (
     client_from,
@@ -311,3 +312,14 @@ def test_a_service_that_creates_games_only_for_keys_plays_again_only_for_keys(
         game = finished(client, bearer(group["key"]))
         assert_problem(rematch(client, game), 401)
         assert rematch(client, game, **bearer(group["key"])).status_code == 201
+
+
+def test_a_token_drawn_from_a_credential_is_the_same_each_time_and_never_a_keys():
+    token, hashed = derived_token("a credential", "rematch game key")
+    assert derived_token("a credential", "rematch game key") == (token, hashed)
+    assert hashed == token_hash(token) and len(token) == 32
+    assert derived_token("another", "rematch game key")[0] != token
+    assert derived_token("a credential", "rematch game other")[0] != token
+    # One draw in 4,096 begins as a key does: some among these would.
+    drawn = [derived_token("a credential", f"purpose {n}")[0] for n in range(20_000)]
+    assert not [t for t in drawn if t.startswith(KEYS_BEGIN)]
