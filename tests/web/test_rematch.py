@@ -1,8 +1,9 @@
-""""Play again" on the phones of a table (T4): a finished game's page offers it to a
-phone that logs the game (with its write token, or its group's key), and one tap
-makes the next game at the same table and opens it, its write token kept on the
-phone, which logs its first move; a second phone of the group that taps it later is
-taken to the same next game; a phone that only watches is not offered it."""
+"""The phones of a table playing again (T4): a finished game's page offers "Play
+again" to a phone that logs the game (with its write token, or its group's key),
+and one tap makes the next game at the same table and opens it, its write token
+kept on the phone, which logs its first move (the next game links to the one
+before); a second phone of the group that taps it later is taken to the same next
+game; a phone that only watches is not offered it."""
 
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ def test_one_tap_plays_a_finished_game_again_and_opens_the_next_game_T4(
     assert following["players"] == ["Ana", "Bo"] and following["group"] == group["name"]
     kept = table.evaluate(f"localStorage.getItem('tablelog:token:{next_id}')")
     assert kept, "the next game's write token is kept on this phone"
+    previous = table.get_by_role("link", name="The game before")
+    expect(previous).to_have_attribute("href", f"#/games/{game['id']}")
 
     # Its token logs the next game's first move, from the phone.
     first = following["first_player"]
@@ -55,7 +58,7 @@ def test_one_tap_plays_a_finished_game_again_and_opens_the_next_game_T4(
     member.goto("/app/")
     member.evaluate(
         "(group) => localStorage.setItem('tablelog:groups', "
-        "JSON.stringify({[group.id]: {...group, device: \"Bo's phone\"}}))",
+        'JSON.stringify({[group.id]: {...group, device: "Bo\'s phone"}}))',
         group,
     )
     open_game(member, game, with_token=False)

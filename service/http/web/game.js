@@ -63,7 +63,7 @@ export async function showGame(root, id, { offered = null } = {}) {
         h("a", { href: playerLink(name) }, name)]), h("br"), when(first),
       first.location ? ` · ${first.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, t("game.replay"))),
-    variationOf(first) ?? "", boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
+    variationOf(first) ?? "", previousGame(first), boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
     boxes.sheet);
   const refusal = refusalBeside(boxes.moves);
   const entered = entries(boxes.moves);
@@ -404,6 +404,13 @@ function refusalBeside(panel) {
       if (shown) panel.querySelector("h2").after(shown);
     },
   };
+}
+
+/** A game played again links to the game before it. */
+function previousGame(game) {
+  if (!game.rematch_of) return "";
+  return h("p", { class: "rematch-of" },
+    h("a", { href: `#/games/${game.rematch_of}` }, t("game.previous")));
 }
 
 function winnersLine(game) {

@@ -62,6 +62,7 @@ export default {
   "game.over_undo": "The game is over. A mistake can still be undone.",
   "game.abandoned_undo": "The game was abandoned. An undo takes it up again.",
   "game.play_again": "Play again",
+  "game.previous": "The game before",
   "game.undo": "Undo move {number}: “{move}”",
   "game.nothing_to_undo": "Nothing to undo",
   "game.watching": "This device is watching. To log moves from it, open the game's share link for logging on it (ask the phone that logs), or enter the write token.",

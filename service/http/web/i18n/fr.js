@@ -62,6 +62,7 @@ export default {
   "game.over_undo": "La partie est terminée. Une erreur peut encore être annulée.",
   "game.abandoned_undo": "La partie a été abandonnée. Une annulation la reprend.",
   "game.play_again": "Rejouer",
+  "game.previous": "La partie d'avant",
   "game.undo": "Annuler le coup {number} : « {move} »",
   "game.nothing_to_undo": "Rien à annuler",
   "game.watching": "Cet appareil regarde la partie. Pour y noter des coups, ouvrez-y le lien de partage pour noter (demandez-le au téléphone qui note), ou saisissez le jeton d'écriture.",
