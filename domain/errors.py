@@ -40,6 +40,19 @@ class GameFinished(Exception):
         return _plain(self.rule, self.said.key, self.said.params)
 
 
+class GameInProgress(Exception):
+    """A request only a game that is over can take: a game is played again once
+    it is finished or abandoned (T4)."""
+
+    def __init__(self, rule: str, key: str) -> None:
+        self.rule = rule
+        self.said = message(key)
+        super().__init__(rule, key)
+
+    def __str__(self) -> str:
+        return _plain(self.rule, self.said.key, self.said.params)
+
+
 def _plain(rule: str, key: str, params: Any) -> str:
     """ "turn.other (expected='Ana', name='Bo') (D8)"."""
     values = ", ".join(f"{name}={value!r}" for name, value in params.items())

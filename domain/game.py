@@ -14,7 +14,8 @@ Decider:
 
 Around it, what a table needs: the `phase` the game is in (what the table logs next),
 the moves it may log now (`allowed`: each kind of move, with the choices the rules
-leave it, `Offer`), the public `view` and the `outcome`; the score sheet as one fold
+leave it, `Offer`), the public `view` and the `outcome`, and who opens the game
+played again after it (`rematch_first_player`); the score sheet as one fold
 (`sheet_start`, then `next_sheet` for each stored move: `domain.history` folds it for
 every game); a sentence for each stored move (`describe`) and a picture of the table
 (`picture`); a seeded virtual table that plays whole legal games (`simulate`), and
@@ -189,6 +190,14 @@ class Rules(Protocol[State, Move, Event, View, Sheet]):
 
     def outcome(self, state: State) -> tuple[str, ...] | None:
         """The winners once the game is over; None before."""
+        ...
+
+    def rematch_first_player(self, setup: Setup, state: State) -> str | None:
+        """Who opens the game played again after the game set up so, which ended
+        in `state` (`domain.rematch`, T4): one of its players, or None where the
+        rulebook draws the first player of each game (then the new game's seed
+        draws them, D4). A rulebook that says nothing of it gets
+        `domain.rematch.next_seat`."""
         ...
 
     # --- the score sheet, folded one stored move at a time --------------------------

@@ -29,7 +29,7 @@ SOURCES = [
     for path in (ROOT / part).rglob("*.py")
 ]
 # The calls that name a sentence, and the position of its key among their arguments.
-KEYED = {"RuleError": 1, "message": 0, "GameFinished": 1}
+KEYED = {"RuleError": 1, "message": 0, "GameFinished": 1, "GameInProgress": 1}
 
 
 def placeholders(template: Template) -> set[str]:

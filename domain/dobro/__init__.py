@@ -17,7 +17,12 @@ from domain.dobro.examples import examples
 from domain.dobro.moves import MOVES, Move
 from domain.dobro.picture import picture
 from domain.dobro.rules import PHASES, allowed, decide, phase
-from domain.dobro.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
+from domain.dobro.setup import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    initial_state,
+    rematch_first_player,
+)
 from domain.dobro.sheet import Sheet, next_sheet, sheet_start
 from domain.dobro.state import State
 from domain.dobro.table import simulate
@@ -47,6 +52,7 @@ class Dobro:
     allowed = staticmethod(allowed)
     view = staticmethod(view)
     outcome = staticmethod(outcome)
+    rematch_first_player = staticmethod(rematch_first_player)
     sheet_start = staticmethod(sheet_start)
     next_sheet = staticmethod(next_sheet)
     describe = staticmethod(describe)

@@ -49,6 +49,12 @@ def initial_state(edition: Edition, setup: Setup) -> State:
     return new_round(table, 1, starter, "clockwise", (0,) * n, (), deal_size(table))
 
 
+def rematch_first_player(setup: Setup, state: State) -> None:
+    """D18: every source draws the first player of a game at random, so a game
+    played again draws its own, from its new seed (D4)."""
+    return None
+
+
 def _deck(edition: Edition, options: Options, n: int) -> Deck:
     """The cards shuffled each round: the edition's or the manifest's, less D5's.
     A wild's range stays the edition's whatever the deck (D9)."""

@@ -32,7 +32,12 @@ from domain.double_donkey.examples import examples
 from domain.double_donkey.moves import MOVES, Move
 from domain.double_donkey.picture import picture
 from domain.double_donkey.rules import PHASES, allowed, decide, phase
-from domain.double_donkey.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
+from domain.double_donkey.setup import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    initial_state,
+    rematch_first_player,
+)
 from domain.double_donkey.sheet import Sheet, next_sheet, sheet_start
 from domain.double_donkey.state import Options, State
 from domain.double_donkey.table import simulate
@@ -65,6 +70,7 @@ class DoubleDonkey:
     allowed = staticmethod(allowed)
     view = staticmethod(view)
     outcome = staticmethod(outcome)
+    rematch_first_player = staticmethod(rematch_first_player)
     sheet_start = staticmethod(sheet_start)
     next_sheet = staticmethod(next_sheet)
     describe = staticmethod(describe)

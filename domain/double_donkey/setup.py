@@ -19,3 +19,9 @@ def initial_state(setup: Setup) -> State:
     first_player(setup, players, "K3")
     decoded_options(setup, Options, OPTION_RULINGS, "Double Donkey")
     return dealt(setup)
+
+
+def rematch_first_player(setup: Setup, state: State) -> str:
+    """K13: "The youngest player receives the 6 dice", and a table playing again
+    is of the same ages: whoever held them first holds them first again."""
+    return setup.first_player

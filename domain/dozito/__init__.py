@@ -29,7 +29,12 @@ from domain.dozito.examples import examples
 from domain.dozito.moves import MOVES, Move
 from domain.dozito.picture import picture
 from domain.dozito.rules import PHASES, allowed, decide, phase
-from domain.dozito.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
+from domain.dozito.setup import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    initial_state,
+    rematch_first_player,
+)
 from domain.dozito.sheet import Sheet, next_sheet, sheet_start
 from domain.dozito.state import Options, State
 from domain.dozito.table import simulate
@@ -62,6 +67,7 @@ class Dozito:
     allowed = staticmethod(allowed)
     view = staticmethod(view)
     outcome = staticmethod(outcome)
+    rematch_first_player = staticmethod(rematch_first_player)
     sheet_start = staticmethod(sheet_start)
     next_sheet = staticmethod(next_sheet)
     describe = staticmethod(describe)

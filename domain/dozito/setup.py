@@ -39,3 +39,9 @@ def initial_state(setup: Setup) -> State:
         round_scores=(),
         sightings=(None,) * 60,
     )
+
+
+def rematch_first_player(setup: Setup, state: State) -> str:
+    """Z16: "The player whose age is closest to 12 starts the game!", and a table
+    playing again is of the same ages: whoever opened the game opens the next."""
+    return setup.first_player

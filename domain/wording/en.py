@@ -8,6 +8,10 @@ TEMPLATES: dict[str, str | dict[str, str]] = {
     "game.over": "The game is over: only an undo can reopen it.",
     "game.abandoned": "The game was abandoned: only an undo can reopen it.",
     "game.ended": "The game is over.",
+    "game.in_progress": (
+        "This game is not over yet: it can be played again once it is finished or "
+        "abandoned."
+    ),
     "undo.nothing": "There is no move left to undo.",
     "turn.other": "It is {expected}'s turn, not {name}'s.",
     "player.absent": "{name} is not playing in this game.",

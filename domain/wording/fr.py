@@ -13,6 +13,10 @@ TEMPLATES: dict[str, str | dict[str, str]] = {
         "La partie a été abandonnée : seule une annulation peut la rouvrir."
     ),
     "game.ended": "La partie est terminée.",
+    "game.in_progress": (
+        "Cette partie n'est pas finie : on pourra la rejouer une fois terminée ou "
+        "abandonnée."
+    ),
     "undo.nothing": "Il ne reste aucun coup à annuler.",
     "turn.other": "C'est à {expected} de jouer, pas à {name}.",
     "player.absent": "{name} ne joue pas dans cette partie.",

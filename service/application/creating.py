@@ -21,6 +21,7 @@ from domain.history import History, Recorded
 from domain.names import name_fault, normal_name
 from domain.wording import Names, message
 from service.application.errors import Duplicate, Invalid
+from service.application.keys import same_group
 from service.application.observers import ReadSide
 from service.application.timeline import Timeline, Timelines, setup_of
 from service.application.tokens import new_token
@@ -145,6 +146,18 @@ def unseated(request: NewGame) -> NewGame:
     return msgspec.structs.replace(request, players=names)
 
 
+def in_the_group_of(row: GameRow, by: InGroup | None) -> InGroup | None:
+    """The group of a game made from the game of `row` (a variation, a game
+    played again): that game's, with the key that makes it (of the group `by`)
+    kept if that key is of the group; None for a game of no group."""
+    if row.group is None:
+        return None
+    key = None
+    if by is not None and same_group(by.name, row.group):
+        key = by.key_id
+    return InGroup(row.group, key, row.visibility)
+
+
 def check_group(group: str | None, field: str = "group") -> None:
     """ValueError unless a group's name reads as a player's name does: something
     that shows, and no control character."""
@@ -202,23 +215,30 @@ class Creating:
         request: NewGame,
         app_key: uuid.UUID | None = None,
         group: InGroup | None = None,
+        *,
+        rematch_of: uuid.UUID | None = None,
+        token: tuple[str, bytes] | None = None,
     ) -> tuple[GameRow, History, str]:
         """A new game at version 1, and its write token (shown this once). A
-        group's game seats its roster's players (`Rosters.seat`)."""
+        group's game seats its roster's players (`Rosters.seat`). `rematch_of`:
+        the game it plays again (`rematches.py`); `token`: the write token it gets
+        and its hash, instead of a new one drawn at random."""
         if group is not None and self.rosters is not None:
             request = await self.rosters.seat(group.name, request)
         else:
             request = unseated(request)
         history = self.start(request)
-        row, token = await self.store_new(
+        row, token_shown = await self.store_new(
             request,
             history,
             [],
             app_key=app_key,
             group=group,
             visibility=request.visibility,
+            rematch_of=rematch_of,
+            token=token,
         )
-        return row, history, token
+        return row, history, token_shown
 
     def start(self, request: NewGame) -> History:
         """The game the request sets up; RuleError for a set-up the rules refuse."""
@@ -245,6 +265,8 @@ class Creating:
         app_key: uuid.UUID | None = None,
         group: InGroup | None = None,
         visibility: Visibility | None = None,
+        rematch_of: uuid.UUID | None = None,
+        token: tuple[str, bytes] | None = None,
     ) -> tuple[GameRow, str]:
         """Store a new game with the moves already played on it (an import), all in
         one transaction; its row and its write token. `game_id` is drawn at random
@@ -260,6 +282,9 @@ class Creating:
         it, kept in its row: that key may write the game. `group`: the group it is
         created in, by the key of it that creates it. `visibility`: who sees it,
         as asked (`visibility.chosen`); Invalid for members-only without a group.
+        `rematch_of`: the game a game played again follows (AlreadyPlayedAgain
+        when that game was played again already); `token`: its write token and
+        the token's hash, when not drawn here.
 
         The rows are read back and folded before the commit: a game the service
         could not read back is never stored."""
@@ -268,7 +293,7 @@ class Creating:
             None if group is None else group.name,
             GROUP_DEFAULT if group is None else group.visibility,
         )
-        token, token_hash = new_token()
+        token, token_hash = token or new_token()
         setup = start.setup
         row = NewGameRow(
             id=game_id or uuid.uuid4(),
@@ -288,6 +313,7 @@ class Creating:
             group=None if group is None else group.name,
             group_key=None if group is None else group.key_id,
             visibility=seen,
+            rematch_of=rematch_of,
         )
         created = GameCreated.of(
             start.rules.name,

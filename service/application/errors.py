@@ -50,6 +50,19 @@ class Duplicate(Conflict):
         self.game_id = game_id
 
 
+class PlayedAgain(Conflict):
+    """A game played again a second time (T4, once): `game_id` names the game the
+    first time made, None when the caller may not read that game."""
+
+    def __init__(self, game_id: UUID | None) -> None:
+        if game_id is None:
+            super().__init__(message("rematch.made"))
+        else:
+            said = message("rematch.made_as", game_id=str(game_id))
+            super().__init__(said, game_id=str(game_id))
+        self.game_id = game_id
+
+
 class TokenMissing(Refused):
     """A write without the game's write token."""
 

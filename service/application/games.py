@@ -1,7 +1,8 @@
 """The games of one process, as the HTTP handlers and the shell's commands use them:
-each operation one call. Creating a game is `creating.py`'s, logging a move
-`submitting.py`'s; reading a game (as stored now, a page of its log or its replay, a
-step of it) is here, over the cache of folded games (`timeline.py`).
+each operation one call. Creating a game is `creating.py`'s, playing one again
+`rematches.py`'s, logging a move `submitting.py`'s; reading a game (as stored now, a
+page of its log or its replay, a step of it) is here, over the cache of folded games
+(`timeline.py`).
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from service.application.errors import NotFound
 from service.application.idempotency import Idempotency
 from service.application.notes import Notes, StepNote, by_step
 from service.application.observers import MoveObserver, ReadSide
+from service.application.rematches import Rematches
 from service.application.submitting import Submitting
 from service.application.timeline import Timeline, Timelines
 from service.application.variations import Variations
+from service.application.visibility import Viewer
 from service.storage.store import (
     GameRow,
     StoredEvent,
@@ -62,6 +65,7 @@ class Games:
         self.creating = Creating(timelines, read_side, rosters)
         self.submitting = Submitting(timelines, read_side, observer)
         self.variations = Variations(timelines, self.creating)
+        self.rematches = Rematches(timelines, self.creating)
         self.notes = Notes(timelines)
 
     async def create(
@@ -85,6 +89,21 @@ class Games:
         """A variation of the game from step `at`, and its write token; `app_key`
         and `group` as for `create`."""
         return await self.variations.branch(game_id, at, app_key, group)
+
+    async def rematch(
+        self,
+        game_id: uuid.UUID,
+        viewer: Viewer,
+        idempotency_key: str | None = None,
+        app_key: uuid.UUID | None = None,
+        group: InGroup | None = None,
+    ) -> tuple[GameRow, History, str]:
+        """The game played after `game_id` (T4), and its write token; `viewer`
+        asks for it under `idempotency_key`, `app_key` and `group` as for
+        `create`."""
+        return await self.rematches.rematch(
+            game_id, viewer, idempotency_key, app_key, group
+        )
 
     async def submit(
         self,

@@ -1,13 +1,17 @@
 """Write tokens: shown once when a game is created, checked on every write.
 
-Only a token's SHA-256 is stored. Tokens are 192 random bits, so a plain hash is
-enough: no salt or stretching. The comparison takes constant time.
+Only a token's SHA-256 is stored. Tokens are 192 random bits (a game played again
+under an Idempotency-Key gets 192 bits of an HMAC under its caller's credential,
+`derived_token`, as hard to guess), so a plain hash is enough: no salt or
+stretching. The comparison takes constant time.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
+import itertools
 import secrets
 
 from domain.wording import message
@@ -25,6 +29,21 @@ def new_token() -> tuple[str, bytes]:
     while token.startswith(KEYS_BEGIN):
         token = secrets.token_urlsafe(24)
     return token, token_hash(token)
+
+
+def derived_token(secret: str, purpose: str) -> tuple[str, bytes]:
+    """A write token drawn from `secret` for `purpose`, and its hash: the same
+    token each time for the same two, and as hard to guess as `secret` (an
+    HMAC-SHA256 under it, cut to a random token's 192 bits); never one that begins
+    as a key. What lets a retried request be given back a token the service
+    never kept (`rematches.py`)."""
+    for attempt in itertools.count():
+        message = f"{purpose}\x00{attempt}".encode()
+        digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
+        token = base64.urlsafe_b64encode(digest[:24]).decode()
+        if not token.startswith(KEYS_BEGIN):
+            return token, token_hash(token)
+    raise AssertionError("unreachable")  # itertools.count() never ends
 
 
 def token_hash(token: str) -> bytes:

@@ -23,9 +23,8 @@ from domain.errors import GameFinished, RuleError
 from domain.history import History, Recorded
 from domain.registry import Registry
 from domain.wording import message
-from service.application.creating import Creating, InGroup, NewGame
+from service.application.creating import Creating, InGroup, NewGame, in_the_group_of
 from service.application.errors import Invalid, NotFound
-from service.application.keys import same_group
 from service.application.submitting import MAX_MOVES
 from service.application.timeline import FOLD_IN_THREAD, Timelines, setup_of
 from service.application.visibility import Visibility
@@ -104,21 +103,10 @@ class Variations:
             records,
             variation_of=(row.id, at),
             app_key=app_key,
-            group=_inherited(row, group),
+            group=in_the_group_of(row, group),
             visibility=cast(Visibility, row.visibility),
         )
         return stored, history, token
-
-
-def _inherited(row: GameRow, branching: InGroup | None) -> InGroup | None:
-    """The variation's group: its game's, with the key that branches it if that
-    key is of the group."""
-    if row.group is None:
-        return None
-    key = None
-    if branching is not None and same_group(branching.name, row.group):
-        key = branching.key_id
-    return InGroup(row.group, key, row.visibility)
 
 
 def _replayed(

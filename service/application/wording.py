@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from domain.errors import GameFinished, RuleError
+from domain.errors import GameFinished, GameInProgress, RuleError
 from domain.registry import Registry
 from domain.wording import Language, Message, message
 
@@ -52,6 +52,10 @@ ENGLISH = {
     "import.duplicate": (
         "This file is game {game_id}, which is already here (the same players, "
         "seed, options and moves, or its first moves): nothing was stored."
+    ),
+    "rematch.made": "This game was already played again.",
+    "rematch.made_as": (
+        "This game was already played again: the next game is {game_id}."
     ),
 }
 
@@ -98,6 +102,10 @@ FRENCH = {
         "Ce fichier est la partie {game_id}, qui est déjà là (les mêmes joueurs, "
         "graine, options et coups, ou ses premiers coups) : rien n'a été enregistré."
     ),
+    "rematch.made": "Cette partie a déjà été rejouée.",
+    "rematch.made_as": (
+        "Cette partie a déjà été rejouée : la partie suivante est {game_id}."
+    ),
 }
 
 _SERVICE = {"en": ENGLISH, "fr": FRENCH}
@@ -119,7 +127,7 @@ def catalogues(games: Registry) -> dict[str, Language]:
 DEFAULT = catalogues(Registry())["en"]
 
 
-def cited(error: RuleError) -> Message:
+def cited(error: RuleError | GameInProgress) -> Message:
     """A refusal's sentence with the ruling it cites: "... (D8)"."""
     return message("rule.cited", sentence=error.said, rule=error.rule)
 

@@ -59,6 +59,7 @@ from service.http.players import (
     get_rating_history,
     get_versus,
 )
+from service.http.rematches import RematchController
 from service.http.rosters import RosterController
 from service.http.schemas import DocumentedStructs
 from service.http.stopping import AnsweredWhenStopping, Started, stop
@@ -148,6 +149,7 @@ def create_app(settings: Settings, games: Registry | None = None) -> Litestar:
                 request_max_body_size=settings.max_import_bytes,
             ),
             VariationController,
+            RematchController,
             NoteController,
             WebhookController,
             GroupController,

@@ -107,6 +107,7 @@ def summary_of(row: GameRow, history: History) -> dict[str, Any]:
         "visibility": row.visibility,
         "created_at": row.created_at,
         "variation_of": variation_of(row.variation_of, row.variation_step),
+        "rematch_of": row.rematch_of,
     }
 
 

@@ -24,7 +24,7 @@ from litestar.plugins.problem_details import (
     ProblemDetailsPlugin,
 )
 
-from domain.errors import GameFinished, RuleError
+from domain.errors import GameFinished, GameInProgress, RuleError
 from domain.wording import Message, message
 from service.application import errors
 from service.application.wording import DEFAULT, cited
@@ -48,6 +48,7 @@ _STATUS: dict[type[errors.Refused], int] = {
     errors.Invalid: 422,
     errors.Conflict: 409,
     errors.Duplicate: 409,
+    errors.PlayedAgain: 409,
     errors.TokenMissing: 401,
     errors.TokenWrong: 403,
     errors.TooLarge: 413,
@@ -78,10 +79,10 @@ class UnknownSeat(msgspec.Struct, kw_only=True):
 class ProblemDetails(msgspec.Struct, kw_only=True, omit_defaults=True):
     """An error answer (RFC 9457). `rule` names the ruling a refused move breaks;
     `line` the line of an import that was refused; `version` the game's version on a
-    409 conflict; `game_id` the game an import already became; `player_id` the
-    roster player who has a name already; `players` the seats of a group's new
-    game that name nobody on its roster. A field that does not apply is left
-    out."""
+    409 conflict; `game_id` the game an import already became, or the game a game
+    played again already led to; `player_id` the roster player who has a name
+    already; `players` the seats of a group's new game that name nobody on its
+    roster. A field that does not apply is left out."""
 
     status: int
     title: str
@@ -154,9 +155,9 @@ def refused(error: errors.Refused) -> Problem:
     problem = Problem(_STATUS[type(error)], error.detail, error.said, **error.extra)
     if isinstance(error, errors.Busy):
         problem.headers = {"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)}
-    if isinstance(error, errors.Duplicate):
-        # The game the import already is: where a client finds it, as a 201 says
-        # where the new game is.
+    if isinstance(error, errors.Duplicate | errors.PlayedAgain) and error.game_id:
+        # The game the import already is, or the game played again already: where
+        # a client finds it, as a 201 says where the new game is.
         problem.headers = {"Location": game_address(error.game_id)}
     return problem
 
@@ -169,6 +170,11 @@ def rule_broken(error: RuleError) -> Problem:
 
 def game_finished(error: GameFinished) -> Problem:
     return Problem(409, str(error), error.said, rule=error.rule)
+
+
+def game_in_progress(error: GameInProgress) -> Problem:
+    """409: a game still being played is not played again (T4)."""
+    return Problem(409, str(error), cited(error), rule=error.rule)
 
 
 def not_json(error: msgspec.DecodeError) -> Problem:
@@ -282,6 +288,7 @@ def plugin() -> ProblemDetailsPlugin:
                 errors.Refused: refused,
                 RuleError: rule_broken,
                 GameFinished: game_finished,
+                GameInProgress: game_in_progress,
                 ValidationException: invalid_body,
                 msgspec.ValidationError: invalid_body,
                 msgspec.DecodeError: not_json,

@@ -74,6 +74,9 @@ class GameSummary(msgspec.Struct, kw_only=True):
     visibility: Visibility = "public"
     """Who sees the game: `public`, `unlisted` or `members` (docs/api.md, "Who
     sees what")."""
+    rematch_of: UUID | None = None
+    """Set on a game played again (`POST /games/{id}/rematch`): the game it
+    follows."""
 
 
 class CreatedGame(GameSummary, kw_only=True):

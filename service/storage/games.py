@@ -24,6 +24,9 @@ from service.storage.pools import Recorder
 
 T = TypeVar("T")
 
+# The key that plays a game again once (migrations/0024_rematches.sql).
+_PLAYED_AGAIN_ONCE = "games_played_again_once"
+
 # The key space of the lock an import holds on its game and seed: the first of the
 # two 32-bit keys, as the notes' lock ("tlnt", service/storage/notes.py). "tlim".
 _IMPORT_LOCK = 0x746C_696D
@@ -55,6 +58,8 @@ class NewGameRow:
     group_key: UUID | None = None
     # Who sees it: public, unlisted or members (migration 0022).
     visibility: str = "public"
+    # A game played again: the game it follows (migration 0024).
+    rematch_of: UUID | None = None
 
     @property
     def keyed(self) -> bool:
@@ -134,6 +139,15 @@ class AlreadyImported(Exception):
         self.game_id = game_id
 
 
+class AlreadyPlayedAgain(Exception):
+    """A game played again a second time (migration 0024): `game_id` names the
+    game that was played again."""
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"game {game_id} was already played again")
+        self.game_id = game_id
+
+
 class Unreadable(Exception):
     """A value the database stored but could not give back: the write is undone."""
 
@@ -155,7 +169,7 @@ EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
 GAME_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
     " title, played_at, location, notes, variation_of, variation_step, app_key,"
-    " created_at, group_name, group_key, visibility"
+    " created_at, group_name, group_key, visibility, rematch_of"
 )
 _INSERT_EVENT = """
     INSERT INTO events (game_id, version, type, data, idempotency_key, request_hash)
@@ -240,6 +254,8 @@ class GameLogs(Recorder):
                 events = await _read(conn, game.id, 0, None)
                 return read_back(stored, events)
         except errors.UniqueViolation as error:
+            if error.diag.constraint_name == _PLAYED_AGAIN_ONCE:
+                raise AlreadyPlayedAgain(game.rematch_of) from None
             # Another import of the same content committed first, between this
             # one's look and its insert: that game (which `same`, if given, would
             # have found under its lock) is the one the file is.
@@ -254,6 +270,16 @@ class GameLogs(Recorder):
             )
             (game_id,) = await cursor.fetchone()
         return game_id
+
+    async def played_again(self, game_id: UUID) -> GameRow | None:
+        """The game that followed `game_id` when it was played again, if it was,
+        read on the primary: a request that follows the one that made it finds it."""
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE rematch_of = %s", (game_id,)
+            )
+            row = await cursor.fetchone()
+        return None if row is None else game_of(row)
 
     async def get_game(self, game_id: UUID) -> GameRow | None:
         async with self._reads.connection() as conn:
@@ -366,8 +392,9 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
     cursor = await conn.execute(
         "INSERT INTO games (id, game, players, first_player, seed, options,"
         " token_hash, title, played_at, location, notes, variation_of, variation_step,"
-        " app_key, group_name, group_key, visibility)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " app_key, group_name, group_key, visibility, rematch_of)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
+        " %s)"
         f" RETURNING {GAME_COLUMNS}",
         (
             game.id,
@@ -387,6 +414,7 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
             game.group,
             game.group_key,
             game.visibility,
+            game.rematch_of,
         ),
     )
     # The row is converted to Python here, at the fetch: a value the database took
@@ -469,7 +497,8 @@ async def _read(
 def game_of(row: Any) -> GameRow:
     id_, game, players, first_player, seed, options, token_hash, *rest = row
     title, played_at, location, notes, *rest = rest
-    variation_of, variation_step, app_key, created_at, group, group_key, seen = rest
+    variation_of, variation_step, app_key, created_at, *rest = rest
+    group, group_key, seen, rematch_of = rest
     return GameRow(
         id=id_,
         game=game,
@@ -488,6 +517,7 @@ def game_of(row: Any) -> GameRow:
         group=group,
         group_key=group_key,
         visibility=seen,
+        rematch_of=rematch_of,
         created_at=created_at,
     )
 

@@ -23,6 +23,7 @@ from service.storage import pools
 from service.storage.commits import CommitFailed
 from service.storage.games import (
     AlreadyImported,
+    AlreadyPlayedAgain,
     GameLogs,
     GameNotFound,
     GameRow,
@@ -38,6 +39,7 @@ from service.storage.snapshots import Snapshot, SnapshotStore
 
 __all__ = [
     "AlreadyImported",
+    "AlreadyPlayedAgain",
     "CommitFailed",
     "EventStore",
     "GameNotFound",

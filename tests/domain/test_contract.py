@@ -7,7 +7,8 @@ Seeded virtual tables play whole games of each; at every step of them:
 - deciding a move and evolving its events is what the history stores and folds
   back from the log, and deciding it again gives the same events;
 - the game is over exactly when its winners are known, and then its phase is
-  `finished` and nothing is allowed;
+  `finished` and nothing is allowed; the game played again after it is opened by
+  one of its players, or by a draw;
 - the phase names what is allowed, and the view says both as the game does;
 - every kind of move offered has, for each of its choices, a move the rules
   accept; none the rules accept falls outside the choices; every kind left out is
@@ -153,6 +154,14 @@ def test_the_game_is_over_exactly_when_its_winners_are_known(rules):
         assert over == (rules.phase(state) == "finished") == (not rules.allowed(state))
     for seed in SEEDS:
         assert rules.is_terminal(played(rules.name, seed)[2])
+
+
+@every_game
+def test_a_game_played_again_is_opened_by_one_of_its_players_or_drawn_T4(rules):
+    for seed in SEEDS:
+        setup, _, last = played(rules.name, seed)
+        first = rules.rematch_first_player(setup, last)
+        assert first is None or first in setup.players
 
 
 # --- what a table sees ----------------------------------------------------------------

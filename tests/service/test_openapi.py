@@ -41,10 +41,11 @@ def test_an_app_key_is_a_bearer_scheme_every_other_operation_takes_optionally(sp
         for path, item in spec["paths"].items()
         for method, operation in item.items()
     }
-    # The writes of one game take its write token, or the key of the app that
-    # created it.
+    # The writes of one game, and playing it again, take its write token, or the
+    # key of the app that created it.
     writes = [
         ("post", "/games/{game_id}/moves"),
+        ("post", "/games/{game_id}/rematch"),
         ("post", "/games/{game_id}/notes"),
         ("post", "/games/{game_id}/notes/{note}/withdrawal"),
     ]

@@ -167,6 +167,7 @@ def test_writes_to_a_hidden_game_answer_as_a_missing_game(client, table):
             ("moves", play),
             ("notes", {"step": 1, "text": "x"}),
             ("variations", {"at": 1}),
+            ("rematch", None),
         ):
             hidden = client.post(
                 f"/games/{game['id']}/{path}", json=body, headers=headers

@@ -2,13 +2,15 @@
 import { language, t } from "./i18n.js";
 
 /** A problem+json answer: `message` is the service's `detail`, `rule` the ruling,
- * `players` the seats of a group's game whose names are on nobody of its roster. */
+ * `players` the seats of a group's game whose names are on nobody of its roster,
+ * `gameId` the game it names (a game played again already). */
 export class Refusal extends Error {
   constructor(status, problem) {
     super(problem.detail || problem.title || t("api.answered", { status }));
     this.status = status;
     this.rule = problem.rule || null;
     this.players = problem.players || null;
+    this.gameId = problem.game_id || null;
   }
 }
 

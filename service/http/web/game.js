@@ -2,7 +2,7 @@
 // connection, the moves so far and the score sheet. What the page holds and does
 // (the game, its history, the queue, the stream) is the session's (session.js); this
 // module draws it, and keeps the focus and a refusal where the player is looking.
-import { api, gameStream, readerOf, tokens, writerOf } from "./api.js";
+import { api, gameGroups, gameStream, groups, readerOf, tokens, writerOf } from "./api.js";
 import { button, chips, entries, field, h, refuse, refusalBox, say } from "./dom.js";
 import { gameOf } from "./games.js";
 import { loadEarlier, loadHistory, moveNumber, undoTarget } from "./history.js";
@@ -12,6 +12,7 @@ import { gameLabel } from "./kinds.js";
 import { renderHistory } from "./moves-so-far.js";
 import { playerLink } from "./players.js";
 import { idempotencyKey, movesQueue } from "./queue.js";
+import { playAgain } from "./rematch.js";
 import { gameSession } from "./session.js";
 import { sharePanel } from "./share.js";
 import { renderSheet } from "./sheet.js";
@@ -62,7 +63,7 @@ export async function showGame(root, id, { offered = null } = {}) {
         h("a", { href: playerLink(name) }, name)]), h("br"), when(first),
       first.location ? ` · ${first.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, t("game.replay"))),
-    variationOf(first) ?? "", boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
+    variationOf(first) ?? "", previousGame(first), boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,
     boxes.sheet);
   const refusal = refusalBeside(boxes.moves);
   const entered = entries(boxes.moves);
@@ -150,9 +151,40 @@ export async function showGame(root, id, { offered = null } = {}) {
     }
     if (anyMode()) return [title, ...anyMovePanel()];
     if (current.status === "finished") {
-      return [title, h("p", {}, t("game.over_undo")), undoRow()];
+      return [title, h("p", {}, t("game.over_undo")), playAgainRow(), undoRow()];
+    }
+    if (current.status === "abandoned") {
+      return [title, h("p", {}, t("game.abandoned_undo")), playAgainRow(), undoRow()];
     }
     return [title, game.moves(current, submit), undoRow()];
+  }
+
+  /** "Play again": the next game at the same table, made and opened in one tap,
+   * its write token kept here as a game started here keeps its own. */
+  function playAgainRow() {
+    const again = button(t("game.play_again"), async () => {
+      again.disabled = true;
+      const group = groups.named(session.game.group);
+      let next;
+      try {
+        next = await playAgain(id, {
+          post: (path, headers) =>
+            api.post(path, undefined, writerOf(id, session.game.group), headers),
+          keep: (nextId, token) => {
+            if (token) tokens.set(nextId, token);
+            if (group) gameGroups.set(nextId, group.id);
+          },
+          storage: localStorage,
+          newKey: idempotencyKey,
+        });
+      } catch (error) {
+        again.disabled = false;
+        refusal.show(error);
+        return;
+      }
+      location.hash = `#/games/${next}`;
+    }, { class: "primary" });
+    return h("div", { class: "row play-again" }, again);
   }
 
   /** Any player's move, of any kind the game has: offline the page cannot know the
@@ -372,6 +404,13 @@ function refusalBeside(panel) {
       if (shown) panel.querySelector("h2").after(shown);
     },
   };
+}
+
+/** A game played again links to the game before it. */
+function previousGame(game) {
+  if (!game.rematch_of) return "";
+  return h("p", { class: "rematch-of" },
+    h("a", { href: `#/games/${game.rematch_of}` }, t("game.previous")));
 }
 
 function winnersLine(game) {

@@ -7,7 +7,7 @@
 // view is drawn from and which change only with a new release; a game's state comes
 // from the service or not at all (moves tapped offline wait in the page's queue,
 // queue.js).
-const CACHE = "tablelog-shell-v7";
+const CACHE = "tablelog-shell-v8";
 const KINDS = new URL("../games/kinds", self.location).pathname;
 const FILES = "files.json";
 

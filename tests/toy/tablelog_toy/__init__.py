@@ -22,6 +22,7 @@ import msgspec
 from domain.errors import RuleError
 from domain.game import Offer, Recorded, Rules, Setup, choices, kinds
 from domain.picture import TOP, Label, Scene
+from domain.rematch import next_seat
 from domain.setup import decoded_options, first_player, seated
 from domain.sheet import RoundLine, ScoreSheet
 from domain.wording import Language, Message, Words, message
@@ -225,6 +226,8 @@ class Nim:
     allowed = staticmethod(allowed)
     view = staticmethod(view)
     outcome = staticmethod(outcome)
+    # Nim's rules say nothing of who opens the next game (T4).
+    rematch_first_player = staticmethod(next_seat)
     sheet_start = staticmethod(sheet_start)
     next_sheet = staticmethod(next_sheet)
     describe = staticmethod(describe)
