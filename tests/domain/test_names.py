@@ -101,7 +101,7 @@ ROSTER = ["Mauricio", "Zoé", "Karen", "Ana", "Léa", "Bob", "Anna"]
     [
         ("Mauricoi", ["Mauricio"]),  # two letters swapped
         ("Mauricios", ["Mauricio"]),  # one added
-        ("Mauricı", []),  # two changed (a dotless i, and the o dropped)
+        ("Maurizia", []),  # two letters changed
         ("Maurcio", ["Mauricio"]),  # one dropped
         ("Karin", ["Karen"]),  # one changed
         ("ZOE", ["Zoé"]),  # case and accent
