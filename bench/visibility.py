@@ -1,13 +1,17 @@
 """Visibility: a move into a members-only game, and a read of its replay, beside the
-same on a public game, on the service in a process of its own.
+same on a public game; and a move into a group's game, which seats its roster's
+players, beside one into a game of no group; on the service in a process of its
+own.
 
-Both games are a group's, created with its key; each request carries the game's
-write token, so the members-only game is read and written by a token holder: every
-request of it asks whether the caller may see the game (the token's hash compared
-with the stored one) before anything else, and its answers are marked private. The
-public game's requests skip nothing else. The two alternate, one slice each a round
-(which goes first swapped each round), and each round gives the ratio of the members
-game's time per request to the public game's: its median and range are the figure.
+The first two games are a group's, created with its key; each request carries the
+game's write token, so the members-only game is read and written by a token holder:
+every request of it asks whether the caller may see the game (the token's hash
+compared with the stored one) before anything else, and its answers are marked
+private. The public game's requests skip nothing else. The group's public game is
+then set beside a public game created without a key: what a roster adds to a move.
+Two contestants alternate, one slice each a round (which goes first swapped each
+round), and each round gives the ratio of the first's time per request to the
+second's: its median and range are the figure.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ CLIENTS = 4
 MOVES = 4_000
 # The moves of each game whose replay is read.
 READ_MOVES = 30
-# Time per request, members over public: what the check of who sees a game may add.
+# Time per request, members over public: what the check of who sees a game may add;
+# a group's game over a game of no group: what its roster may add.
 TARGET = ("max", 1.1)
 
 
@@ -51,16 +56,19 @@ class _Client:
 
 
 async def _game(client: _Client, key: str, visibility: str) -> dict[str, Any]:
+    """A game of the group whose key is `key`, or of no group without one."""
     body = creation_body(visibility=visibility)
-    # The group's roster has its players from the first game that seats them.
-    body["players"] = [{"name": name, "new": True} for name in body["players"]]
+    if key:  # the group's roster has its players from the first game seating them
+        body["players"] = [{"name": name, "new": True} for name in body["players"]]
     status, answer = await client.call("POST", "/games", body, key)
     assert status == 201, answer
     return json.loads(answer)
 
 
-def _moves_slice(base_url: str, key: str, visibility: str, statuses: Counter) -> Slice:
-    """CLIENTS clients, each logging the moves of a game of its own."""
+def _moves_slice(
+    base_url: str, key: str, visibility: str, label: str, statuses: Counter
+) -> Slice:
+    """CLIENTS clients, each logging the moves of a game of its own (`_game`)."""
     moves = wire_moves(default_rules(), setup_for(default_rules()), MOVES)
 
     async def worker(deadline: float) -> int:
@@ -73,7 +81,7 @@ def _moves_slice(base_url: str, key: str, visibility: str, statuses: Counter) ->
             while time.perf_counter() < deadline and done < MOVES:
                 body = {**moves[done], "expected_version": done + 1}
                 status, _ = await client.call("POST", path, body, token)
-                statuses[f"visibility {visibility} moves {status}"] += 1
+                statuses[f"visibility {label} moves {status}"] += 1
                 done += 1
             return done
         finally:
@@ -140,31 +148,33 @@ async def _group_key(base_url: str) -> str:
 
 
 async def _rounds(
-    members: Slice, public: Slice, seconds: float, rounds: int
+    first: tuple[str, Slice], second: tuple[str, Slice], seconds: float, rounds: int
 ) -> list[dict]:
-    """Each round one slice of each, the one that goes first swapped from round to
-    round: the work a slice leaves behind (the projection runner folding its
-    moves) then falls on each alike."""
+    """Each round one slice of each (label, slice), the one that goes first
+    swapped from round to round: the work a slice leaves behind (the projection
+    runner folding its moves) then falls on each alike."""
     per_round = []
     for number in range(rounds):
-        order = [("members", members), ("public", public)]
+        order = [first, second]
         contestants = dict(order if number % 2 == 0 else order[::-1])
         per_round.append(await alternate(contestants, seconds / rounds, 1))
     return per_round
 
 
-def _figure(name: str, per_round: list, rounds_note: str) -> Figure:
+def _figure(
+    name: str, per_round: list, rounds_note: str, over: tuple[str, str]
+) -> Figure:
+    """The figure of `per_round`: the time per request of `over`'s first label
+    over its second's, each round."""
+    first, second = over
     return Figure(
         "visibility",
         name,
-        summed("members", per_round),
-        summed("public", per_round),
+        summed(first, per_round),
+        summed(second, per_round),
         TARGET,
         note=rounds_note,
-        # Time per request, members over public, each round.
-        rounds=tuple(
-            r["public"].per_second / r["members"].per_second for r in per_round
-        ),
+        rounds=tuple(r[second].per_second / r[first].per_second for r in per_round),
     )
 
 
@@ -175,21 +185,37 @@ async def measure(
     with server("tablelog", databases.database("visibility")) as base_url:
         key = await _group_key(base_url)
         moves = await _rounds(
-            _moves_slice(base_url, key, "members", statuses),
-            _moves_slice(base_url, key, "public", statuses),
+            ("members", _moves_slice(base_url, key, "members", "members", statuses)),
+            ("public", _moves_slice(base_url, key, "public", "public", statuses)),
             seconds,
             rounds,
         )
         hidden = await _played(base_url, key, "members")
         shown = await _played(base_url, key, "public")
         reads = await _rounds(
-            _reads_slice(base_url, hidden, "members", statuses),
-            _reads_slice(base_url, shown, "public", statuses),
+            ("members", _reads_slice(base_url, hidden, "members", statuses)),
+            ("public", _reads_slice(base_url, shown, "public", statuses)),
+            seconds,
+            rounds,
+        )
+        rostered = await _rounds(
+            ("group", _moves_slice(base_url, key, "public", "group", statuses)),
+            ("no group", _moves_slice(base_url, "", "public", "no group", statuses)),
             seconds,
             rounds,
         )
     note = "time per request, members-only game over public game, a ratio a round"
-    report.add(_figure("POST /moves, members game / public game", moves, note))
-    report.add(_figure("GET /replay, members game / public game", reads, note))
+    apart = ("members", "public")
+    report.add(_figure("POST /moves, members game / public game", moves, note, apart))
+    report.add(_figure("GET /replay, members game / public game", reads, note, apart))
+    report.add(
+        _figure(
+            "POST /moves, group's game / game of no group",
+            rostered,
+            "time per request, a group's public game (its players on its roster) "
+            "over a public game of no group, a ratio a round",
+            ("group", "no group"),
+        )
+    )
     for name, count in statuses.items():
         report.counts[name] = report.counts.get(name, 0) + count

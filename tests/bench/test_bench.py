@@ -194,11 +194,15 @@ def test_the_bench_sets_a_members_games_moves_and_replays_beside_a_public_ones(
 ):
     report = tmp_path / "bench.json"
     run_bench(postgres_server, report, "visibility")
-    figures = json.loads(report.read_text())["figures"]
+    written = json.loads(report.read_text())
+    figures = written["figures"]
     assert [figure["name"] for figure in figures] == [
         "POST /moves, members game / public game",
         "GET /replay, members game / public game",
+        "POST /moves, group's game / game of no group",
     ]
+    moved = {name: count for name, count in written["counts"].items() if "moves" in name}
+    assert moved and all(name.endswith(" 201") for name in moved), moved
     for figure in figures:
         assert figure["ours"]["count"] > 0 and figure["baseline"]["count"] > 0
         assert len(figure["rounds"]) == 1 and figure["ratio"] > 0
