@@ -21,6 +21,7 @@ from psycopg_pool import AsyncConnectionPool
 from service.storage.commits import NewEvent, SharedCommits
 from service.storage.notes import NewEntry, insert_entries
 from service.storage.pools import Recorder
+from service.storage.samples import sample_game
 
 T = TypeVar("T")
 
@@ -64,9 +65,12 @@ class NewGameRow:
 
 @dataclass(frozen=True, slots=True)
 class GameRow(NewGameRow):
-    """A game's row as read back: with the time the database stored it."""
+    """A game's row as read back: with the time the database stored it, and
+    whether it is a sample game (`tablelog seed`, migrations/0024), which its
+    group's mark says, fixed from its creation."""
 
     created_at: datetime = field(kw_only=True)
+    sample: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,11 +156,24 @@ class GameNotFound(LookupError):
 
 
 EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
-GAME_COLUMNS = (
+_STORED_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
     " title, played_at, location, notes, variation_of, variation_step, app_key,"
     " created_at, group_name, group_key, visibility"
 )
+
+
+def game_columns(table: str) -> str:
+    """A game's row as `game_of` reads it, of the `games` table known as `table`:
+    its stored columns, then whether it is a sample."""
+    stored = ", ".join(
+        f"{table}.{column.strip()}" for column in _STORED_COLUMNS.split(",")
+    )
+    is_sample = sample_game(f"{table}.id", f"player_key({table}.group_name)")
+    return f"{stored}, {is_sample}"
+
+
+GAME_COLUMNS = game_columns("games")
 _INSERT_EVENT = """
     INSERT INTO events (game_id, version, type, data, idempotency_key, request_hash)
     VALUES (%s, %s, %s, %s::jsonb, %s, %s)
@@ -469,7 +486,8 @@ async def _read(
 def game_of(row: Any) -> GameRow:
     id_, game, players, first_player, seed, options, token_hash, *rest = row
     title, played_at, location, notes, *rest = rest
-    variation_of, variation_step, app_key, created_at, group, group_key, seen = rest
+    variation_of, variation_step, app_key, created_at, *rest = rest
+    group, group_key, seen, sample = rest
     return GameRow(
         id=id_,
         game=game,
@@ -489,6 +507,7 @@ def game_of(row: Any) -> GameRow:
         group_key=group_key,
         visibility=seen,
         created_at=created_at,
+        sample=sample,
     )
 
 
