@@ -66,7 +66,7 @@ from service.application.notes import (
     line_of,
 )
 from service.application.submitting import MAX_MOVES
-from service.application.visibility import ANYONE, Viewer, Visibility, withdrawn
+from service.application.visibility import ANYONE, Viewer, Visibility, removed
 from service.application.wording import in_english
 from service.storage.notes import NoteEntry
 from service.storage.store import GameRow, SameGame, StoredEvent
@@ -264,7 +264,7 @@ def _same_game(
     samples_removed: bool,
 ) -> SameGame:
     """How the import finds the stored game it already is, among those `viewer`
-    lists (the samples withdrawn when `samples_removed`): one of its set-up (the
+    lists (the samples left out when `samples_removed`): one of its set-up (the
     store compares the game, players, first player and seed; the options are
     compared here, as the game reads them, since a game stores them as given) whose
     moves are the file's, or begin with them. The one whose moves are exactly the
@@ -301,7 +301,7 @@ def _same_game(
         first_player=setup.first_player,
         versions=len(records) + 2,
         pick=pick,
-        shown=lambda row: viewer.lists(row, withdrawn=withdrawn(row, samples_removed)),
+        shown=lambda row: viewer.lists(row, removed=removed(row, samples_removed)),
     )
 
 

@@ -12,11 +12,11 @@ What lists a game (the game list, the feed, a player's records, the ladders) lis
 the public games, and every game of the caller's own group whatever its
 visibility: never another group's unlisted or members games.
 
-A sample game (`tablelog seed`, `service.application.samples`) is withdrawn while
-the samples are removed (`tablelog seed --remove`): then it does not exist for
-anyone, a member of its group or the holder of its write token too, and nothing
-lists it; seeding again brings it back. The queries that list games ask the same
-of the database (`service.storage.samples.withdrawn`).
+The sample games (`tablelog seed`, `service.application.samples`) may be removed
+(`tablelog seed --remove`): a sample removed does not exist for anyone, a member
+of its group or the holder of its write token too, and nothing lists it; seeding
+again brings it back. The queries that list games ask the same of the database
+(`service.storage.samples.removed_game`).
 """
 
 from __future__ import annotations
@@ -72,15 +72,15 @@ class Removals(Protocol):
     async def samples_removed(self) -> bool: ...
 
 
-def withdrawn(game: Shown, samples_removed: bool) -> bool:
-    """Whether the game is withdrawn: a sample while the samples are removed."""
+def removed(game: Shown, samples_removed: bool) -> bool:
+    """Whether the game is removed: a sample while the samples are removed."""
     return game.sample and samples_removed
 
 
-async def withdrawn_now(game: Shown, removals: Removals) -> bool:
-    """Whether the game is withdrawn now: the removal in force is asked for a
+async def removed_now(game: Shown, removals: Removals) -> bool:
+    """Whether the game is removed now: the removal in force is asked for a
     sample only, so no other game's read costs a query."""
-    return game.sample and withdrawn(game, await removals.samples_removed())
+    return game.sample and removed(game, await removals.samples_removed())
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +92,10 @@ class Viewer:
     group: str | None = None
     credential: str | None = None
 
-    def lists(self, game: Shown, *, withdrawn: bool) -> bool:
+    def lists(self, game: Shown, *, removed: bool) -> bool:
         """Whether a listing shows the game: public, or of the viewer's own group,
-        unless it is `withdrawn`."""
-        if withdrawn:
+        unless it is `removed`."""
+        if removed:
             return False
         return game.visibility == PUBLIC or self.member_of(game.group)
 
@@ -108,11 +108,11 @@ class Viewer:
             and name_key(group) == name_key(self.group)
         )
 
-    def reads(self, game: Shown, *, withdrawn: bool) -> bool:
+    def reads(self, game: Shown, *, removed: bool) -> bool:
         """Whether the viewer may read the game: any game but a members-only one,
         and that one with a key of its group or its write token; none that is
-        `withdrawn`."""
-        if withdrawn:
+        `removed`."""
+        if removed:
             return False
         if game.visibility != MEMBERS or self.member_of(game.group):
             return True

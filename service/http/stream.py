@@ -25,7 +25,7 @@ from litestar.types import ASGIApp, Receive, Scope, Send
 from domain.creation import GameCreated
 from domain.history import Codec
 from service.application.games import Games
-from service.application.visibility import withdrawn_now
+from service.application.visibility import removed_now
 from service.http.limits import client_key
 from service.http.problems import Problem
 from service.http.wire import LoggedEvent
@@ -99,7 +99,7 @@ async def stream_of(
     games: Games, live: LiveLog, row: GameRow, codec: Codec, after: int
 ) -> AsyncIterator[ServerSentEventMessage]:
     """The moves of the game whose row is `row` after version `after`, as they are
-    stored. A sample game removed meanwhile (`visibility.withdrawn_now`, asked at
+    stored. A sample game removed meanwhile (`visibility.removed_now`, asked at
     each keep-alive) ends its stream: it no longer exists."""
     game_id = row.id
     # Subscribe before reading what is stored, so nothing falls between the two.
@@ -117,7 +117,7 @@ async def stream_of(
                     _next(subscription), timeout=KEEP_ALIVE_SECONDS
                 )
             except TimeoutError:
-                if await withdrawn_now(row, games.store):
+                if await removed_now(row, games.store):
                     return
                 yield ServerSentEventMessage(comment="keep-alive")
                 continue

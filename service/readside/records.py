@@ -36,7 +36,7 @@ from service.application.games import GameName
 from service.application.keys import same_group
 from service.readside import summaries
 from service.readside.summaries import PlayerTally
-from service.storage.samples import sample_game, withdrawn_group
+from service.storage.samples import removed_group, sample_game
 
 # Rows a page of a leaderboard, of two players' games or of a rating's history.
 MAX_PAGE = 100
@@ -184,7 +184,7 @@ _COUNTED = (
 )
 # The ladder asked for is shown: none is of a sample group while the samples are
 # removed, whose ladder is then as empty as a group's that never was.
-_SHOWN = f"NOT {withdrawn_group('player_key(%(group)s::text)')}"
+_SHOWN = f"NOT {removed_group('player_key(%(group)s::text)')}"
 
 
 def _rating(row: dict[str, Any]) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from service.application.errors import NotFound
 from service.application.games import GameName, Status
 from service.application.variations import VariationOf
 from service.application.variations import variation_of as _variation_of
-from service.storage.samples import sample_game, withdrawn
+from service.storage.samples import removed_game, sample_game
 
 
 class SummaryTables(Protocol):
@@ -120,13 +120,13 @@ IN_GROUP = (
 
 # The games a reader lists (service/application/visibility.py): the public ones, and
 # every game of its own group (`%(group)s`, its name; NULL for none), found by the
-# game's row, where its visibility and group are kept; never one withdrawn.
+# game's row, where its visibility and group are kept; never one removed.
 _OF_READER = (
     "EXISTS (SELECT FROM games g WHERE g.id = {table}.game_id"
     " AND (g.visibility = 'public'"
     " OR player_key(g.group_name) = player_key(%(group)s::text))"
 )
-LISTED = _OF_READER + f" AND NOT {withdrawn('g.id', 'player_key(g.group_name)')})"
+LISTED = _OF_READER + f" AND NOT {removed_game('g.id', 'player_key(g.group_name)')})"
 # The games a player's record counts: those listed, but for the samples, which are
 # no one's record.
 COUNTED = _OF_READER + f" AND NOT {sample_game('g.id', 'player_key(g.group_name)')})"

@@ -2,7 +2,7 @@
 games, the samples of no group, and whether the samples are removed. Nothing here
 is ever updated or deleted: the removal in force is the latest row.
 
-The SQL that says which games are samples, or withdrawn, is here too, as pieces of
+The SQL that says which games are samples, or removed, is here too, as pieces of
 the queries that list games (the game list, the feed, the records, the ladders):
 each of those asks it, so that what a reader may not see is answered as missing
 everywhere alike (service/application/visibility.py says the rule).
@@ -42,14 +42,14 @@ def sample_game(game_id: str, group_key: str) -> str:
     )
 
 
-def withdrawn_group(group_key: str) -> str:
+def removed_group(group_key: str) -> str:
     """SQL: whether the group whose key is the SQL expression `group_key` is a
     sample group while the samples are removed: its ladder is then empty."""
     return f"({SAMPLES_REMOVED} AND {sample_group(group_key)})"
 
 
-def withdrawn(game_id: str, group_key: str) -> str:
-    """SQL: whether the game is withdrawn, a sample while the samples are removed:
+def removed_game(game_id: str, group_key: str) -> str:
+    """SQL: whether the game is removed, a sample while the samples are removed:
     then it does not exist for anyone."""
     return f"({SAMPLES_REMOVED} AND {sample_game(game_id, group_key)})"
 

@@ -1,5 +1,5 @@
 """Every read of one game, and the rule for a game hidden from the caller (or
-withdrawn): it answers exactly as a game never created does, its status, its body
+removed): it answers exactly as a game never created does, its status, its body
 but for the id, and the headers that matter."""
 
 from __future__ import annotations
