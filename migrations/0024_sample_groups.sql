@@ -40,19 +40,26 @@ CREATE TRIGGER sample_removals_append_only
 -- file name) (service/application/samples.py), so the samples it ships are known by
 -- their ids: these are they, each marked if this database holds it as a game of no
 -- group. A sample loaded from another folder (--seeds) has an id no list can give:
--- it stays an ordinary game.
-INSERT INTO ungrouped_samples (game_id)
-SELECT id FROM games
-WHERE group_name IS NULL AND id IN (
-    'f3e40f8c-7a2f-54ae-b9a7-f6e114f24c09',  -- dobro-french-scale.ndjson
-    'd8f37384-90d5-57ea-a15b-dcd33147a693',  -- dobro-pixar-friday-night.ndjson
-    '28cc9e45-3e79-5ac9-8cad-c6a9e8dcdac8',  -- dobro-two-players.ndjson
-    '5d752f9e-f700-5703-8ec9-8ad4b30883ac',  -- double-donkey-four-players.ndjson
-    '8fd2e336-fbb8-56d2-b1cd-a2aaf67f6f85',  -- double-donkey-two-players.ndjson
-    '0f6a403b-6076-50fe-820d-996130e9e84b',  -- dozito-three-players.ndjson
-    '7935f649-5ee2-53df-be9c-319bb6f9c8ba'   -- dozito-two-players.ndjson
+-- it stays an ordinary game. A variation is seen as the game it branches from is:
+-- the variations of those samples (and theirs) are marked too, as a variation
+-- branched from one later is (service/storage/games.py).
+WITH RECURSIVE samples (id) AS (
+    SELECT id FROM games
+    WHERE group_name IS NULL AND id IN (
+        'f3e40f8c-7a2f-54ae-b9a7-f6e114f24c09',  -- dobro-french-scale.ndjson
+        'd8f37384-90d5-57ea-a15b-dcd33147a693',  -- dobro-pixar-friday-night.ndjson
+        '28cc9e45-3e79-5ac9-8cad-c6a9e8dcdac8',  -- dobro-two-players.ndjson
+        '5d752f9e-f700-5703-8ec9-8ad4b30883ac',  -- double-donkey-four-players.ndjson
+        '8fd2e336-fbb8-56d2-b1cd-a2aaf67f6f85',  -- double-donkey-two-players.ndjson
+        '0f6a403b-6076-50fe-820d-996130e9e84b',  -- dozito-three-players.ndjson
+        '7935f649-5ee2-53df-be9c-319bb6f9c8ba'   -- dozito-two-players.ndjson
+    )
+    UNION
+    SELECT g.id FROM games g JOIN samples s ON g.variation_of = s.id
+    WHERE g.group_name IS NULL
 )
-ORDER BY id;
+INSERT INTO ungrouped_samples (game_id)
+SELECT id FROM samples ORDER BY id;
 
 -- Those samples were rated on their games' own ladders: the ratings are folded
 -- again from the log's start, which leaves them out (the game list stays as it

@@ -9,7 +9,7 @@ caller and returned as the database stores it; this module never interprets it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
@@ -413,7 +413,26 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
         row = await cursor.fetchone()
     except errors.DataError as error:
         raise Unreadable(game.id, str(error)) from error
-    return game_of(row)
+    stored = game_of(row)
+    if game.variation_of is not None and game.group is None:
+        stored = await _variation_of_an_ungrouped_sample(conn, stored)
+    return stored
+
+
+async def _variation_of_an_ungrouped_sample(
+    conn: AsyncConnection, row: GameRow
+) -> GameRow:
+    """The variation `row`, marked a sample if it branches from a sample of no
+    group (migrations/0024): a variation is seen as its game is, and a group's
+    samples pass theirs on by their group."""
+    cursor = await conn.execute(
+        "INSERT INTO ungrouped_samples (game_id)"
+        " SELECT %s FROM ungrouped_samples WHERE game_id = %s RETURNING game_id",
+        (row.id, row.variation_of),
+    )
+    if await cursor.fetchone() is None:
+        return row
+    return replace(row, sample=True)
 
 
 async def _same_game(conn: AsyncConnection, same: SameGame) -> UUID | None:

@@ -210,8 +210,17 @@ def assert_missing(client: httpx.Client, game_id: str) -> None:
         assert normalised(written, game_id) == normalised(never, missing), path
 
 
+def branched(client: httpx.Client, game_id: str) -> str:
+    """A variation of the game from its first step, as anyone may branch one."""
+    answer = client.post(f"/games/{game_id}/variations", json={"at": 1})
+    assert answer.status_code == 201, answer.text
+    return answer.json()["id"]
+
+
 def test_removed_samples_answer_as_games_that_do_not_exist(fresh_seeded, monkeypatch):
     client, url = fresh_seeded.client, fresh_seeded.url
+    variation = branched(client, SAMPLE_IDS[0])
+    assert client.get(f"/games/{variation}").json()["group"] == SAMPLE_GROUP
     assert set(SAMPLE_IDS) < fed(client)
     monkeypatch.setattr(stream, "KEEP_ALIVE_SECONDS", 0.2)
     with client.stream("GET", f"/games/{SAMPLE_IDS[0]}/stream") as opened:
@@ -226,7 +235,7 @@ def test_removed_samples_answer_as_games_that_do_not_exist(fresh_seeded, monkeyp
     again = tablelog_on(url, "seed", "--remove")
     assert "removed already" in again.stdout
 
-    for game_id in SAMPLE_IDS:
+    for game_id in [*SAMPLE_IDS, variation]:
         assert_missing(client, game_id)
     real = fresh_seeded.real["id"]
     listed = client.get("/games", params={"limit": 100}).json()["games"]
@@ -332,6 +341,7 @@ def test_the_samples_seeded_before_are_marked_by_the_migration(
         httpx.Client(base_url=base_url, timeout=30) as client,
     ):
         eventually(lambda: "Priscila" in board(client, "dobro"), seconds=30)
+        branched_before = branched(client, SAMPLE_IDS[0])
     for table in ("games", "events", "imports", "ratings"):
         copied(fresh_database_url, older, table)
     with psycopg.connect(older) as conn:
@@ -343,7 +353,9 @@ def test_the_samples_seeded_before_are_marked_by_the_migration(
 
     with psycopg.connect(older) as conn:
         marked = conn.execute("SELECT game_id::text FROM ungrouped_samples").fetchall()
-    assert sorted(game_id for (game_id,) in marked) == sorted(SAMPLE_IDS)
+    assert sorted(game_id for (game_id,) in marked) == sorted(
+        [*SAMPLE_IDS, branched_before]
+    )
     with (
         running_server(older) as base_url,
         httpx.Client(base_url=base_url, timeout=30) as client,
@@ -357,9 +369,11 @@ def test_the_samples_seeded_before_are_marked_by_the_migration(
             game = client.get(f"/games/{game_id}")
             assert (game.status_code, game.json()["group"]) == (200, None)
 
+        branched_after = branched(client, SAMPLE_IDS[1])
+
         lines = seeded_lines(tablelog_on(older, "seed"))
         assert all(" already loaded as game " in line for line in lines), lines
         removed = tablelog_on(older, "seed", "--remove")
         assert removed.returncode == 0, removed.stderr
-        for game_id in SAMPLE_IDS:
+        for game_id in [*SAMPLE_IDS, branched_before, branched_after]:
             assert_missing(client, game_id)
