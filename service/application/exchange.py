@@ -238,8 +238,8 @@ async def import_lines(
     digest, same = None, None
     if not as_sample:
         digest = _digest(request, start, records, times, entries)
-        removed = await games.store.samples_removed()
-        same = _same_game(games, start, records, viewer, removed)
+        samples_removed = await games.store.samples_removed()
+        same = _same_game(games, start, records, viewer, samples_removed)
     row, token = await games.creating.store_new(
         request,
         start,

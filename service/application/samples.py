@@ -67,7 +67,7 @@ class Samples:
         again if they were removed; Conflict if a group that is not the samples'
         holds its name."""
         try:
-            name = await self.store.sample_group(uuid.uuid4(), SAMPLE_GROUP)
+            name = await self.store.sample_group_named(uuid.uuid4(), SAMPLE_GROUP)
         except NotSample as taken:
             raise Conflict(
                 f"A group named {SAMPLE_GROUP!r} is there already ({taken}), and "

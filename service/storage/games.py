@@ -67,7 +67,8 @@ class NewGameRow:
 class GameRow(NewGameRow):
     """A game's row as read back: with the time the database stored it, and
     whether it is a sample game (`tablelog seed`, migrations/0024), which its
-    group's mark says, fixed from its creation."""
+    group's mark says (or its own, for a sample of no group), fixed from its
+    creation."""
 
     created_at: datetime = field(kw_only=True)
     sample: bool = field(default=False, kw_only=True)

@@ -68,13 +68,13 @@ class SampleMarks(Recorder):
             (removed,) = await cursor.fetchone()
         return removed
 
-    async def sample_group(self, id: UUID, name: str) -> str:
+    async def sample_group_named(self, id: UUID, name: str) -> str:
         """The name of the group named `name` (as names are compared), marked
         sample; made with `id`, public and with no key, if no group holds the name.
         NotSample if a group holds it that is not marked sample: its games are no
         samples, and the samples join no group of anyone's."""
         async with self._pool.connection() as conn, conn.transaction():
-            found = await _sample_group_named(conn, name)
+            found = await _group_named(conn, name)
             if found is None:
                 try:
                     async with conn.transaction():
@@ -91,7 +91,7 @@ class SampleMarks(Recorder):
                         )
                 except errors.UniqueViolation:
                     pass  # made meanwhile, by another seeding: read below
-                found = await _sample_group_named(conn, name)
+                found = await _group_named(conn, name)
         assert found is not None
         spelt, sample = found
         if not sample:
@@ -110,9 +110,7 @@ class SampleMarks(Recorder):
             return await cursor.fetchone() is not None
 
 
-async def _sample_group_named(
-    conn: AsyncConnection, name: str
-) -> tuple[str, bool] | None:
+async def _group_named(conn: AsyncConnection, name: str) -> tuple[str, bool] | None:
     """The group named `name` as names are compared, and whether it is marked
     sample; None for no such group."""
     cursor = await conn.execute(
