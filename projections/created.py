@@ -47,6 +47,11 @@ class Created(Protocol):
         """Who sees it: `public`, `unlisted` or `members`."""
 
     @property
+    def sample(self) -> bool:
+        """Whether it is a sample game (`tablelog seed`): on its group's ladder
+        alone, never on its game's own."""
+
+    @property
     def keyed(self) -> bool:
         """Whether it was created (or imported) with a key, an app's or a
         group's."""

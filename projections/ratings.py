@@ -4,7 +4,8 @@ changes on the ladders, and the ratings a ladder's games give.
 Every finished game is one match of its players in their standings (ruling T3),
 rated with openskill's Plackett-Luce model and its default parameters. Each game
 has its own ladder (`ladder` ''), which rates its public games (and of those only
-the ones created with a key, when the service says so: `rated_needs_key`); each
+the ones created with a key, when the service says so: `rated_needs_key`), never a
+sample game (`tablelog seed`), which is no one's record; each
 group one more (`ladder`: the group's key), which rates all that group's games and
 is shown to its members; and each group the ladder of its public games alone
 (`public_part`), shown to everyone else. A variation (a game branched from a step
@@ -108,7 +109,7 @@ def finish_of(
     progress or abandoned), and for a variation, which is never rated: it replays
     another game's moves from one of its steps, not a game the table played.
     `needs_key`: its game's own ladder rates it only if it was created with a
-    key."""
+    key. A sample is rated on its group's ladders alone."""
     if history.status != "finished" or game.variation_of is not None:
         return None
     sheet = history.score_sheet()
@@ -127,7 +128,9 @@ def finish_of(
         ranks=tuple(standings[player] for player in game.players),
         finished_at=recorded_at,
         visibility=game.visibility,
-        on_global=game.visibility == PUBLIC and (game.keyed or not needs_key),
+        on_global=game.visibility == PUBLIC
+        and not game.sample
+        and (game.keyed or not needs_key),
     )
 
 

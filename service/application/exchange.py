@@ -66,7 +66,7 @@ from service.application.notes import (
     line_of,
 )
 from service.application.submitting import MAX_MOVES
-from service.application.visibility import ANYONE, Viewer, Visibility
+from service.application.visibility import ANYONE, Viewer, Visibility, removed
 from service.application.wording import in_english
 from service.storage.notes import NoteEntry
 from service.storage.store import GameRow, SameGame, StoredEvent
@@ -182,11 +182,15 @@ async def import_game(
     game_id: uuid.UUID | None = None,
     app_key: uuid.UUID | None = None,
     group: InGroup | None = None,
+    *,
+    as_sample: bool = False,
 ) -> Imported:
     """`import_lines` of a whole file."""
     lines = ImportLines()
     lines.add(body)
-    return await import_lines(games, lines, game_id, app_key, group)
+    return await import_lines(
+        games, lines, game_id, app_key, group, as_sample=as_sample
+    )
 
 
 async def import_lines(
@@ -198,6 +202,7 @@ async def import_lines(
     *,
     visibility: Visibility | None = None,
     viewer: Viewer = ANYONE,
+    as_sample: bool = False,
 ) -> Imported:
     """Check every line of a file read whole with the engine and store the game
     whole, or raise Invalid naming the first line that is refused (nothing is stored
@@ -206,7 +211,9 @@ async def import_lines(
     never named, and the file is stored as a game of its own. `app_key`: the key
     of the app importing it, which may then write it; `group`: the group whose key
     imports it, which then holds it (the file's own `group` is ignored);
-    `visibility`: who sees it, as for a creation."""
+    `visibility`: who sees it, as for a creation. `as_sample`: the file is a
+    sample loaded into its sample group (`group`), which counts nowhere, so it is
+    never a game already stored, and leaves no record of its content."""
     lines = read.done()
     request, created_at = _creation(lines[0])
     if request.seed is None:
@@ -228,7 +235,11 @@ async def import_lines(
         times.append(at)
     _check_times(times)
     entries = _notes(hosted, notes, len(moves) + 2, times)
-    digest = _digest(request, start, records, times, entries)
+    digest, same = None, None
+    if not as_sample:
+        digest = _digest(request, start, records, times, entries)
+        samples_removed = await games.store.samples_removed()
+        same = _same_game(games, start, records, viewer, samples_removed)
     row, token = await games.creating.store_new(
         request,
         start,
@@ -236,7 +247,7 @@ async def import_lines(
         game_id,
         logged_at=times,
         digest=digest,
-        same=_same_game(games, start, records, viewer),
+        same=same,
         notes=entries,
         app_key=app_key,
         group=group,
@@ -246,9 +257,14 @@ async def import_lines(
 
 
 def _same_game(
-    games: Games, start: History, records: list[Recorded], viewer: Viewer
+    games: Games,
+    start: History,
+    records: list[Recorded],
+    viewer: Viewer,
+    samples_removed: bool,
 ) -> SameGame:
-    """How the import finds the stored game it already is: one of its set-up (the
+    """How the import finds the stored game it already is, among those `viewer`
+    lists (the samples left out when `samples_removed`): one of its set-up (the
     store compares the game, players, first player and seed; the options are
     compared here, as the game reads them, since a game stores them as given) whose
     moves are the file's, or begin with them. The one whose moves are exactly the
@@ -285,7 +301,7 @@ def _same_game(
         first_player=setup.first_player,
         versions=len(records) + 2,
         pick=pick,
-        shown=lambda row: viewer.lists(row.visibility, row.group),
+        shown=lambda row: viewer.lists(row, removed=removed(row, samples_removed)),
     )
 
 

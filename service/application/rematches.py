@@ -32,7 +32,7 @@ from service.application.creating import Creating, InGroup, NewGame, in_the_grou
 from service.application.errors import PlayedAgain
 from service.application.timeline import Timelines
 from service.application.tokens import derived_token
-from service.application.visibility import Viewer, Visibility
+from service.application.visibility import Viewer, Visibility, removed_now
 from service.storage.store import AlreadyPlayedAgain, GameRow
 
 
@@ -97,5 +97,5 @@ class Rematches:
         if token is not None and hmac.compare_digest(token[1], made.token_hash):
             timeline = await self.timelines.load(made.id)
             return timeline.row, timeline.latest, token[0]
-        shown = viewer.reads(made.visibility, made.group, made.token_hash)
+        shown = viewer.reads(made, removed=await removed_now(made, self.store))
         raise PlayedAgain(made.id if shown else None)

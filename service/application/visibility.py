@@ -11,13 +11,19 @@ created (`hidden`), never a refusal that would say there is one.
 What lists a game (the game list, the feed, a player's records, the ladders) lists
 the public games, and every game of the caller's own group whatever its
 visibility: never another group's unlisted or members games.
+
+The sample games (`tablelog seed`, `service.application.samples`) may be removed
+(`tablelog seed --remove`): a sample removed does not exist for anyone, a member
+of its group or the holder of its write token too, and nothing lists it; seeding
+again brings it back. The queries that list games ask the same of the database
+(`service.storage.samples.removed_game`).
 """
 
 from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 from uuid import UUID
 
 from domain.names import name_key
@@ -44,6 +50,39 @@ NEEDS_A_GROUP = (
 )
 
 
+class Shown(Protocol):
+    """What the rule reads of a game: its stored row says it."""
+
+    @property
+    def visibility(self) -> str: ...
+
+    @property
+    def group(self) -> str | None: ...
+
+    @property
+    def token_hash(self) -> bytes: ...
+
+    @property
+    def sample(self) -> bool: ...
+
+
+class Removals(Protocol):
+    """Where the removal of the samples in force is read (the store)."""
+
+    async def samples_removed(self) -> bool: ...
+
+
+def removed(game: Shown, samples_removed: bool) -> bool:
+    """Whether the game is removed: a sample while the samples are removed."""
+    return game.sample and samples_removed
+
+
+async def removed_now(game: Shown, removals: Removals) -> bool:
+    """Whether the game is removed now: the removal in force is asked for a
+    sample only, so no other game's read costs a query."""
+    return game.sample and removed(game, await removals.samples_removed())
+
+
 @dataclass(frozen=True, slots=True)
 class Viewer:
     """Who reads: the group whose live key the request carries (a group key, or
@@ -53,10 +92,12 @@ class Viewer:
     group: str | None = None
     credential: str | None = None
 
-    def lists(self, visibility: str, group: str | None) -> bool:
-        """Whether a listing shows a game of this visibility and group: public, or
-        of the viewer's own group."""
-        return visibility == PUBLIC or self.member_of(group)
+    def lists(self, game: Shown, *, removed: bool) -> bool:
+        """Whether a listing shows the game: public, or of the viewer's own group,
+        unless it is `removed`."""
+        if removed:
+            return False
+        return game.visibility == PUBLIC or self.member_of(game.group)
 
     def member_of(self, group: str | None) -> bool:
         """Whether the viewer holds a live key of `group` (names compared as
@@ -67,13 +108,16 @@ class Viewer:
             and name_key(group) == name_key(self.group)
         )
 
-    def reads(self, visibility: str, group: str | None, write_token: bytes) -> bool:
-        """Whether the viewer may read a game: any game but a members-only one,
-        and that one with a key of its group or its write token."""
-        if visibility != MEMBERS or self.member_of(group):
+    def reads(self, game: Shown, *, removed: bool) -> bool:
+        """Whether the viewer may read the game: any game but a members-only one,
+        and that one with a key of its group or its write token; none that is
+        `removed`."""
+        if removed:
+            return False
+        if game.visibility != MEMBERS or self.member_of(game.group):
             return True
         return self.credential is not None and hmac.compare_digest(
-            token_hash(self.credential), write_token
+            token_hash(self.credential), game.token_hash
         )
 
 

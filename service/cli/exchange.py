@@ -2,7 +2,8 @@
 
 They talk to the database directly, through the same application layer as the REST API
 (`Games`, built by `service/bootstrap.py` for a shell command), on DATABASE_URL or the
-embedded server in --data-dir.
+embedded server in --data-dir. `seed` loads the sample games into their group, and
+`seed --remove` removes them (`service.application.samples`).
 """
 
 from __future__ import annotations
@@ -15,18 +16,16 @@ from importlib import resources
 from pathlib import Path
 
 from domain.errors import GameFinished, RuleError
-from service.application.errors import Duplicate
 from service.application.exchange import export_game, import_game
 from service.application.games import Games
 from service.application.plugins import installed_games
+from service.application.samples import SAMPLE_GROUP, Samples
 from service.application.wording import in_english
 from service.bootstrap import Service
 from service.cli.context import run_on, signed
 
 # The sample games ship inside the package, so an installed tablelog finds them.
 SEEDS = Path(str(resources.files("seeds")))
-# The sample games' ids are uuid5(SAMPLES_NAMESPACE, file name).
-SAMPLES_NAMESPACE = uuid.UUID("5b0c1c52-7d1a-4c55-9a43-2f1f3c1e7a10")
 
 
 def add_commands(
@@ -50,12 +49,20 @@ def add_commands(
     imported.add_argument("file", type=Path, metavar="FILE", help="'-' reads stdin")
     seed = command(
         "seed",
-        "Load the sample games (every .ndjson file in --seeds); a sample already "
-        "loaded is left as it is.",
+        f"Load the sample games (every .ndjson file in --seeds) into the group "
+        f"{SAMPLE_GROUP!r}, public and marked sample: on no game's own ladder and in "
+        "no player's record. A sample already loaded is left as it is; removed "
+        "samples come back.",
         run_seed,
         taken=reads_games,
     )
     seed.add_argument("--seeds", type=Path, default=SEEDS, help="default: %(default)s")
+    seed.add_argument(
+        "--remove",
+        action="store_true",
+        help="remove the sample games instead: every read answers as for a game "
+        "that does not exist (their rows stay); `tablelog seed` brings them back",
+    )
 
 
 def _run(args: argparse.Namespace, work: Callable[[Games], Awaitable[None]]) -> None:
@@ -88,25 +95,42 @@ def run_import(args: argparse.Namespace) -> None:
 
 
 def run_seed(args: argparse.Namespace) -> None:
+    if args.remove:
+        _run(args, _remove)
+        return
     files = sorted(args.seeds.glob("*.ndjson"))
 
     async def work(games: Games) -> None:
+        samples = Samples(games)
+        group = await samples.show()
         for file in files:
-            # A sample's id follows from its file name, so seeding twice loads it once.
-            game_id = uuid.uuid5(SAMPLES_NAMESPACE, file.name)
-            if await games.store.get_game(game_id) is not None:
-                print(f"{file.name}: already loaded as game {game_id}")
-                continue
-            try:
-                imported = await import_game(games, file.read_bytes(), game_id)
-            except Duplicate as duplicate:  # imported by hand before
-                print(f"{file.name}: already loaded as game {duplicate.game_id}")
-                continue
-            history = imported.history
-            print(
-                f"{file.name}: {history.rules.name} game {game_id}, "
-                f"{history.version} events, {history.status}"
-            )
+            seeded = await samples.load(file.name, file.read_bytes(), group)
+            history = seeded.history
+            if history is not None:
+                print(
+                    f"{file.name}: {history.rules.name} game {seeded.game_id}, "
+                    f"{history.version} events, {history.status}"
+                )
+            elif seeded.sample:
+                print(f"{file.name}: already loaded as game {seeded.game_id}")
+            else:
+                print(
+                    f"{file.name}: game {seeded.game_id} was loaded before samples "
+                    "had a group, and is an ordinary game: left as it is"
+                )
 
     _run(args, work)
-    print(f"{len(files)} sample games from {args.seeds} are in the database")
+    print(
+        f"{len(files)} sample games from {args.seeds} are in the database, "
+        f"in the group {SAMPLE_GROUP!r}"
+    )
+
+
+async def _remove(games: Games) -> None:
+    if await Samples(games).remove():
+        print(
+            "The sample games are removed: every read answers as for a game that "
+            "does not exist. `tablelog seed` brings them back."
+        )
+    else:
+        print("The sample games were removed already.")

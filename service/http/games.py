@@ -359,7 +359,7 @@ class GameController(Controller):
         if start is None:
             start = history.version
         codec = games.codec(row.game)
-        return ServerSentEvent(stream_of(games, live, game_id, codec, start))
+        return ServerSentEvent(stream_of(games, live, row, codec, start))
 
 
 def move_route(registry: Registry) -> HTTPRouteHandler:

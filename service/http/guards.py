@@ -1,9 +1,9 @@
 """Who may read and write a game. Every route of one game (its path names
 `game_id`) first asks whether the caller may read it (`visibility.Viewer`): a game
-hidden from the caller is answered as one never created (404), whatever else the
-request holds. Every write to a game then needs its bearer write token, the app
-key that created it, or a live key of its group (a group's own key, or an app key
-made for the group).
+hidden from the caller, or removed (a sample, `tablelog seed --remove`), is answered
+as one never created (404), whatever else the request holds. Every write to a game
+then needs its bearer write token, the app key that created it, or a live key of
+its group (a group's own key, or an app key made for the group).
 
 Run as the handler's `before_request` hook (the reads with an ETag run theirs,
 `caching._not_modified`, which asks the same), so the credential is checked before
@@ -22,7 +22,7 @@ from service.application.errors import TokenWrong
 from service.application.games import Games
 from service.application.timeline import Timeline
 from service.application.tokens import check_bearer
-from service.application.visibility import MEMBERS, hidden
+from service.application.visibility import MEMBERS, hidden, removed_now
 from service.http.callers import caller_of, member_of, unknown_key, viewer_of
 
 # Set on a request whose game is members-only: its answer is for its members, and
@@ -38,7 +38,8 @@ async def readable(request: Request, timeline: Timeline | None = None) -> Timeli
     if timeline is None:
         timeline = games.timelines.cached(game_id) or await games.timeline(game_id)
     row = timeline.row
-    if not viewer_of(request).reads(row.visibility, row.group, row.token_hash):
+    gone = await removed_now(row, games.store)
+    if not viewer_of(request).reads(row, removed=gone):
         raise hidden(game_id)
     request.state[PRIVATE] = row.visibility == MEMBERS
     return timeline

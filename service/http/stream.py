@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from typing import NoReturn
-from uuid import UUID
 
 import msgspec
 from litestar.enums import ScopeType
@@ -26,11 +25,12 @@ from litestar.types import ASGIApp, Receive, Scope, Send
 from domain.creation import GameCreated
 from domain.history import Codec
 from service.application.games import Games
+from service.application.visibility import removed_now
 from service.http.limits import client_key
 from service.http.problems import Problem
 from service.http.wire import LoggedEvent
 from service.readside.live import LiveLog, Subscription
-from service.storage.store import StoredEvent
+from service.storage.store import GameRow, StoredEvent
 
 # A comment line every so often keeps idle streams open through proxies and lets the
 # server notice viewers that have gone.
@@ -96,8 +96,12 @@ def _refuse(detail: str) -> NoReturn:
 
 
 async def stream_of(
-    games: Games, live: LiveLog, game_id: UUID, codec: Codec, after: int
+    games: Games, live: LiveLog, row: GameRow, codec: Codec, after: int
 ) -> AsyncIterator[ServerSentEventMessage]:
+    """The moves of the game whose row is `row` after version `after`, as they are
+    stored. A sample game removed meanwhile (`visibility.removed_now`, asked at
+    each keep-alive) ends its stream: it no longer exists."""
+    game_id = row.id
     # Subscribe before reading what is stored, so nothing falls between the two.
     with live.subscribe(game_id) as subscription:
         sent = after
@@ -113,6 +117,8 @@ async def stream_of(
                     _next(subscription), timeout=KEEP_ALIVE_SECONDS
                 )
             except TimeoutError:
+                if await removed_now(row, games.store):
+                    return
                 yield ServerSentEventMessage(comment="keep-alive")
                 continue
             if event is None or event.version > sent + 1:

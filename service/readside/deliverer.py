@@ -41,7 +41,7 @@ from domain.names import name_key
 from service.application.addresses import Resolve, resolve_by_system
 from service.application.errors import Invalid
 from service.application.timeline import Timelines
-from service.application.visibility import Viewer
+from service.application.visibility import Viewer, removed_now
 from service.application.webhooks import (
     Message,
     MessageData,
@@ -257,7 +257,8 @@ class Deliverer:
     ) -> list[tuple[str, bytes]]:
         """The messages an event makes for the endpoint: its kinds, with their
         bodies (the same bytes on every attempt). An endpoint is told of the games
-        its app would see listed: public ones, and its own group's."""
+        its app would see listed: public ones, and its own group's, none removed
+        (`visibility`)."""
         if event.version == 1 or (
             endpoint.game_id is not None and endpoint.game_id != event.game_id
         ):
@@ -265,7 +266,8 @@ class Deliverer:
         row, after = await self._timelines.as_stored_at(event.game_id, event.version)
         if endpoint.group is not None and endpoint.group != _group_key(row.group):
             return []
-        if not Viewer(endpoint.key_group).lists(row.visibility, row.group):
+        gone = await removed_now(row, self._timelines.store)
+        if not Viewer(endpoint.key_group).lists(row, removed=gone):
             return []
         _, before = await self._timelines.as_stored_at(event.game_id, event.version - 1)
         kinds = ["move.stored"]

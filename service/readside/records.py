@@ -36,6 +36,7 @@ from service.application.games import GameName
 from service.application.keys import same_group
 from service.readside import summaries
 from service.readside.summaries import PlayerTally
+from service.storage.samples import removed_group, sample_game
 
 # Rows a page of a leaderboard, of two players' games or of a rating's history.
 MAX_PAGE = 100
@@ -174,9 +175,16 @@ _LADDER = (
     "CASE WHEN %(group)s::text IS NULL THEN ''"
     " ELSE %(part)s || player_key(%(group)s) END"
 )
-# A rated game a reader of the group `%(reader)s` lists (`visibility`): public, or of
-# its own group.
-_LISTED = "(visibility = 'public' OR group_key = player_key(%(reader)s::text))"
+# A rated game a player's record counts for a reader of the group `%(reader)s`, as
+# it lists it (`visibility`): public, or of its own group; never a sample, which is
+# no one's record.
+_COUNTED = (
+    "(visibility = 'public' OR group_key = player_key(%(reader)s::text))"
+    f" AND NOT {sample_game('game_id', 'group_key')}"
+)
+# The ladder asked for is shown: none is of a sample group while the samples are
+# removed, whose ladder is then as empty as a group's that never was.
+_SHOWN = f"NOT {removed_group('player_key(%(group)s::text)')}"
 
 
 def _rating(row: dict[str, Any]) -> dict[str, Any]:
@@ -211,6 +219,7 @@ async def leaderboard(
         cursor = await conn.execute(
             "SELECT player, ordinal, mu, sigma, rated, wins, last_rated_at"
             f" FROM ratings WHERE game = %(game)s AND ladder = {_LADDER}"
+            f" AND {_SHOWN}"
             " ORDER BY ordinal DESC, player_key LIMIT %(limit)s OFFSET %(offset)s",
             params,
         )
@@ -256,7 +265,7 @@ async def player_record(
         cursor = await conn.execute(
             "SELECT game, player_key(%(name)s), player_keys, players, winner_keys,"
             " player_key(first_player) FROM rated_games"
-            f" WHERE player_keys @> ARRAY[player_key(%(name)s)] AND {_LISTED}"
+            f" WHERE player_keys @> ARRAY[player_key(%(name)s)] AND {_COUNTED}"
             " ORDER BY finish_transaction, finish_position",
             {"name": tally.name, "reader": reader},
         )
@@ -305,7 +314,7 @@ async def versus(
         if (await cursor.fetchone())[0]:
             raise Invalid("name and other must be two players.")
         together = (
-            f"player_keys @> ARRAY[player_key(%(a)s), player_key(%(b)s)] AND {_LISTED}"
+            f"player_keys @> ARRAY[player_key(%(a)s), player_key(%(b)s)] AND {_COUNTED}"
         )
         cursor = await conn.execute(
             "SELECT count(*),"
@@ -367,7 +376,7 @@ async def rating_history(
         cursor = await conn.execute(
             "SELECT player, game_id, rated_at, rank, ordinal, mu, sigma, rated"
             " FROM rating_history WHERE player_key = player_key(%(name)s)"
-            f" AND game = %(game)s AND ladder = {_LADDER}"
+            f" AND game = %(game)s AND ladder = {_LADDER} AND {_SHOWN}"
             " ORDER BY finish_transaction, finish_position"
             " LIMIT %(limit)s OFFSET %(offset)s",
             params,

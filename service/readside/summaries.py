@@ -25,6 +25,7 @@ from service.application.errors import NotFound
 from service.application.games import GameName, Status
 from service.application.variations import VariationOf
 from service.application.variations import variation_of as _variation_of
+from service.storage.samples import removed_game, sample_game
 
 
 class SummaryTables(Protocol):
@@ -119,12 +120,16 @@ IN_GROUP = (
 
 # The games a reader lists (service/application/visibility.py): the public ones, and
 # every game of its own group (`%(group)s`, its name; NULL for none), found by the
-# game's row, where its visibility and group are kept.
-LISTED = (
+# game's row, where its visibility and group are kept; never one removed.
+_OF_READER = (
     "EXISTS (SELECT FROM games g WHERE g.id = {table}.game_id"
     " AND (g.visibility = 'public'"
-    " OR player_key(g.group_name) = player_key(%(group)s::text)))"
+    " OR player_key(g.group_name) = player_key(%(group)s::text))"
 )
+LISTED = _OF_READER + f" AND NOT {removed_game('g.id', 'player_key(g.group_name)')})"
+# The games a player's record counts: those listed, but for the samples, which are
+# no one's record.
+COUNTED = _OF_READER + f" AND NOT {sample_game('g.id', 'player_key(g.group_name)')})"
 
 
 async def list_games(
@@ -251,7 +256,7 @@ async def player_record(
     pool: AsyncConnectionPool, name: str, group: str | None = None
 ) -> PlayerRecord:
     """The games of every player whose name has the key of `name`'s, of those a
-    reader of the group `group` (None: of none) lists."""
+    reader of the group `group` (None: of none) lists, but for the samples."""
     name = normal_name(name)
     async with pool.connection() as conn:
         cursor = await conn.execute(
@@ -261,7 +266,7 @@ async def player_record(
             " count(*) FILTER (WHERE status = 'finished'"
             "   AND player_key(%(name)s) = ANY(player_keys(winners)))"
             " FROM game_summaries WHERE player_keys @> ARRAY[player_key(%(name)s)]"
-            f" AND variation_of IS NULL AND {LISTED.format(table='game_summaries')}"
+            f" AND variation_of IS NULL AND {COUNTED.format(table='game_summaries')}"
             " GROUP BY game ORDER BY game",
             {"name": name, "group": group},
         )

@@ -9,7 +9,7 @@ caller and returned as the database stores it; this module never interprets it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
@@ -21,6 +21,7 @@ from psycopg_pool import AsyncConnectionPool
 from service.storage.commits import NewEvent, SharedCommits
 from service.storage.notes import NewEntry, insert_entries
 from service.storage.pools import Recorder
+from service.storage.samples import sample_game
 
 T = TypeVar("T")
 
@@ -69,9 +70,13 @@ class NewGameRow:
 
 @dataclass(frozen=True, slots=True)
 class GameRow(NewGameRow):
-    """A game's row as read back: with the time the database stored it."""
+    """A game's row as read back: with the time the database stored it, and
+    whether it is a sample game (`tablelog seed`, migrations/0026), which its
+    group's mark says (or its own, for a sample of no group), fixed from its
+    creation."""
 
     created_at: datetime = field(kw_only=True)
+    sample: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,11 +171,24 @@ class GameNotFound(LookupError):
 
 
 EVENT_COLUMNS = "game_id, version, position, type, data::text, recorded_at"
-GAME_COLUMNS = (
+_STORED_COLUMNS = (
     "id, game, players, first_player, seed, options, token_hash,"
     " title, played_at, location, notes, variation_of, variation_step, app_key,"
     " created_at, group_name, group_key, visibility, rematch_of"
 )
+
+
+def game_columns(table: str) -> str:
+    """A game's row as `game_of` reads it, of the `games` table known as `table`:
+    its stored columns, then whether it is a sample."""
+    stored = ", ".join(
+        f"{table}.{column.strip()}" for column in _STORED_COLUMNS.split(",")
+    )
+    is_sample = sample_game(f"{table}.id", f"player_key({table}.group_name)")
+    return f"{stored}, {is_sample}"
+
+
+GAME_COLUMNS = game_columns("games")
 _INSERT_EVENT = """
     INSERT INTO events (game_id, version, type, data, idempotency_key, request_hash)
     VALUES (%s, %s, %s, %s::jsonb, %s, %s)
@@ -424,7 +442,26 @@ async def _insert_game(conn: AsyncConnection, game: NewGameRow) -> GameRow:
         row = await cursor.fetchone()
     except errors.DataError as error:
         raise Unreadable(game.id, str(error)) from error
-    return game_of(row)
+    stored = game_of(row)
+    if game.variation_of is not None and game.group is None:
+        stored = await _variation_of_an_ungrouped_sample(conn, stored)
+    return stored
+
+
+async def _variation_of_an_ungrouped_sample(
+    conn: AsyncConnection, row: GameRow
+) -> GameRow:
+    """The variation `row`, marked a sample if it branches from a sample of no
+    group (migrations/0026): a variation is seen as its game is, and a group's
+    samples pass theirs on by their group."""
+    cursor = await conn.execute(
+        "INSERT INTO ungrouped_samples (game_id)"
+        " SELECT %s FROM ungrouped_samples WHERE game_id = %s RETURNING game_id",
+        (row.id, row.variation_of),
+    )
+    if await cursor.fetchone() is None:
+        return row
+    return replace(row, sample=True)
 
 
 async def _same_game(conn: AsyncConnection, same: SameGame) -> UUID | None:
@@ -498,7 +535,7 @@ def game_of(row: Any) -> GameRow:
     id_, game, players, first_player, seed, options, token_hash, *rest = row
     title, played_at, location, notes, *rest = rest
     variation_of, variation_step, app_key, created_at, *rest = rest
-    group, group_key, seen, rematch_of = rest
+    group, group_key, seen, rematch_of, sample = rest
     return GameRow(
         id=id_,
         game=game,
@@ -519,6 +556,7 @@ def game_of(row: Any) -> GameRow:
         visibility=seen,
         rematch_of=rematch_of,
         created_at=created_at,
+        sample=sample,
     )
 
 

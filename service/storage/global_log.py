@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from service.storage.games import EVENT_COLUMNS, StoredEvent, event_of
 from service.storage.pools import Recorder
+from service.storage.samples import removed_game
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -55,8 +56,9 @@ _READ_ALL = f"""
 
 # The same order and the same horizon, with each event's game kind, optionally of one
 # kind only: the feed of every game a reader lists, the public ones and those of its
-# own group (its name, as names are compared; NULL for none).
-_READ_FEED = """
+# own group (its name, as names are compared; NULL for none), none removed
+# (service/application/visibility.py).
+_READ_FEED = f"""
     SELECT e.transaction_id::text::bigint, e.game_id, e.version, e.position, e.type,
            e.data::text, e.recorded_at, g.game
     FROM events e JOIN games g ON g.id = e.game_id
@@ -65,6 +67,7 @@ _READ_FEED = """
       AND (%s::text IS NULL OR g.game = %s)
       AND (g.visibility = 'public'
            OR player_key(g.group_name) = player_key(%s::text))
+      AND NOT {removed_game("g.id", "player_key(g.group_name)")}
     ORDER BY e.transaction_id, e.position
     LIMIT %s
 """

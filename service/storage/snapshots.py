@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from uuid import UUID
 
-from service.storage.games import GAME_COLUMNS, GameRow, game_of
+from service.storage.games import GameRow, game_columns, game_of
 from service.storage.pools import Recorder
 
-_PREFIXED_GAME_COLUMNS = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+_GAME_COLUMNS = game_columns("g")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ class SnapshotStore(Recorder):
         version up to it."""
         async with self._reads.connection() as conn:
             cursor = await conn.execute(
-                f"SELECT {_PREFIXED_GAME_COLUMNS}, s.version, s.engine, s.data,"
+                f"SELECT {_GAME_COLUMNS}, s.version, s.engine, s.data,"
                 " s.signature, EXISTS (SELECT FROM events e"
                 " WHERE e.game_id = g.id AND e.version = s.version)"
                 " FROM games g LEFT JOIN game_snapshots s ON s.game_id = g.id"

@@ -9,10 +9,12 @@ are split by what they keep):
 - `global_log.py`: the events of every game in one commit-safe order, for the
   readers that follow them all;
 - `snapshots.py`: the snapshots of long games, read with their game;
+- `samples.py`: the sample games' marks: the groups that hold them, and whether
+  they are removed;
 - `pools.py`: the pools each part stands on (`Recorder`), the primary's and the
   read replicas'.
 
-`EventStore` is the three parts on one pair of pools, so a caller holds one store
+`EventStore` is the four parts on one pair of pools, so a caller holds one store
 and each operation is its part's own method (the append path is hot: nothing stands
 in between).
 """
@@ -35,6 +37,7 @@ from service.storage.games import (
     VersionConflict,
 )
 from service.storage.global_log import GlobalLog, GlobalPosition
+from service.storage.samples import NotSample, SampleMarks
 from service.storage.snapshots import Snapshot, SnapshotStore
 
 __all__ = [
@@ -47,6 +50,7 @@ __all__ = [
     "GlobalPosition",
     "IdempotencyKeyUsed",
     "NewGameRow",
+    "NotSample",
     "SameGame",
     "Snapshot",
     "StoredEvent",
@@ -55,7 +59,7 @@ __all__ = [
 ]
 
 
-class EventStore(GameLogs, GlobalLog, SnapshotStore):
+class EventStore(GameLogs, GlobalLog, SnapshotStore, SampleMarks):
     """Games and their events, over a pool of psycopg connections.
 
     `reads`, when given, is a pool of read replicas: the reads that decide nothing

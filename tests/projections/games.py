@@ -29,6 +29,7 @@ class Created:
     variation_step: int | None = None
     visibility: str = "public"
     keyed: bool = False
+    sample: bool = False
 
 
 def played(

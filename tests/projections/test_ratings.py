@@ -23,6 +23,7 @@ from projections.ratings import (
     Standing,
     changes,
     finish_of,
+    ladders,
     public_part,
     refolded,
 )
@@ -143,6 +144,19 @@ def test_a_members_game_is_on_no_games_own_ladder_and_a_keyless_one_when_asked()
     assert finish_of(game, history, AT, needs_key=True).on_global is False
     keyed = dataclasses.replace(game, keyed=True)
     assert finish_of(keyed, history, AT, needs_key=True).on_global is True
+
+
+def test_a_sample_game_is_on_its_groups_ladders_alone():
+    game, history = played(BUILT_IN["dobro"], ("Ana", "Bia"), 4, group="Samples")
+    sample = dataclasses.replace(game, sample=True, keyed=True)
+
+    finish = finish_of(sample, history, AT)
+
+    assert finish is not None and finish.on_global is False
+    assert ladders("samples", finish.on_global, public=True) == [
+        "samples",
+        public_part("samples"),
+    ]
 
 
 def test_a_game_reopened_by_an_undo_is_withdrawn_and_its_ladders_refold_from_it():

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import uuid
-from pathlib import Path
 
 import httpx
 import msgspec
@@ -27,6 +26,7 @@ from tests.support.groups import (
     make_group_app_key,
     new_players,
 )
+from tests.support.hidden import filled, game_paths, normalised, read
 from tests.support.http import client_from, play_simulated
 from tests.support.keys import KEYED, bearer, make_key
 from tests.support.problems import assert_problem
@@ -36,11 +36,8 @@ from tests.support.server import running_server
 from tests.support.waiting import eventually
 from tests.support.webhooks import register, verified
 
-DOCUMENT = Path(__file__).parents[2] / "openapi" / "openapi.json"
 BODY = {"game": "dobro", "first_player": "Ann", "seed": 3}
-# Headers a hidden game's answer must share with a missing game's.
 NDJSON = {"Content-Type": "application/x-ndjson"}
-COMPARED = ("content-type", "content-language", "vary", "cache-control", "etag")
 
 
 @pytest.fixture(scope="module")
@@ -62,29 +59,6 @@ def new_game(client: httpx.Client, key: str | None, **body) -> dict:
     answer = client.post("/games", json=body, headers=bearer(key) if key else {})
     assert answer.status_code == 201, answer.text
     return answer.json()
-
-
-def game_paths() -> list[str]:
-    """Every GET path of the document that names a game."""
-    paths = json.loads(DOCUMENT.read_text())["paths"]
-    return sorted(p for p, ops in paths.items() if "{game_id}" in p and "get" in ops)
-
-
-def filled(path: str, game_id: str) -> str:
-    return path.replace("{game_id}", game_id).replace("{step}", "1")
-
-
-def read(client: httpx.Client, path: str, headers: dict) -> httpx.Response:
-    """The answer to a GET; a stream's body is left unread (it never ends)."""
-    with client.stream("GET", path, headers=headers) as answer:
-        if not (path.endswith("/stream") and answer.status_code == 200):
-            answer.read()
-        return answer
-
-
-def normalised(answer: httpx.Response, game_id: str) -> tuple:
-    headers = {name: answer.headers.get(name) for name in COMPARED}
-    return answer.status_code, answer.content.replace(game_id.encode(), b"ID"), headers
 
 
 @pytest.fixture(scope="module")
