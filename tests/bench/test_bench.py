@@ -201,7 +201,9 @@ def test_the_bench_sets_a_members_games_moves_and_replays_beside_a_public_ones(
         "GET /replay, members game / public game",
         "POST /moves, group's game / game of no group",
     ]
-    moved = {name: count for name, count in written["counts"].items() if "moves" in name}
+    moved = {
+        name: count for name, count in written["counts"].items() if "moves" in name
+    }
     assert moved and all(name.endswith(" 201") for name in moved), moved
     for figure in figures:
         assert figure["ours"]["count"] > 0 and figure["baseline"]["count"] > 0
