@@ -74,7 +74,7 @@ def test_a_club_makes_a_group_invites_a_phone_which_joins_and_plays_in_it(new_pa
     expect(members).to_contain_text("Bo's phone")
 
     # The owner's phone, holding the group's key, logs the game's moves too.
-    owner.get_by_role("link", name="Dobro").click()
+    games.get_by_role("link", name="Dobro").click()
     owner.get_by_role("radio", name="6", exact=True).check()
     owner.get_by_role("button", name="Bo plays 6").click()
     expect(fact(owner, "Value in play")).to_have_text("6")

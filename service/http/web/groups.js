@@ -5,9 +5,11 @@
 // joins. Every key is kept on this device (api.js `groups`), never in an address:
 // the invite's code leaves the address, and the history, once it is used.
 import { api, gameGroups, groups } from "./api.js";
-import { button, field, h, refusalBox, say } from "./dom.js";
+import { button, field, h, refusalBox, say, select } from "./dom.js";
 import { gameItem, newGameForm } from "./home.js";
 import { t } from "./i18n.js";
+import { gameLabel, kinds } from "./kinds.js";
+import { boardLink } from "./players.js";
 import { linkBlock } from "./share.js";
 
 const GAMES_READ = 50; // the group's newest games shown on its home
@@ -97,7 +99,8 @@ export async function showGroup(root, id) {
   root.append(h("h1", { tabindex: "-1" }, group.name),
     h("p", { class: "muted" }, t(`group.role_${group.role}`), " · ",
       t("group.this_device", { device: held.device ?? "" })),
-    start, gamesBox, await playersPanel(id, held.key),
+    start, gamesBox, await playersPanel(id, held.key), laddersPanel(group.name),
+    owner ? visibilityPanel(id, held.key, group.visibility) : "",
     owner ? invitePanel(id, held.key) : "",
     owner ? await membersPanel(id, held) : "");
   await drawGames(gamesBox, id, group.name, held.key);
@@ -176,6 +179,37 @@ async function playersPanel(id, key) {
       h("button", { type: "submit" }, t("group.player_add"))), refusal);
   await draw();
   return box;
+}
+
+/** The group's ladders: one link for each game. */
+function laddersPanel(name) {
+  return h("nav", { class: "card", "aria-labelledby": "group-ladders" },
+    h("h2", { id: "group-ladders" }, t("group.ladders")),
+    h("ul", { class: "links" }, kinds().map((kind) => h("li", {},
+      h("a", { href: boardLink(kind.name, name) }, gameLabel(kind.name))))));
+}
+
+/** The owner's choice of who sees the games started in the group from now on. */
+function visibilityPanel(id, key, visibility) {
+  const refusal = h("div");
+  const choice = select(["members", "unlisted", "public"].map((v) =>
+    [v, t(`group.visibility_${v}`)]), visibility, {
+    onchange: async () => {
+      refusal.replaceChildren();
+      try {
+        const group = await api.post(`/groups/${id}/visibility`,
+          { visibility: choice.value }, key);
+        say(t("group.visibility_set", { who: t(`group.visibility_${group.visibility}`) }));
+      } catch (error) {
+        choice.value = visibility;
+        refusal.replaceChildren(refusalBox(error));
+      }
+    },
+  });
+  return h("section", { class: "card", "aria-labelledby": "group-visibility" },
+    h("h2", { id: "group-visibility" }, t("group.visibility")),
+    field(t("group.visibility_choice"), choice),
+    h("p", { class: "muted" }, t("group.visibility_explain")), refusal);
 }
 
 /** The owner's invite: a link and its QR code, for one phone, valid a week. */

@@ -2,7 +2,7 @@
 // time, seats and streak, rivals and recent games; and a game's leaderboard, or a
 // group's (#/leaderboards/<game>?group=). Every figure is the service's
 // (docs/api.md, "Ratings and leaderboards"); the games are the kinds it hosts.
-import { api } from "./api.js";
+import { api, groups } from "./api.js";
 import { field, h, select } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameLabel, kinds } from "./kinds.js";
@@ -131,7 +131,10 @@ export async function showLeaderboard(root, game, group) {
   async function load() {
     const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
     if (group) query.set("group", group);
-    const board = await api.get(`/leaderboards/${enc(game)}?${query}`);
+    // A group's ladder is its members' unless its games are public: read with its
+    // key when this device holds one.
+    const board = await api.get(`/leaderboards/${enc(game)}?${query}`,
+      groups.named(group)?.key);
     table.replaceChildren(board.players.length ? h("div", { class: "board-wrap" },
       h("table", { class: "board" },
       h("thead", {}, h("tr", {}, ["board.place", "board.player", "board.rating",

@@ -1,0 +1,64 @@
+"""A group's home on its owner's phone: who sees the games started from now on,
+changed with one choice, and the group's ladders, which the phone reads with the
+group's key while its games are the members' alone."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from playwright.sync_api import expect
+
+from tests.support.http import play_simulated
+from tests.support.pages import make_group
+from tests.support.waiting import eventually
+
+
+def test_the_owner_chooses_who_sees_new_games_and_reads_the_groups_ladder(
+    new_page, client
+):
+    club = f"Chess club {uuid.uuid4().hex[:6]}"
+    page = new_page()
+    make_group(page, club, "Ana's phone")
+    key = page.evaluate(
+        "Object.values(JSON.parse(localStorage.getItem('tablelog:groups')))[0].key"
+    )
+    seen = page.get_by_label("New games are seen by")
+    expect(seen).to_have_value("members")
+
+    # A finished game of the group, its members' alone, is on the group's ladder.
+    body = {
+        "game": "dobro",
+        "players": [{"name": "Ana", "new": True}, {"name": "Bo", "new": True}],
+        "seed": 7,
+        "options": {"rounds": 1},
+    }
+    made = client.post("/games", json=body, headers={"Authorization": f"Bearer {key}"})
+    assert made.status_code == 201, made.text
+    play_simulated(client, made.json())
+    ladder = f"/leaderboards/dobro?group={club}"
+    eventually(
+        lambda: client.get(ladder, headers={"Authorization": f"Bearer {key}"}).json()[
+            "players"
+        ]
+    )
+    # Without the group's key, the ladder of its members' games shows no one.
+    assert client.get(ladder).json()["players"] == []
+    page.get_by_role("navigation", name="Ladders").get_by_role(
+        "link", name="Dobro", exact=True
+    ).click()
+    expect(page).to_have_url(re.compile(r"#/leaderboards/dobro\?group="))
+    board = page.locator("table.board")
+    expect(board.get_by_role("link", name="Ana")).to_be_visible()
+    expect(board.get_by_role("link", name="Bo")).to_be_visible()
+    page.go_back()
+
+    page.get_by_label("New games are seen by").select_option("public")
+    expect(page.locator("#status")).to_contain_text("New games: Everyone")
+    later = client.post(
+        "/games",
+        json={**body, "players": ["Ana", "Bo"]},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert later.json()["visibility"] == "public"
+    assert page.errors == []
