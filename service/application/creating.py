@@ -5,6 +5,7 @@ in one transaction, read back and folded before the commit.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import uuid
 from collections.abc import Sequence
@@ -14,6 +15,7 @@ from typing import Annotated, Any, Protocol
 
 import msgspec
 from msgspec import Meta
+from psycopg import AsyncConnection
 
 from domain.creation import GAME_CREATED, GameCreated
 from domain.game import Setup, draw_first_player
@@ -193,7 +195,9 @@ class Roster(Protocol):
 
     async def seat(self, group: str, request: NewGame) -> NewGame: ...
 
-    async def include(self, group: str, names: Sequence[str]) -> None: ...
+    async def include(
+        self, conn: AsyncConnection, group: str, names: Sequence[str]
+    ) -> None: ...
 
 
 class Creating:
@@ -324,8 +328,11 @@ class Creating:
             notes=request.notes,
             group=msgspec.UNSET if row.group is None else row.group,
         )
+        joins = None
         if group is not None and self.rosters is not None:
-            await self.rosters.include(group.name, setup.players)
+            joins = functools.partial(
+                self.rosters.include, group=group.name, names=setup.players
+            )
         lines = [created, *records]
         times = logged_at if logged_at is not None else [None] * len(lines)
         data = [
@@ -342,6 +349,7 @@ class Creating:
                 digest=digest,
                 same=same,
                 notes=notes,
+                joins=joins,
             )
         except AlreadyImported as error:
             raise Duplicate(error.game_id) from None

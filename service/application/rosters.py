@@ -20,12 +20,19 @@ import uuid
 from collections.abc import Sequence
 
 import msgspec
+from psycopg import AsyncConnection
 
 from domain.names import name_key, nearest, normal_name
 from domain.wording import Either, message
 from service.application.creating import NewGame, PlayerName, Seat
 from service.application.errors import Conflict, Invalid, NotFound
-from service.storage.rosters import NameInUse, RosterFull, RosterPlayer, RosterStore
+from service.storage.rosters import (
+    NameInUse,
+    RosterFull,
+    RosterPlayer,
+    RosterStore,
+    include,
+)
 
 # The players a group's roster holds, retired ones too.
 MOST_PLAYERS = 500
@@ -140,11 +147,15 @@ class Rosters:
             first_player=_first(request.first_player, names, by_id),
         )
 
-    async def include(self, group: str, names: Sequence[str]) -> None:
+    async def include(
+        self, conn: AsyncConnection, group: str, names: Sequence[str]
+    ) -> None:
         """The players of a game stored in the group named `group` that its roster
-        lacks join it: a new player seated, an imported game's."""
+        lacks join it, in the transaction (`conn`) that stores the game: a new
+        player seated, an imported game's. Invalid past MOST_PLAYERS, which stores
+        neither the game nor its players."""
         try:
-            await self.store.include(group, names, MOST_PLAYERS)
+            await include(conn, group, names, MOST_PLAYERS)
         except RosterFull:
             raise too_many() from None
 

@@ -8,7 +8,7 @@ caller and returned as the database stores it; this module never interprets it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, TypeVar
@@ -231,6 +231,7 @@ class GameLogs(Recorder):
         digest: bytes | None = None,
         same: SameGame | None = None,
         notes: Sequence[NewEntry] = (),
+        joins: Callable[[AsyncConnection], Awaitable[None]] | None = None,
     ) -> T:
         """Store a whole game at once (a creation or an import): all of it, or nothing.
 
@@ -246,13 +247,17 @@ class GameLogs(Recorder):
         and AlreadyImported names that game. `digest` names an import's content,
         kept as the record of the import; a second game with the same one raises
         AlreadyImported too, naming the first. `notes`: an import's notes on its
-        moves, stored with them.
+        moves, stored with them. `joins`: what the game's storing writes besides
+        in its transaction (its players joining its group's roster), called once
+        its row is in.
         """
         try:
             async with self._pool.connection() as conn, conn.transaction():
                 if same is not None and (found := await _same_game(conn, same)):
                     raise AlreadyImported(found)
                 stored = await _insert_game(conn, game)
+                if joins is not None:
+                    await joins(conn)
                 if digest is not None:
                     first = await _insert_import(conn, digest, game.id)
                     if first is not None and await _shown(conn, first, same):

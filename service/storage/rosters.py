@@ -92,26 +92,6 @@ class RosterStore:
             (added,) = await _add(conn, group_id, [name], most)
             return added
 
-    async def include(self, group: str, names: Sequence[str], most: int) -> None:
-        """Every one of `names` the roster of the group named `group` lacks (as
-        names are compared) joins it; RosterFull when it would hold more than
-        `most`."""
-        async with self._pool.connection() as conn, conn.transaction():
-            group_id = await _group_id(conn, group)
-            await lock_group(conn, group_id)
-            cursor = await conn.execute(
-                "SELECT n FROM unnest(%s::text[]) WITH ORDINALITY AS t (n, i)"
-                " WHERE NOT EXISTS (SELECT FROM roster_names r"
-                "  WHERE r.group_id = %s AND r.name_key = player_key(t.n)"
-                "  AND r.seq = (SELECT max(seq) FROM roster_names"
-                "   WHERE player_id = r.player_id))"
-                " ORDER BY t.i",
-                (list(names), group_id),
-            )
-            missing = [row[0] for row in await cursor.fetchall()]
-            if missing:
-                await _add(conn, group_id, missing, most)
-
     async def retire(
         self, group_id: UUID, player_id: UUID, retired: bool
     ) -> RosterPlayer | None:
@@ -124,6 +104,29 @@ class RosterStore:
                 return found
             await _change(conn, group_id, player_id, RETIRED if retired else RETURNED)
             return await _player(conn, group_id, player_id)
+
+
+async def include(
+    conn: AsyncConnection, group: str, names: Sequence[str], most: int
+) -> None:
+    """In `conn`'s transaction (a game's that is being stored), every one of
+    `names` the roster of the group named `group` lacks (as names are compared)
+    joins it, under the group's lock; RosterFull when it would hold more than
+    `most`, which rolls the game back too."""
+    group_id = await _group_id(conn, group)
+    await lock_group(conn, group_id)
+    cursor = await conn.execute(
+        "SELECT n FROM unnest(%s::text[]) WITH ORDINALITY AS t (n, i)"
+        " WHERE NOT EXISTS (SELECT FROM roster_names r"
+        "  WHERE r.group_id = %s AND r.name_key = player_key(t.n)"
+        "  AND r.seq = (SELECT max(seq) FROM roster_names"
+        "   WHERE player_id = r.player_id))"
+        " ORDER BY t.i",
+        (list(names), group_id),
+    )
+    missing = [row[0] for row in await cursor.fetchall()]
+    if missing:
+        await _add(conn, group_id, missing, most)
 
 
 async def _add(

@@ -13,9 +13,10 @@ import httpx
 import psycopg
 import pytest
 
+from service.application import rosters
 from service.storage import migrate as migrations
 from service.storage.migrate import migrate, migration_files
-from tests.support.groups import ADDRESSES, make_group
+from tests.support.groups import ADDRESSES, make_group, new_players
 from tests.support.http import client_from
 from tests.support.keys import bearer
 from tests.support.server import running_server
@@ -329,3 +330,36 @@ def test_the_groups_held_before_rosters_get_one_player_per_name_as_compared(
             (group_id,),
         ).fetchall()
     assert names == [("Ann", "added"), ("Bob", "added"), ("Cy", "added")]
+
+
+def test_an_import_refused_as_a_game_already_here_brings_no_one_to_the_roster(client):
+    group = make_group(client)
+    public = create(client, None, ["Ines", "Joao"], seed=uuid.uuid4().int >> 65)
+    exported = client.get(f"/games/{public.json()['id']}/export")
+
+    again = client.post(
+        "/games/import",
+        content=exported.content,
+        headers={**NDJSON, **bearer(group["key"])},
+    )
+
+    assert again.status_code == 409, again.text
+    assert roster(client, group) == []
+
+
+def test_a_game_that_would_overfill_the_roster_stores_neither_game_nor_player(
+    client, monkeypatch
+):
+    monkeypatch.setattr(rosters, "MOST_PLAYERS", 3)
+    group = make_group(client)
+    added(client, group, "Ana")
+    added(client, group, "Bob")
+    games = {"group": group["name"]}
+
+    full = create(client, group, ["Ana", *new_players("Cy", "Dee")])
+
+    assert full.status_code == 422
+    assert full.json()["detail"] == "A group holds at most 3 players."
+    assert [p["name"] for p in roster(client, group)] == ["Ana", "Bob"]
+    listed = client.get("/games", params=games, headers=bearer(group["key"]))
+    assert listed.json()["games"] == []
