@@ -168,6 +168,7 @@ def test_a_generated_client_makes_a_group_invites_a_phone_and_plays_in_it(
     from tablelog_client import Client
     from tablelog_client.api.games import create_game
     from tablelog_client.api.groups import (
+        add_roster_player,
         create_group,
         create_invite,
         get_group,
@@ -185,7 +186,10 @@ def test_a_generated_client_makes_a_group_invites_a_phone_and_plays_in_it(
         NewDobroGameGame,
         NewGroup,
         NewInvite,
+        NewPlayer,
+        Player,
         ProblemDetails,
+        Seat,
     )
 
     anyone = Client(str(client.base_url)).set_httpx_client(client)
@@ -206,10 +210,19 @@ def test_a_generated_client_makes_a_group_invites_a_phone_and_plays_in_it(
         assert isinstance(again, ProblemDetails) and again.status == 401
 
         with writer_of(client, joined.key) as member:
-            body = NewDobroGame(
-                game=NewDobroGameGame.DOBRO, players=["Ana", "Bia"], first_player="Ana"
-            )
+            # The group's roster: Ana is added, a typo of her name is refused
+            # with her as the nearest, and Bia is seated as a new player.
+            ana = add_roster_player.sync(made.id, client=member, body=NewPlayer("Ana"))
+            assert isinstance(ana, Player), ana
+            dobro = NewDobroGameGame.DOBRO
+            typo = NewDobroGame(game=dobro, players=["Anna", "Bia"])
+            refused = create_game.sync(client=member, body=typo)
+            assert isinstance(refused, ProblemDetails) and refused.status == 422
+            assert [near.name for near in refused.players[0].nearest] == ["Ana"]
+            seats = [Seat(id=ana.id), Seat(name="Bia", new=True)]
+            body = NewDobroGame(game=dobro, players=seats, first_player="Ana")
             game = create_game.sync(client=member, body=body)
+            assert game.players == ["Ana", "Bia"], game
             assert game.group == name
             assert get_group.sync(made.id, client=member).role == "member"
 

@@ -33,9 +33,20 @@ const joined = await api.POST("/groups/join", {
 });
 const member = joined.data ?? fail(`join: ${JSON.stringify(joined.error)}`);
 
+// Ana joins the group's roster; Bia is seated as a new player.
+const added = await api.POST("/groups/{group_id}/players", {
+  params: { path },
+  headers: bearer(member.key),
+  body: { name: "Ana" },
+});
+const ana = added.data ?? fail(`add a player: ${JSON.stringify(added.error)}`);
 const created = await api.POST("/games", {
   headers: bearer(member.key),
-  body: { game: "dobro", players: ["Ana", "Bia"], first_player: "Ana" },
+  body: {
+    game: "dobro",
+    players: [{ id: ana.id }, { name: "Bia", new: true }],
+    first_player: "Ana",
+  },
 });
 const game = created.data ?? fail(`create: ${JSON.stringify(created.error)}`);
 
