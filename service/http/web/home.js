@@ -107,14 +107,40 @@ export function newGameForm({ group = null } = {}) {
   const players = h("div", { class: "players" });
   // A group's roster, offered as each player field is typed in: read again when a
   // player field is entered, as the group's home may have added one meanwhile.
+  // Its players are also buttons: a tap seats one in the first empty seat, a tap
+  // again stands them up; a name is typed only for someone new.
   const roster = h("datalist", { id: "roster" });
+  const seatable = h("div", { class: "chips-row", role: "group",
+    "aria-label": t("start.roster") });
+  let rostered = [];
   let reading = null; // one read at a time
   const readRoster = () => {
     if (!group || reading) return;
     reading = api.get(`/groups/${group.id}/players`, group.key).then((answer) => {
-      roster.replaceChildren(...answer.players.map((p) => h("option", { value: p.name })));
+      rostered = answer.players.map((p) => p.name);
+      roster.replaceChildren(...rostered.map((name) => h("option", { value: name })));
+      drawSeatable();
     }, () => {}).finally(() => { reading = null; });
   };
+  const seated = (name) => names.some((n) => n.trim().toLowerCase() === name.toLowerCase());
+  function drawSeatable() {
+    seatable.replaceChildren(...rostered.map((name) => h("button", {
+      type: "button", class: "chip", "aria-pressed": String(seated(name)),
+      onclick: () => seat(name),
+    }, name)));
+  }
+  function seat(name) {
+    const at = names.findIndex((n) => n.trim().toLowerCase() === name.toLowerCase());
+    if (at >= 0) {
+      names[at] = "";
+    } else {
+      const empty = names.findIndex((n) => !n.trim());
+      if (empty >= 0) names[empty] = name;
+      else if (names.length < kind.players.max) names.push(name);
+      else return;
+    }
+    update();
+  }
   readRoster();
   const firstPlayer = select([["", t("start.draw_random")]], "", { name: "first_player" });
   const rounds = h("input", { type: "number", name: "rounds", inputmode: "numeric" });
@@ -165,7 +191,11 @@ export function newGameForm({ group = null } = {}) {
         type: "text", name: "player", value: name, maxlength: "40",
         autocomplete: "off", required: true, onfocus: readRoster,
         ...(group ? { list: "roster" } : {}),
-        oninput: (event) => { names[i] = event.target.value; updateFirst(); },
+        oninput: (event) => {
+          names[i] = event.target.value;
+          updateFirst();
+          drawSeatable();
+        },
       }))),
       h("div", { class: "row" },
         button(t("start.add_player"), () => { names.push(""); update(); },
@@ -174,6 +204,7 @@ export function newGameForm({ group = null } = {}) {
           { disabled: names.length <= kind.players.min })));
     fieldsOf(kind)?.update(names.length);
     updateFirst();
+    drawSeatable();
   }
 
   function updateFirst() {
@@ -260,7 +291,8 @@ export function newGameForm({ group = null } = {}) {
   choose(kind);
   const form = h("form", { class: "card", onsubmit: submit }, roster,
     field(t("start.game"), gameSelect),
-    h("fieldset", {}, h("legend", {}, t("start.players")), players),
+    h("fieldset", {}, h("legend", {}, t("start.players")),
+      group ? seatable : "", players),
     field(t("start.first_player"), firstPlayer),
     roundsField, gameOptions,
     field(t("start.title"), title),

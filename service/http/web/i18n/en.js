@@ -40,6 +40,7 @@ export default {
   "start.draw_random": "Draw at random",
   "start.rounds": "Rounds",
   "start.player_n": "Player {n}",
+  "start.roster": "The group's players: tap to seat",
   "start.all_new": "All of them are new players",
   "start.meant": "It is {name}",
   "start.new_player": "Add {name} as a new player",

@@ -40,6 +40,7 @@ export default {
   "start.draw_random": "Tirer au sort",
   "start.rounds": "Manches",
   "start.player_n": "Joueur {n}",
+  "start.roster": "Les joueurs du groupe : touchez pour les asseoir",
   "start.all_new": "Tous sont de nouveaux joueurs",
   "start.meant": "C'est {name}",
   "start.new_player": "Ajouter {name} aux joueurs",
