@@ -62,3 +62,41 @@ def test_the_owner_chooses_who_sees_new_games_and_reads_the_groups_ladder(
     )
     assert later.json()["visibility"] == "public"
     assert page.errors == []
+
+
+def test_the_groups_games_are_found_by_game_status_and_player(new_page, client):
+    club = f"Card club {uuid.uuid4().hex[:6]}"
+    page = new_page()
+    make_group(page, club, "Ana's phone")
+    key = page.evaluate(
+        "Object.values(JSON.parse(localStorage.getItem('tablelog:groups')))[0].key"
+    )
+    owner = {"Authorization": f"Bearer {key}"}
+    seats = [{"name": name, "new": True} for name in ("Ana", "Bo", "Cy")]
+    finished = client.post(
+        "/games",
+        json={
+            "game": "dobro",
+            "players": seats[:2],
+            "seed": 7,
+            "options": {"rounds": 1},
+        },
+        headers=owner,
+    ).json()
+    play_simulated(client, finished)
+    client.post("/games", json={"game": "dozito", "players": seats[1:]}, headers=owner)
+    page.reload()
+
+    games = page.get_by_role("region", name="The group's games")
+    expect(games.get_by_role("listitem")).to_have_count(2)
+    games.get_by_label("Status").select_option("finished")
+    expect(games.get_by_role("listitem")).to_have_count(1)
+    expect(games.get_by_role("listitem")).to_contain_text("Ana, Bo")
+    games.get_by_label("Status").select_option("")
+    games.get_by_label("With the player").fill("cy")
+    games.get_by_role("button", name="Find").click()
+    expect(games.get_by_role("listitem")).to_have_count(1)
+    expect(games.get_by_role("listitem")).to_contain_text("Bo, Cy")
+    games.get_by_label("Of the game").select_option("dobro")
+    expect(games.get_by_text("No game matches.")).to_be_visible()
+    assert page.errors == []

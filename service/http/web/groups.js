@@ -1,18 +1,17 @@
 // Groups on the phone (docs/api.md "Groups"): #/groups makes one (its name, this
-// device's name); #/groups/<id> is a group's home: its games, a game started in it,
-// its players (the roster: added, retired, brought back), and for its owner an invite (a QR code and a link), its members and their
-// revocation; #/join/<code> is an invite's link: it asks this device's name and
-// joins. Every key is kept on this device (api.js `groups`), never in an address:
+// device's name); #/groups/<id> is a group's home: its games (found by game, status
+// and player), a game started in it, its players (the roster: added, retired,
+// brought back), its ladders, and for its owner who sees its new games, an invite (a
+// QR code and a link), its members and their revocation; #/join/<code> is an
+// invite's link: it asks this device's name and joins. Every key is kept on this device (api.js `groups`), never in an address:
 // the invite's code leaves the address, and the history, once it is used.
-import { api, gameGroups, groups } from "./api.js";
+import { api, groups } from "./api.js";
 import { button, field, h, refusalBox, say, select } from "./dom.js";
-import { gameItem, newGameForm } from "./home.js";
+import { gameList, newGameForm } from "./home.js";
 import { t } from "./i18n.js";
 import { gameLabel, kinds } from "./kinds.js";
 import { boardLink } from "./players.js";
 import { linkBlock } from "./share.js";
-
-const GAMES_READ = 50; // the group's newest games shown on its home
 
 /** #/groups: the groups this device is in, and a form to make one. */
 export function showGroups(root) {
@@ -103,7 +102,8 @@ export async function showGroup(root, id) {
     owner ? visibilityPanel(id, held.key, group.visibility) : "",
     owner ? invitePanel(id, held.key) : "",
     owner ? await membersPanel(id, held) : "");
-  await drawGames(gamesBox, id, group.name, held.key);
+  await gameList(gamesBox, { group: { id, name: group.name, key: held.key },
+    title: t("group.games"), titleId: "group-games" });
   return null;
 }
 
@@ -117,16 +117,6 @@ function keyRefused(held, error) {
       groups.forget(held.id);
       location.hash = "#/groups";
     })];
-}
-
-/** The group's games, newest first, as its key lists them: all of them. */
-async function drawGames(box, id, name, key) {
-  box.replaceChildren(h("h2", { id: "group-games" }, t("group.games")));
-  const query = `group=${encodeURIComponent(name)}&limit=${GAMES_READ}`;
-  const page = await api.get(`/games?${query}`, key);
-  for (const game of page.games) gameGroups.set(game.id, id);
-  box.append(page.games.length ? h("ul", { class: "games" }, page.games.map(gameItem))
-    : h("p", { class: "muted" }, t("group.no_games")));
 }
 
 /** The group's roster: its players by name, one added by name, each retired (or

@@ -37,7 +37,11 @@ export function when(game) {
   }));
 }
 
-async function gameList(box) {
+/** The games, newest first, found by game, status and player, a page at a time.
+ * `group` (held here, with its key): only its games, read with its key, which
+ * then stays with each game on this device; `title` and `titleId` name the list. */
+export async function gameList(box,
+  { group = null, title = t("home.games"), titleId = "recent-title" } = {}) {
   const filter = { game: "", status: "", player: "" };
   let offset = 0;
   const list = h("div", { "aria-live": "polite" });
@@ -59,18 +63,20 @@ async function gameList(box) {
     },
   }, field(t("home.of_the_game"), kind), field(t("home.status"), status),
   field(t("home.with_player"), player), h("button", { type: "submit" }, t("home.find")));
-  box.append(h("h2", { id: "recent-title" }, t("home.games")), form, list, nav);
+  box.append(h("h2", { id: titleId }, title), form, list, nav);
 
   async function load() {
     const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+    if (group) query.set("group", group.name);
     for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
     let page;
     try {
-      page = await api.get(`/games?${query}`);
+      page = await api.get(`/games?${query}`, group?.key);
     } catch (error) {
       list.replaceChildren(refusalBox(error));
       return;
     }
+    if (group) for (const game of page.games) gameGroups.set(game.id, group.id);
     list.replaceChildren(page.games.length
       ? h("ul", { class: "games" }, page.games.map(gameItem))
       : h("p", {}, offset ? t("home.no_more") : t("home.none")));

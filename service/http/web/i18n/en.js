@@ -238,7 +238,6 @@ export default {
   "group.new_game": "Start a game in this group",
   "group.this_device": "this device: {device}",
   "group.games": "The group's games",
-  "group.no_games": "No game of this group among the latest games.",
   "group.players": "Players",
   "group.no_players": "No player yet: they join as the group's games seat them, or here.",
   "group.player_name": "A new player's name",

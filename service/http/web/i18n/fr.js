@@ -238,7 +238,6 @@ export default {
   "group.new_game": "Commencer une partie dans ce groupe",
   "group.this_device": "cet appareil : {device}",
   "group.games": "Les parties du groupe",
-  "group.no_games": "Aucune partie de ce groupe parmi les dernières parties.",
   "group.players": "Joueurs",
   "group.no_players": "Aucun joueur pour l'instant : ils s'ajoutent avec les parties du groupe, ou ici.",
   "group.player_name": "Le nom d'un nouveau joueur",
