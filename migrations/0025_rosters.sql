@@ -1,5 +1,5 @@
 -- A group's roster (service/application/rosters.py): the people who play in it, each
--- with an id of their own, so that a typo no longer splits one person in two and
+-- with an id of their own, so that a typo does not split one person in two and
 -- two Karens of two clubs are two people.
 --
 -- The roster's changes are the group's own log (`roster_changes`, append-only, like

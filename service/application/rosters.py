@@ -5,8 +5,8 @@ A game created in a group seats roster players: by id (`{"id": ...}`), or by nam
 read as names are compared, so "ana" seats Ana. A name that is on nobody is
 refused with the roster's nearest names ("did you mean Mauricio?"), unless the
 request says the player is new (`{"name": ..., "new": true}`): then they join the
-roster with the game. So one typo no longer splits a person in two, and two
-people of one name in two clubs are two people.
+roster with the game. So a typo does not split a person in two, and two people
+of one name in two clubs are two people.
 
 Members add players and retire them (a retired player is listed only when asked
 for, and suggested to no one, but may still be seated: a guest comes back). Each
@@ -97,10 +97,10 @@ class Rosters:
         the roster spells them, a new player as typed. NotFound for an id the
         roster lacks, Invalid naming every name it lacks, with the nearest names
         of each."""
-        _, roster = await self.store.group_named(group)
+        roster = await self.store.of_group_named(group)
         by_id = {p.id: p for p in roster}
         by_key = {name_key(p.name): p for p in roster}
-        suggested = [p for p in roster if not p.retired]
+        suggested = {p.name: p for p in roster if not p.retired}
         names: list[str] = []
         unknown: list[dict] = []
         for index, seat in enumerate(request.players):
@@ -115,16 +115,12 @@ class Rosters:
             elif isinstance(seat, Seat) and seat.new:
                 names.append(typed)
             else:
-                near = nearest(typed, [p.name for p in suggested])
-                near_players = [p for p in suggested if p.name in near]
-                near_players.sort(key=lambda p: near.index(p.name))
+                near = [suggested[name] for name in nearest(typed, suggested)]
                 unknown.append(
                     {
                         "seat": index,
                         "name": typed,
-                        "nearest": [
-                            {"id": str(p.id), "name": p.name} for p in near_players
-                        ],
+                        "nearest": [{"id": str(p.id), "name": p.name} for p in near],
                     }
                 )
         if unknown:

@@ -70,12 +70,17 @@ class RosterStore:
         async with self._pool.connection() as conn:
             return await _player(conn, group_id, player_id)
 
-    async def group_named(self, group: str) -> tuple[UUID, list[RosterPlayer]]:
-        """The id of the group named `group` (as names are compared) and its
-        players, retired ones too, by name."""
+    async def of_group_named(self, group: str) -> list[RosterPlayer]:
+        """The players of the group named `group` (as names are compared), retired
+        ones too, by name."""
         async with self._pool.connection() as conn:
-            group_id = await _group_id(conn, group)
-            return group_id, await _players(conn, group_id)
+            cursor = await conn.execute(
+                f"SELECT {_PLAYER} WHERE p.group_id ="
+                " (SELECT id FROM groups WHERE name_key = player_key(%s))"
+                " ORDER BY player_key(n.name), p.id",
+                (group,),
+            )
+            return [RosterPlayer(*row) for row in await cursor.fetchall()]
 
     async def add(self, group_id: UUID, name: str, most: int) -> RosterPlayer:
         """A new player of the group; NameInUse when another player has the name
