@@ -3,9 +3,9 @@
 The next game is a new game of the same kind, with the same players in the same
 seats and the same options, and a seed of its own. Who opens it is each game's
 own rule, `Rules.rematch_first_player`: its rulebook's way of choosing the first
-player of a game, applied to the next one (D18, Z16, K13), or, where a rulebook
-says nothing of it, the player seated after the one who opened the game before
-(`next_seat`). A game still being played is finished or abandoned first.
+player of a game, applied to the next one (each game cites its ruling), or, where
+a rulebook says nothing of it, the player seated after the one who opened the game
+before (`next_seat`). A game still being played is finished or abandoned first.
 """
 
 from __future__ import annotations
