@@ -248,26 +248,37 @@ async def leaderboard(
 
 
 async def player_record(
-    pool: AsyncConnectionPool, name: str, reader: str | None = None
+    pool: AsyncConnectionPool,
+    name: str,
+    reader: str | None = None,
+    within: str | None = None,
 ) -> PlayerRecord:
     """The tally of `summaries`, each game's rating, seats and streak, and rivals,
-    of the games a reader of the group `reader` (None: of none) lists."""
-    tally = await summaries.player_record(pool, kept(name), reader)
+    of the games a reader of the group `reader` (None: of none) lists. `within` a
+    group (its name), of that group's games alone, rated on its ladder as `reader`
+    is shown it: the record of one of its roster's players, empty before their
+    first game."""
+    tally = await summaries.player_record(pool, kept(name), reader, within)
+    params = {"name": tally.name, "reader": reader, "group": within}
+    params["part"] = _part(within, reader)
+    of_group = "" if within is None else " AND group_key = player_key(%(group)s)"
     async with pool.connection() as conn:
         cursor = await conn.execute(
             "SELECT r.game, r.player, r.ordinal, r.mu, r.sigma, r.rated, r.wins,"
             " r.last_rated_at, (SELECT 1 + count(*) FROM ratings o"
-            "   WHERE o.game = r.game AND o.ladder = '' AND o.ordinal > r.ordinal)"
-            " FROM ratings r WHERE r.player_key = player_key(%s) AND r.ladder = ''",
-            (tally.name,),
+            "   WHERE o.game = r.game AND o.ladder = r.ladder"
+            "   AND o.ordinal > r.ordinal)"
+            " FROM ratings r WHERE r.player_key = player_key(%(name)s)"
+            f" AND r.ladder = {_LADDER} AND {_SHOWN}",
+            params,
         )
         rated = {row[0]: row for row in await cursor.fetchall()}
         cursor = await conn.execute(
             "SELECT game, player_key(%(name)s), player_keys, players, winner_keys,"
             " player_key(first_player) FROM rated_games"
             f" WHERE player_keys @> ARRAY[player_key(%(name)s)] AND {_COUNTED}"
-            " ORDER BY finish_transaction, finish_position",
-            {"name": tally.name, "reader": reader},
+            f"{of_group} ORDER BY finish_transaction, finish_position",
+            params,
         )
         finished = [Finished(*row) for row in await cursor.fetchall()]
     games = {}
@@ -299,14 +310,17 @@ async def versus(
     limit: int,
     offset: int,
     reader: str | None = None,
+    within: str | None = None,
 ) -> Versus:
     """Two players' finished games together, of those a reader of the group
-    `reader` (None: of none) lists."""
+    `reader` (None: of none) lists; `within` a group (its name), of its games
+    alone, where both are players of its roster."""
     name, other = kept(name), kept(other, "other")
-    first = await summaries.player_record(pool, name, reader)
-    second = await summaries.player_record(pool, other, reader)
+    first = await summaries.player_record(pool, name, reader, within)
+    second = await summaries.player_record(pool, other, reader, within)
     params = {"a": first.name, "b": second.name, "limit": limit + 1, "offset": offset}
-    params |= {"reader": reader}
+    params |= {"reader": reader, "group": within}
+    of_group = "" if within is None else " AND group_key = player_key(%(group)s)"
     async with pool.connection() as conn:
         cursor = await conn.execute(
             "SELECT player_key(%(a)s) = player_key(%(b)s)", params
@@ -315,6 +329,7 @@ async def versus(
             raise Invalid("name and other must be two players.")
         together = (
             f"player_keys @> ARRAY[player_key(%(a)s), player_key(%(b)s)] AND {_COUNTED}"
+            f"{of_group}"
         )
         cursor = await conn.execute(
             "SELECT count(*),"
@@ -416,8 +431,10 @@ class Records:
     # Each takes `reader`: the group of the caller's key (None: none), whose games
     # it counts beside the public ones (service/application/visibility.py).
 
-    async def player(self, name: str, reader: str | None = None) -> PlayerRecord:
-        return await player_record(self._pool, name, reader)
+    async def player(
+        self, name: str, reader: str | None = None, within: str | None = None
+    ) -> PlayerRecord:
+        return await player_record(self._pool, name, reader, within)
 
     async def versus(
         self,
@@ -426,8 +443,9 @@ class Records:
         limit: int,
         offset: int,
         reader: str | None = None,
+        within: str | None = None,
     ) -> Versus:
-        return await versus(self._pool, name, other, limit, offset, reader)
+        return await versus(self._pool, name, other, limit, offset, reader, within)
 
     async def rating_history(
         self,

@@ -253,11 +253,18 @@ class GameLists:
 
 
 async def player_record(
-    pool: AsyncConnectionPool, name: str, group: str | None = None
+    pool: AsyncConnectionPool,
+    name: str,
+    group: str | None = None,
+    in_group: str | None = None,
 ) -> PlayerRecord:
     """The games of every player whose name has the key of `name`'s, of those a
-    reader of the group `group` (None: of none) lists, but for the samples."""
+    reader of the group `group` (None: of none) lists, but for the samples; with
+    `in_group`, of that group's games alone, where a player with none has an empty
+    record (a group's roster knows them). NotFound for a name no game listed has,
+    but in a group."""
     name = normal_name(name)
+    which = "" if in_group is None else f" AND {IN_GROUP}"
     async with pool.connection() as conn:
         cursor = await conn.execute(
             "SELECT game, count(*),"
@@ -267,11 +274,11 @@ async def player_record(
             "   AND player_key(%(name)s) = ANY(player_keys(winners)))"
             " FROM game_summaries WHERE player_keys @> ARRAY[player_key(%(name)s)]"
             f" AND variation_of IS NULL AND {COUNTED.format(table='game_summaries')}"
-            " GROUP BY game ORDER BY game",
-            {"name": name, "group": group},
+            f"{which} GROUP BY game ORDER BY game",
+            {"name": name, "group": group, "in_group": in_group},
         )
         rows = await cursor.fetchall()
-    if not rows:
+    if not rows and in_group is None:
         raise NotFound(message("player.unknown", name=repr(name)))
     per_game = {
         game: PlayerTally(

@@ -57,7 +57,7 @@ def test_an_app_key_is_a_bearer_scheme_every_other_operation_takes_optionally(sp
         ], write
     # A group's routes: made and joined without a key, the rest with its key.
     grouped = [where for where in operations if where[1].startswith("/groups")]
-    assert len(grouped) == 14
+    assert len(grouped) == 17
     for where in grouped:
         operation = operations.pop(where)
         if where[1] in ("/groups", "/groups/join"):

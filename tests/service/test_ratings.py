@@ -12,6 +12,7 @@ import uuid
 import psycopg
 import pytest
 
+from domain.names import name_key
 from domain.registry import BUILT_IN
 from service import bootstrap
 from service.readside.projector import Projector
@@ -20,6 +21,7 @@ from service.storage.pools import connection_pool
 from service.storage.store import EventStore
 from tests.support.groups import new_players
 from tests.support.http import move
+from tests.support.keys import bearer
 from tests.support.ratings import Table
 from tests.support.server import running_server
 from tests.support.waiting import eventually
@@ -263,3 +265,125 @@ def test_a_rebuild_gives_exactly_the_ratings_the_log_was_followed_to(
         asyncio.run(_rebuild(fresh_database_url))
         assert _ratings_tables(fresh_database_url) == followed
         assert_rated_as_expected(table, [ana, bia, caio, davi])
+
+
+def _group_of(table: Table, name: str, visibility: str = "public") -> dict:
+    """A group made for `table`, whose games it then imports with its key."""
+    made = table.client.post(
+        "/groups", json={"name": name, "device": "table", "visibility": visibility}
+    )
+    assert made.status_code == 201, made.text
+    table.keys[name_key(name)] = made.json()["key"]
+    return made.json()
+
+
+def _roster_ids(client, group: dict) -> dict[str, str]:
+    answer = client.get(f"/groups/{group['id']}/players", headers=bearer(group["key"]))
+    assert answer.status_code == 200, answer.text
+    return {player["name"]: player["id"] for player in answer.json()["players"]}
+
+
+def test_a_roster_players_record_counts_their_groups_games_alone(client):
+    """Two clubs each have a Karen: each club's page of its Karen counts its own
+    games, rated on its own ladder, and names only its own players as rivals."""
+    table = Table(client)
+    karen, ana, bia, caio = names(4)
+    tag = uuid.uuid4().hex[:6]
+    home, away = _group_of(table, f"Home-{tag}"), _group_of(table, f"Away-{tag}")
+    played = [
+        table.play([karen, ana, bia], seed=seed, group=home["name"])
+        for seed in range(5)
+    ]
+    table.play([karen, caio], seed=7, group=away["name"])
+    table.play([karen, caio], seed=8)  # of no group
+    ids = _roster_ids(client, home)
+    address = f"/groups/{home['id']}/players/{ids[karen]}"
+    keyed = bearer(home["key"])
+
+    def rated() -> dict | None:
+        answer = client.get(f"{address}/record", headers=keyed)
+        assert answer.status_code == 200, answer.text
+        record = answer.json()
+        rating = record["games"].get("dobro", {}).get("rating")
+        return record if rating and rating["games_rated"] == 5 else None
+
+    record = eventually(rated, seconds=20)
+    everywhere = client.get(f"/players/{karen}").json()
+    assert (record["name"], record["played"], record["finished"]) == (karen, 5, 5)
+    assert everywhere["played"] == 7  # both clubs' public games and the other one
+    mu, sigma = table.expected(home["name"])[karen][-1]
+    mine = record["games"]["dobro"]
+    assert (mine["rating"]["mu"], mine["rating"]["sigma"]) == (mu, sigma)
+    board = client.get(
+        "/leaderboards/dobro", params={"group": home["name"]}, headers=keyed
+    ).json()
+    place = next(line["place"] for line in board["players"] if line["name"] == karen)
+    assert mine["place"] == place
+    rivals = record["rivals"]["nemesis"] + record["rivals"]["minion"]
+    assert {rival["name"] for rival in rivals} <= {ana, bia}
+
+    versus = client.get(f"{address}/versus/{ids[ana]}", headers=keyed).json()
+    assert versus["played"] == 5 and (versus["name"], versus["other"]) == (karen, ana)
+    assert {g["id"] for g in versus["games"]} == {g["id"] for g in played}
+    history = client.get(f"{address}/ratings/dobro", headers=keyed).json()
+    assert len(history["ratings"]) == 5 and history["group"] == home["name"]
+    assert history["ratings"][-1]["mu"] == mu
+
+
+def test_a_roster_players_record_is_empty_before_their_first_game(client):
+    group = _group_of(Table(client), f"Club-{uuid.uuid4().hex[:6]}")
+    (name,) = names(1)
+    added = client.post(
+        f"/groups/{group['id']}/players",
+        json={"name": name},
+        headers=bearer(group["key"]),
+    ).json()
+
+    record = client.get(
+        f"/groups/{group['id']}/players/{added['id']}/record",
+        headers=bearer(group["key"]),
+    )
+
+    assert record.status_code == 200, record.text
+    assert record.json() == {
+        "name": name,
+        "played": 0,
+        "finished": 0,
+        "abandoned": 0,
+        "won": 0,
+        "games": {},
+        "rivals": {"nemesis": [], "minion": []},
+    }
+    assert record.headers["Cache-Control"] == "no-cache, private"
+
+
+def test_a_roster_players_record_is_its_groups_members_only(client):
+    """Without a key of the group, its player's record is the group's 404; a player
+    of another group is the 404 of a player the roster lacks; a player against
+    themselves is a 422."""
+    table = Table(client)
+    home = _group_of(table, f"Home-{uuid.uuid4().hex[:6]}")
+    other = _group_of(table, f"Other-{uuid.uuid4().hex[:6]}")
+    ana, bia = names(2)
+    table.play([ana, bia], seed=1, group=home["name"])
+    table.play([ana, bia], seed=2, group=other["name"])
+    ids, theirs = _roster_ids(client, home), _roster_ids(client, other)
+    address = f"/groups/{home['id']}/players"
+    keyed = bearer(home["key"])
+
+    stranger = client.get(f"{address}/{ids[ana]}/record")
+    other_key = client.get(f"{address}/{ids[ana]}/record", headers=bearer(other["key"]))
+    their_player = client.get(f"{address}/{theirs[ana]}/record", headers=keyed)
+    their_rival = client.get(
+        f"{address}/{ids[ana]}/versus/{theirs[bia]}", headers=keyed
+    )
+    themselves = client.get(f"{address}/{ids[ana]}/versus/{ids[ana]}", headers=keyed)
+
+    assert stranger.status_code == other_key.status_code == 404
+    assert stranger.json()["detail"] == f"There is no group {home['id']}."
+    assert stranger.content == other_key.content
+    assert their_player.status_code == their_rival.status_code == 404
+    assert their_player.json()["detail"] == f"The group has no player {theirs[ana]}."
+    assert themselves.status_code == 422
+    for path in ("versus/" + ids[bia], "ratings/dobro"):
+        assert client.get(f"{address}/{ids[ana]}/{path}").status_code == 404

@@ -10,7 +10,7 @@ import uuid
 from playwright.sync_api import expect
 
 from tests.support.http import play_simulated
-from tests.support.pages import make_group
+from tests.support.pages import make_group, serious
 from tests.support.waiting import eventually
 
 
@@ -99,4 +99,72 @@ def test_the_groups_games_are_found_by_game_status_and_player(new_page, client):
     expect(games.get_by_role("listitem")).to_contain_text("Bo, Cy")
     games.get_by_label("Of the game").select_option("dobro")
     expect(games.get_by_text("No game matches.")).to_be_visible()
+    assert page.errors == []
+
+
+def test_a_players_page_in_the_group_counts_its_games_alone_and_compares_two(
+    new_page, client, axe_source
+):
+    """Ana plays in the club and elsewhere: the club's page of her counts the club's
+    games, rated on its ladder, and compares her with Bo, one of its players."""
+    club = f"Chess club {uuid.uuid4().hex[:6]}"
+    page = new_page()
+    page.set_viewport_size({"width": 412, "height": 915})
+    make_group(page, club, "Ana's phone")
+    key = page.evaluate(
+        "Object.values(JSON.parse(localStorage.getItem('tablelog:groups')))[0].key"
+    )
+    owner = {"Authorization": f"Bearer {key}"}
+    seats = [{"name": "Ana", "new": True}, {"name": "Bo", "new": True}]
+    for number, seed in enumerate((7, 8)):
+        made = client.post(
+            "/games",
+            json={
+                "game": "dobro",
+                "players": seats if number == 0 else ["Ana", "Bo"],
+                "seed": seed,
+                "options": {"rounds": 1},
+            },
+            headers=owner,
+        )
+        assert made.status_code == 201, made.text
+        play_simulated(client, made.json())
+    elsewhere = client.post(
+        "/games",
+        json={
+            "game": "dobro",
+            "players": ["Ana", "Cy"],
+            "seed": 9,
+            "options": {"rounds": 1},
+        },
+    )
+    play_simulated(client, elsewhere.json())
+    ratings = f"/leaderboards/dobro?group={club}"
+    eventually(
+        lambda: (
+            sum(
+                p["games_rated"]
+                for p in client.get(ratings, headers=owner).json()["players"]
+            )
+            == 4
+        )
+    )
+
+    page.reload()
+    page.get_by_role("region", name="Players").get_by_role("link", name="Ana").click()
+    expect(page.get_by_role("heading", name=f"Ana in {club}", level=1)).to_be_visible()
+    expect(page.get_by_text("2 games played, 2 finished")).to_be_visible()
+    expect(
+        page.get_by_role("img", name="Dobro rating after each of 2 games")
+    ).to_be_visible()
+    page.get_by_label("Against").select_option(label="Bo")
+    page.get_by_role("button", name="Compare").click()
+    expect(page.get_by_text("2 finished games together")).to_be_visible()
+    assert "Cy" not in page.locator("main").inner_text()
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    assert serious(page, axe_source) == []
+    page.get_by_role("link", name=f"Back to {club}").click()
+    expect(page.get_by_role("heading", name=club, level=1)).to_be_visible()
     assert page.errors == []

@@ -2,16 +2,19 @@
 // device's name); #/groups/<id> is a group's home: its games (found by game, status
 // and player), a game started in it, its players (the roster: added, retired,
 // brought back), its ladders, and for its owner who sees its new games, an invite (a
-// QR code and a link), its members and their revocation; #/join/<code> is an
-// invite's link: it asks this device's name and joins. Every key is kept on this device (api.js `groups`), never in an address:
-// the invite's code leaves the address, and the history, once it is used.
+// QR code and a link), its members and their revocation; #/groups/<id>/players/<player>
+// is a roster player's page; #/join/<code> is an invite's link: it asks this device's
+// name and joins. Every key is kept on this device (api.js `groups`), never in an
+// address: the invite's code leaves the address, and the history, once it is used.
 import { api, groups } from "./api.js";
 import { button, field, h, refusalBox, say, select } from "./dom.js";
 import { gameList, newGameForm } from "./home.js";
 import { t } from "./i18n.js";
 import { gameLabel, kinds } from "./kinds.js";
-import { boardLink } from "./players.js";
+import { boardLink, playerPage } from "./players.js";
 import { linkBlock } from "./share.js";
+
+const enc = encodeURIComponent;
 
 /** #/groups: the groups this device is in, and a form to make one. */
 export function showGroups(root) {
@@ -129,7 +132,8 @@ async function playersPanel(id, key) {
   const list = h("div");
   async function draw() {
     const { players } = await api.get(`/groups/${id}/players?retired=true`, key);
-    const line = (player) => h("li", {}, h("span", {}, player.name), " ",
+    const line = (player) => h("li", {},
+      h("a", { href: groupPlayerLink(id, player.id) }, player.name), " ",
       button(t(player.retired ? "group.player_back" : "group.player_retire",
         { name: player.name }), () => retire(player, !player.retired)));
     const playing = players.filter((p) => !p.retired);
@@ -169,6 +173,41 @@ async function playersPanel(id, key) {
       h("button", { type: "submit" }, t("group.player_add"))), refusal);
   await draw();
   return box;
+}
+
+/** The address of a roster player's page. */
+export const groupPlayerLink = (group, player) => `#/groups/${group}/players/${player}`;
+
+/** #/groups/<id>/players/<player>: a roster player's record in the group (its games
+ * alone, rated on its ladder), their rivals and head to head among its players. */
+export async function showGroupPlayer(root, id, playerId) {
+  const held = groups.get(id);
+  if (!held) {
+    root.append(h("h1", { tabindex: "-1" }, t("group.not_here")),
+      h("p", {}, t("group.not_here_text")));
+    return null;
+  }
+  const key = held.key;
+  const path = `/groups/${id}/players/${playerId}`;
+  const { players } = await api.get(`/groups/${id}/players?retired=true`, key);
+  const byName = new Map(players.map((player) => [player.name.toLowerCase(), player]));
+  const me = players.find((player) => player.id === playerId);
+  root.append(h("p", {}, h("a", { href: `#/groups/${id}` },
+    t("group.back_home", { group: held.name }))));
+  return playerPage(root, {
+    heading: me ? t("group.player_title", { name: me.name, group: held.name }) : null,
+    record: () => api.get(`${path}/record`, key),
+    ratings: (game) => api.get(`${path}/ratings/${enc(game)}`, key),
+    versus: (other) => api.get(`${path}/versus/${other.id}`, key),
+    board: (game) => boardLink(game, held.name),
+    link: (name) => {
+      const found = byName.get(name.toLowerCase());
+      return found ? groupPlayerLink(id, found.id) : null;
+    },
+    others: players.filter((player) => player.id !== playerId),
+    recent: (name) => api.get(`/games?${new URLSearchParams({
+      group: held.name, player: name, limit: "10" })}`, key),
+  });
 }
 
 /** The group's ladders: one link for each game. */

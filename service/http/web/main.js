@@ -1,7 +1,8 @@
 // The page's router: #/ (start a game), #/games/<id> (log and watch), …/replay and
 // …/replay/<step> (a replay opened at a step: the link a replay shares),
 // #/players/<name> (a player's ratings and records), #/leaderboards/<game>,
-// #/groups (make one), #/groups/<id> (a group's home), #/join/<code> (an invite).
+// #/groups (make one), #/groups/<id> (a group's home), #/groups/<id>/players/<player>
+// (a roster player's page), #/join/<code> (an invite).
 import { showHome } from "./home.js";
 import { showLeaderboard, showPlayer } from "./players.js";
 import { connection, tokens, unreachable } from "./api.js";
@@ -85,10 +86,15 @@ async function draw(view, path, query, match, offered) {
   const player = path.match(/^\/players\/([^/]+)$/);
   const board = path.match(/^\/leaderboards\/([^/]+)$/);
   const group = path.match(/^\/groups\/([^/]+)$/);
+  const member = path.match(/^\/groups\/([^/]+)\/players\/([^/]+)$/);
   const join = path.match(/^\/join\/([^/]+)$/);
   if (player) return showPlayer(view, decodeURIComponent(player[1]));
   if (path === "/groups") return (await groupViews()).showGroups(view);
   if (group) return (await groupViews()).showGroup(view, decodeURIComponent(group[1]));
+  if (member) {
+    return (await groupViews()).showGroupPlayer(view, decodeURIComponent(member[1]),
+      decodeURIComponent(member[2]));
+  }
   if (join) return (await groupViews()).showJoin(view, decodeURIComponent(join[1]));
   if (board) {
     const group = new URLSearchParams(query).get("group");

@@ -1,9 +1,10 @@
-// A player's page (#/players/<name>): each game's rating with a chart of it over
-// time, seats and streak, rivals and recent games; and a game's leaderboard, or a
-// group's (#/leaderboards/<game>?group=). Every figure is the service's
+// A player's page (#/players/<name>, and a group's player's: groups.js): each
+// game's rating with a chart of it over time, seats and streak, rivals, head to head
+// with another player, and recent games; and a game's leaderboard, or a group's
+// (#/leaderboards/<game>?group=). Every figure is the service's
 // (docs/api.md, "Ratings and leaderboards"); the games are the kinds it hosts.
 import { api, groups } from "./api.js";
-import { field, h, select } from "./dom.js";
+import { field, h, refusalBox, select } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameLabel, kinds } from "./kinds.js";
 
@@ -22,17 +23,36 @@ const rating = (value) => value.toFixed(1);
 const percent = (rate) => `${Math.round(rate * 100)}%`;
 
 export async function showPlayer(root, name) {
-  const record = await api.get(`/players/${enc(name)}`);
-  root.append(h("h1", { tabindex: "-1" }, record.name),
+  const path = `/players/${enc(name)}`;
+  return playerPage(root, {
+    record: () => api.get(path),
+    ratings: (game) => api.get(`${path}/ratings/${enc(game)}`),
+    versus: (other) => api.get(`${path}/versus/${enc(other)}`),
+    board: (game) => boardLink(game),
+    link: playerLink,
+    recent: (found) => api.get(`/games?${new URLSearchParams({ player: found, limit: "10" })}`),
+  });
+}
+
+/** A player's page, read from `source`: `record()`, `ratings(game)`, `versus(other)`
+ * (`other` as `others` offers it, or a name typed), `recent(name)` the games of the
+ * list; `board(game)` is the address of the ladder the record's places are on,
+ * `link(name)` a rival's page (null: none); `others`, when given, the players to
+ * compare with ({id, name}), else a name is typed; `heading` the page's heading. */
+export async function playerPage(root, source) {
+  const record = await source.record();
+  root.append(h("h1", { tabindex: "-1" }, source.heading ?? record.name),
     h("p", { class: "muted" }, t("player.tally", {
       played: record.played, finished: record.finished, won: record.won })));
   for (const [game, line] of Object.entries(record.games)) {
-    root.append(await gameSection(record.name, game, line));
+    root.append(await gameSection(source, game, line));
   }
-  root.append(rivals(record.rivals), await recentGames(record.name));
+  root.append(rivals(record.rivals, source.link), headToHead(record.name, source),
+    await recentGames(record.name, source));
+  return null;
 }
 
-async function gameSection(name, game, line) {
+async function gameSection(source, game, line) {
   const id = `rating-${game}`;
   const section = h("section", { "aria-labelledby": id },
     h("h2", { id }, gameLabel(game)));
@@ -44,7 +64,7 @@ async function gameSection(name, game, line) {
   section.append(
     h("p", { class: "rating" }, t("player.rating", { rating: rating(ordinal) }),
       provisional ? h("span", { class: "badge" }, t("player.provisional")) : "",
-      " · ", h("a", { href: boardLink(game) },
+      " · ", h("a", { href: source.board(game) },
         t("player.place", { place: line.place }))),
     h("p", { class: "muted" }, t("player.rated", { count: rated, wins })),
     h("ul", { class: "facts-list" },
@@ -54,7 +74,7 @@ async function gameSection(name, game, line) {
         won: line.as_first_player.won, played: line.as_first_player.played,
         rate: percent(line.as_first_player.win_rate) })),
       h("li", {}, t("player.streak", { count: line.longest_winning_streak }))));
-  const history = await api.get(`/players/${enc(name)}/ratings/${enc(game)}`);
+  const history = await source.ratings(game);
   section.append(chart(game, history.ratings.map((r) => r.ordinal)));
   return section;
 }
@@ -86,12 +106,15 @@ export function chart(game, values) {
   return h("figure", {}, svg, h("figcaption", { class: "muted" }, label));
 }
 
-function rivals(found) {
+function rivals(found, link) {
+  const named = (name) => {
+    const address = link(name);
+    return address ? h("a", { href: address }, name) : h("span", {}, name);
+  };
   const list = (key, title, rivalsOf) => h("section", { "aria-labelledby": `rivals-${key}` },
     h("h3", { id: `rivals-${key}` }, title),
     rivalsOf.length
-      ? h("ul", {}, rivalsOf.map((r) => h("li", {},
-        h("a", { href: playerLink(r.name) }, r.name), " · ",
+      ? h("ul", {}, rivalsOf.map((r) => h("li", {}, named(r.name), " · ",
         t("player.rival", { wins: r.wins, losses: r.losses, played: r.played }))))
       : h("p", { class: "muted" }, t("player.no_rival")));
   return h("section", { "aria-labelledby": "rivals-title", class: "rivals" },
@@ -100,14 +123,52 @@ function rivals(found) {
     list("minion", t("player.minion"), found.minion));
 }
 
-async function recentGames(name) {
-  const page = await api.get(`/games?${new URLSearchParams({ player: name, limit: "10" })}`);
+/** Head to head: another player chosen (from `source.others`, or typed), then
+ * their finished games together, each one's wins, and the games. */
+function headToHead(name, source) {
+  const answer = h("div", { "aria-live": "polite" });
+  const others = source.others?.filter((other) => other.name !== name);
+  const choice = others
+    ? select(others.map((other) => [other.id, other.name]), others[0]?.id ?? "")
+    : h("input", { type: "search", maxlength: "40", autocomplete: "off", required: true });
+  const form = h("form", { class: "row filters", onsubmit: async (event) => {
+    event.preventDefault();
+    const other = others ? others.find((o) => o.id === choice.value) : choice.value.trim();
+    if (!other) return;
+    try {
+      answer.replaceChildren(versusOf(await source.versus(other)));
+    } catch (error) {
+      answer.replaceChildren(refusalBox(error));
+    }
+  } }, field(t("player.versus_other"), choice),
+  h("button", { type: "submit" }, t("player.versus_show")));
+  return h("section", { "aria-labelledby": "versus-title" },
+    h("h2", { id: "versus-title" }, t("player.versus")),
+    others && !others.length ? h("p", { class: "muted" }, t("player.no_rival")) : form,
+    answer);
+}
+
+/** Two players' games together, as `versus` answers them. */
+export function versusOf(found) {
+  if (!found.played) return h("p", {}, t("player.versus_none", { other: found.other }));
+  return h("div", {},
+    h("p", {}, t("player.versus_tally", { count: found.played, name: found.name,
+      other: found.other, won: found.wins[found.name], lost: found.wins[found.other],
+      shared: found.shared_wins })),
+    h("ul", { class: "games" }, found.games.map((game) => h("li", {},
+      h("a", { href: `#/games/${game.id}` }, gameLabel(game.game)),
+      h("div", { class: "muted" }, t("home.won_by", { winners: game.winners }))))));
+}
+
+async function recentGames(name, source) {
+  const page = await source.recent(name);
   return h("section", { "aria-labelledby": "recent-games" },
     h("h2", { id: "recent-games" }, t("player.recent")),
-    h("ul", { class: "games" }, page.games.map((game) => h("li", {},
+    page.games.length ? h("ul", { class: "games" }, page.games.map((game) => h("li", {},
       h("a", { href: `#/games/${game.id}` }, game.title || gameLabel(game.game)),
       h("div", { class: "muted" }, game.status === "finished"
-        ? t("home.won_by", { winners: game.winners }) : t("home.playing"))))));
+        ? t("home.won_by", { winners: game.winners }) : t("home.playing")))))
+      : h("p", { class: "muted" }, t("player.no_games")));
 }
 
 export async function showLeaderboard(root, game, group) {
