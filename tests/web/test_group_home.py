@@ -168,3 +168,36 @@ def test_a_players_page_in_the_group_counts_its_games_alone_and_compares_two(
     page.get_by_role("link", name=f"Back to {club}").click()
     expect(page.get_by_role("heading", name=club, level=1)).to_be_visible()
     assert page.errors == []
+
+
+def test_the_groups_ladder_and_games_lead_to_its_players_pages(new_page, client):
+    club = f"Card club {uuid.uuid4().hex[:6]}"
+    page = new_page()
+    make_group(page, club, "Ana's phone")
+    held = page.evaluate(
+        "Object.values(JSON.parse(localStorage.getItem('tablelog:groups')))[0]"
+    )
+    owner = {"Authorization": f"Bearer {held['key']}"}
+    seats = [{"name": "Ana", "new": True}, {"name": "Bo", "new": True}]
+    made = client.post(
+        "/games",
+        json={"game": "dobro", "players": seats, "seed": 7, "options": {"rounds": 1}},
+        headers=owner,
+    ).json()
+    play_simulated(client, made)
+    ladder = f"/leaderboards/dobro?group={club}"
+    eventually(lambda: client.get(ladder, headers=owner).json()["players"])
+    roster = client.get(f"/groups/{held['id']}/players", headers=owner)
+    ids = {player["name"]: player["id"] for player in roster.json()["players"]}
+
+    page.goto(f"/app/#/leaderboards/dobro?group={club}")
+    page.locator("table.board").get_by_role("link", name="Bo").click()
+    expect(page.get_by_role("heading", name=f"Bo in {club}", level=1)).to_be_visible()
+    assert page.url.endswith(f"/players/{ids['Bo']}")
+    page.goto(f"/app/#/groups/{held['id']}")
+    page.get_by_role("region", name="The group's games").get_by_role(
+        "link"
+    ).first.click()
+    page.get_by_role("link", name="Ana", exact=True).first.click()
+    expect(page.get_by_role("heading", name=f"Ana in {club}", level=1)).to_be_visible()
+    assert page.errors == []

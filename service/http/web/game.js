@@ -10,7 +10,7 @@ import { when } from "./home.js";
 import { t } from "./i18n.js";
 import { gameLabel } from "./kinds.js";
 import { renderHistory } from "./moves-so-far.js";
-import { playerLink } from "./players.js";
+import { peopleLinks } from "./players.js";
 import { idempotencyKey, movesQueue } from "./queue.js";
 import { playAgain } from "./rematch.js";
 import { gameSession } from "./session.js";
@@ -25,8 +25,10 @@ const queue = movesQueue(localStorage);
 export async function showGame(root, id, { offered = null } = {}) {
   const read = readerOf(id);
   const first = await read(`/games/${id}`);
-  // The newest moves first: older pages load when the table asks for them.
-  const history = await loadHistory(id, first.version, read);
+  // The newest moves first: older pages load when the table asks for them. The
+  // players' names lead to their records: in the group, on a phone of the group.
+  const [history, linkOf] = await Promise.all([
+    loadHistory(id, first.version, read), peopleLinks(first.group)]);
   const game = gameOf(first.game);
   const boxes = gameBoxes();
   const service = {
@@ -60,7 +62,7 @@ export async function showGame(root, id, { offered = null } = {}) {
     h("h1", { tabindex: "-1" }, first.title || gameLabel(first.game)),
     h("p", { class: "muted" },
       first.players.flatMap((name, i) => [i ? " · " : "",
-        h("a", { href: playerLink(name) }, name)]), h("br"), when(first),
+        h("a", { href: linkOf(name) }, name)]), h("br"), when(first),
       first.location ? ` · ${first.location}` : "", " · ",
       h("a", { href: `#/games/${id}/replay` }, t("game.replay"))),
     variationOf(first) ?? "", previousGame(first), boxes.choice, boxes.share, boxes.state, boxes.moves, boxes.queue, boxes.history,

@@ -11,7 +11,7 @@ import { button, field, h, refusalBox, say, select } from "./dom.js";
 import { gameList, newGameForm } from "./home.js";
 import { t } from "./i18n.js";
 import { gameLabel, kinds } from "./kinds.js";
-import { boardLink, playerPage } from "./players.js";
+import { boardLink, groupPlayerLink, playerPage } from "./players.js";
 import { linkBlock } from "./share.js";
 
 const enc = encodeURIComponent;
@@ -174,9 +174,6 @@ async function playersPanel(id, key) {
   await draw();
   return box;
 }
-
-/** The address of a roster player's page. */
-export const groupPlayerLink = (group, player) => `#/groups/${group}/players/${player}`;
 
 /** #/groups/<id>/players/<player>: a roster player's record in the group (its games
  * alone, rated on its ladder), their rivals and head to head among its players. */

@@ -14,6 +14,28 @@ const enc = encodeURIComponent;
 /** The address of a player's page. */
 export const playerLink = (name) => `#/players/${enc(name)}`;
 
+/** The address of a roster player's page. */
+export const groupPlayerLink = (group, player) => `#/groups/${group}/players/${player}`;
+
+/** Where a name of the group named `group` leads: on a phone holding one of its
+ * keys, to the page of the roster's player of that name (their record in the
+ * group); else, or for a name the roster lacks, to the name's page. */
+export async function peopleLinks(group) {
+  const held = groups.named(group);
+  if (!held) return playerLink;
+  let players = [];
+  try {
+    ({ players } = await api.get(`/groups/${held.id}/players?retired=true`, held.key));
+  } catch {
+    return playerLink; // a key revoked: the names lead where they do for anyone
+  }
+  const byName = new Map(players.map((player) => [player.name.toLowerCase(), player.id]));
+  return (name) => {
+    const found = byName.get(name.toLowerCase());
+    return found ? groupPlayerLink(held.id, found) : playerLink(name);
+  };
+}
+
 /** The address of a leaderboard. */
 export function boardLink(game, group) {
   return `#/leaderboards/${enc(game)}${group ? `?group=${enc(group)}` : ""}`;
@@ -194,15 +216,16 @@ export async function showLeaderboard(root, game, group) {
     if (group) query.set("group", group);
     // A group's ladder is its members' unless its games are public: read with its
     // key when this device holds one.
-    const board = await api.get(`/leaderboards/${enc(game)}?${query}`,
-      groups.named(group)?.key);
+    const [board, linkOf] = await Promise.all([
+      api.get(`/leaderboards/${enc(game)}?${query}`, groups.named(group)?.key),
+      peopleLinks(group)]);
     table.replaceChildren(board.players.length ? h("div", { class: "board-wrap" },
       h("table", { class: "board" },
       h("thead", {}, h("tr", {}, ["board.place", "board.player", "board.rating",
         "board.games", "board.wins"].map((key) => h("th", { scope: "col" }, t(key))))),
       h("tbody", {}, board.players.map((line) => h("tr", {},
         h("td", {}, String(line.place)),
-        h("th", { scope: "row" }, h("a", { href: playerLink(line.name) }, line.name),
+        h("th", { scope: "row" }, h("a", { href: linkOf(line.name) }, line.name),
           line.provisional ? h("span", { class: "badge" }, t("player.provisional")) : ""),
         h("td", {}, rating(line.ordinal)),
         h("td", {}, String(line.games_rated)),
