@@ -47,8 +47,28 @@ async function request(method, path, body, token, extra = {}) {
   return data;
 }
 
+/** A file the service draws or writes (a picture, an export), as a Blob. */
+async function file(path, token) {
+  const headers = { "Accept-Language": language() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let answer;
+  try {
+    answer = await fetch(path, { headers });
+  } catch {
+    connection.dispatchEvent(new Event("unreachable"));
+    throw unreachable();
+  }
+  connection.dispatchEvent(new Event("answered"));
+  if (!answer.ok) {
+    const text = await answer.text();
+    throw new Refusal(answer.status, text ? JSON.parse(text) : {});
+  }
+  return answer.blob();
+}
+
 export const api = {
   get: (path, token) => request("GET", path, undefined, token),
+  file,
   post: (path, body, token, headers) => request("POST", path, body, token, headers),
   patch: (path, body, token) => request("PATCH", path, body, token),
   delete: (path, token) => request("DELETE", path, undefined, token),

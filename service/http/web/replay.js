@@ -10,7 +10,7 @@ import { gameOf } from "./games.js";
 import { t } from "./i18n.js";
 import { gameLabel } from "./kinds.js";
 import { notesByStep, renderNotes } from "./notes.js";
-import { linkBlock, replayLink, shareToggle } from "./share.js";
+import { linkBlock, replayLink, shareToggle, stepShares } from "./share.js";
 import { renderSheet } from "./sheet.js";
 import { tryAnotherMove, variationOf, variationsList } from "./variations.js";
 
@@ -81,8 +81,9 @@ export async function showReplay(root, id, asked = 0) {
     stateBox.replaceChildren(gameOf(game.game).state(state, game.players));
     back.disabled = step === 0;
     next.disabled = step === last;
-    sharePanel.replaceChildren(linkBlock(t("replay.share_title", { step }),
-      t("replay.share_explain"), replayLink(id, step)));
+    sharePanel.replaceChildren(stepShares(id, step, t("replay.share_title", { step })),
+      linkBlock(t("replay.share_title", { step }), t("replay.share_explain"),
+        replayLink(id, step)));
     drawNotes(step);
     list.mark(step);
     const sheet = sheetAt(steps, start, step);

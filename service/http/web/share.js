@@ -2,9 +2,11 @@
 // watch. The link to log carries the write token in the URL's fragment
 // (`#/games/{id}?token=…`), which a browser never sends to a server: the token stays
 // between the phones. That is also why the QR code is drawn here, in the page, and
-// not by the service.
+// not by the service. A replay's step is shared too, one tap each: its picture, the
+// game as a GIF, the game's file and the step's link.
+import { api, gameGroups } from "./api.js";
 import { button, h, uid } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // The encoder (52 KB, more than any other file of the page) loads with the first QR
@@ -102,4 +104,65 @@ export function shareToggle(panel) {
     toggle.setAttribute("aria-expanded", String(!panel.hidden));
   }, { "aria-expanded": "false", "aria-controls": panel.id });
   return [toggle, panel];
+}
+
+// A GIF holds at most this many steps (docs/api.md, "A step as a picture").
+const GIF_STEPS = 200;
+
+/** A replay's step shared, one tap each: its picture, the game up to it as a GIF
+ * (the 200 steps up to it, or from the start at step 0), the game's file (its
+ * export) and the step's link. Where the phone shares files (the Web Share API),
+ * each opens its share sheet; elsewhere a file is downloaded and the link copied. */
+export function stepShares(id, step, title) {
+  const said = h("p", { class: "muted", "aria-live": "polite" });
+  const key = gameGroups.key(id);
+  const image = (query) => `/games/${id}/replay/${step}/image?${new URLSearchParams(
+    { ...query, lang: language() })}`;
+  const frames = step ? { from: Math.max(0, step - GIF_STEPS + 1), to: step } : {};
+  const sharing = (label, path, name, type) => button(t(label), async () => {
+    said.textContent = t("share.preparing");
+    try {
+      const made = new File([await api.file(path, key)], name, { type });
+      if (navigator.canShare?.({ files: [made] })) {
+        await navigator.share({ files: [made], title });
+        said.textContent = "";
+      } else {
+        download(made);
+        said.textContent = t("share.downloaded", { name });
+      }
+    } catch (error) {
+      // The share sheet closed unused: nothing to say.
+      said.textContent = error.name === "AbortError" ? "" : error.message;
+    }
+  });
+  const link = button(t("share.step_link"), async () => {
+    const url = replayLink(id, step);
+    try {
+      if (navigator.share) await navigator.share({ url, title });
+      else {
+        await navigator.clipboard.writeText(url);
+        said.textContent = t("share.copied");
+      }
+    } catch (error) {
+      said.textContent = error.name === "AbortError" ? "" : t("share.selected");
+    }
+  });
+  return h("div", { class: "share-files" },
+    h("div", { class: "row" },
+      sharing("share.picture", image({ format: "png" }), `step-${step}.png`, "image/png"),
+      sharing("share.gif", image({ format: "gif", ...frames }), `game-${step}.gif`,
+        "image/gif"),
+      sharing("share.file", `/games/${id}/export`, `game-${id}.ndjson`, "application/x-ndjson"),
+      link),
+    said);
+}
+
+/** `file` saved to the phone, as a link to it with `download` does. */
+function download(file) {
+  const address = URL.createObjectURL(file);
+  const link = h("a", { href: address, download: file.name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(address), 60_000);
 }

@@ -95,6 +95,12 @@ export default {
   "history.earlier": { one: "Show 1 earlier move", other: "Show earlier moves ({count} more)" },
 
   // --- sharing --------------------------------------------------------------------
+  "share.picture": "Share the picture",
+  "share.gif": "Share the game as a GIF",
+  "share.file": "Share the game's file",
+  "share.step_link": "Share the link",
+  "share.preparing": "Preparing…",
+  "share.downloaded": "{name} is downloaded.",
   "share.share": "Share",
   "share.log_title": "Log from another phone",
   "share.log_explain": "Scanned or opened, it lets that phone log moves too. Share it only at the table.",

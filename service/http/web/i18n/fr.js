@@ -95,6 +95,12 @@ export default {
   "history.earlier": { one: "Afficher 1 coup plus ancien", other: "Afficher les coups plus anciens ({count} de plus)" },
 
   // --- partager ---------------------------------------------------------------------
+  "share.picture": "Partager l'image",
+  "share.gif": "Partager la partie en GIF",
+  "share.file": "Partager le fichier de la partie",
+  "share.step_link": "Partager le lien",
+  "share.preparing": "Préparation…",
+  "share.downloaded": "{name} est téléchargé.",
   "share.share": "Partager",
   "share.log_title": "Noter depuis un autre téléphone",
   "share.log_explain": "Scanné ou ouvert, il permet à ce téléphone de noter des coups lui aussi. Ne le partagez qu'à la table.",
