@@ -47,7 +47,7 @@ from bench.workload import (
 )
 from service.readside.live import LiveLog
 from service.settings import Settings
-from service.storage.commits import _insert_events
+from service.storage.commits import _INSERT_ONE
 from service.storage.pools import connection_pool
 from service.storage.store import EventStore
 
@@ -284,7 +284,7 @@ def _raw(url: str, store: EventStore, moves: list[Stored]) -> Slice:
                 while time.perf_counter() < deadline:
                     move = moves[done]
                     cursor = await conn.execute(
-                        _insert_events(1),
+                        _INSERT_ONE,
                         (game_id, done + 2, move.type, move.data.decode(), None, None),
                     )
                     await cursor.fetchall()

@@ -1,6 +1,8 @@
 """HTTP appends: `POST /games/{id}/moves` on the service beside the bare handler's one
 INSERT per request, both under the same uvicorn settings in a process of their own,
-loaded by concurrent clients from a third process (bench.load)."""
+loaded by concurrent clients from a third process (bench.load); and the service's
+moves each under an Idempotency-Key, as the page sends them, beside the same moves
+without."""
 
 from __future__ import annotations
 
@@ -117,6 +119,7 @@ async def measure(
             {
                 "ours": _load(ours, "tablelog", clients, report.counts),
                 "bare": _load(bare, "bare", clients, report.counts),
+                "keyed": _load(ours, "tablelog-keyed", clients, report.counts),
             },
             seconds,
             rounds,
@@ -130,6 +133,18 @@ async def measure(
             ("min", 0.5),
             rounds=tuple(
                 r["ours"].per_second / r["bare"].per_second for r in per_round
+            ),
+        )
+    )
+    report.add(
+        Figure(
+            f"HTTP appends, {clients} clients",
+            "POST /moves under an Idempotency-Key / without",
+            summed("keyed", per_round),
+            summed("ours", per_round),
+            None,
+            rounds=tuple(
+                r["keyed"].per_second / r["ours"].per_second for r in per_round
             ),
         )
     )

@@ -1,11 +1,13 @@
 """The HTTP load generator, run as its own process so that its work does not share
-the server's interpreter: `python -m bench.load URL tablelog|bare CLIENTS
-SECONDS` prints {"requests", "seconds", "statuses"} as JSON.
+the server's interpreter: `python -m bench.load URL tablelog|tablelog-keyed|bare
+CLIENTS SECONDS` prints {"requests", "seconds", "statuses"} as JSON.
 
 Each client keeps one HTTP/1.1 connection open and posts the moves of its own game
-one after the other, each with the expected_version it last saw. The client speaks
-HTTP by hand on an asyncio stream: a general-purpose client would cost more CPU per
-request than the bare handler it measures, on a machine with two cores.
+one after the other, each with the expected_version it last saw; `tablelog-keyed`
+sends each under an Idempotency-Key of its own too, as the page sends every move.
+The client speaks HTTP by hand on an asyncio stream: a general-purpose client would
+cost more CPU per request than the bare handler it measures, on a machine with two
+cores.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ async def _post_moves(
     moves: list[dict[str, Any]],
     deadline: float,
     statuses: Counter,
+    keyed: bool = False,
 ) -> int:
     conn, game_id, headers = client
     path = f"/games/{game_id}/moves"
@@ -79,8 +82,9 @@ async def _post_moves(
     try:
         while time.perf_counter() < deadline:
             body = {**moves[done], "expected_version": done + 1}
+            key = f"Idempotency-Key: move-{done}\r\n" if keyed else ""
             status, _ = await conn.request(
-                "POST", path, json.dumps(body).encode(), headers
+                "POST", path, json.dumps(body).encode(), headers + key
             )
             statuses[status] += 1
             done += 1
@@ -96,7 +100,10 @@ async def run(url: str, target: str, clients: int, seconds: float) -> dict[str, 
     statuses: Counter = Counter()
     began = time.perf_counter()
     done = await asyncio.gather(
-        *(_post_moves(c, moves, began + seconds, statuses) for c in prepared)
+        *(
+            _post_moves(c, moves, began + seconds, statuses, target == "tablelog-keyed")
+            for c in prepared
+        )
     )
     return {
         "requests": sum(done),

@@ -93,14 +93,7 @@ class Submitting:
             timeline = await self.timeline(game_id)
         self.check_game(timeline.row.game, move)
         timeline = await self._able(timeline, move)
-        # The state the move is decided on is taken before the key is looked up: a
-        # retry racing its first copy must then collide with it on the version (and
-        # replay its answer), not be decided again on the state after it.
         history = timeline.latest
-        if idempotency is not None:
-            answered = await self._answered(timeline, idempotency)
-            if answered is not None:
-                return answered
         for _ in range(APPEND_ATTEMPTS):
             stored = await self._attempt(
                 timeline, history, move, expected_version, idempotency, fresh
@@ -129,13 +122,25 @@ class Submitting:
     ) -> History | None:
         """Decide the move on `history` and store it as the version after it; None
         when it must be tried again on the game caught up (another move took that
-        version, or a refusal may come from a stale cached state)."""
+        version, or a refusal may come from a stale cached state).
+
+        The idempotency key is not looked up before the append: the append stores
+        the move and its key in one statement, and a key stored already refuses it
+        there (IdempotencyKeyUsed), so a move under a new key costs one round trip.
+        Only a refusal of the rules is preceded by the look-up: a retry of a move
+        stored already, decided again on the state after it, may be refused (not
+        this player's turn any more, an expected version passed), and is owed its
+        first answer instead."""
         try:
             record = _decide(history, move, expected_version)
-        except (Conflict, RuleError, GameFinished):
-            if fresh:
-                raise
-            return None
+        except (Conflict, RuleError, GameFinished, Invalid):
+            if not fresh:
+                return None
+            if idempotency is not None:
+                answered = await self._answered(timeline, idempotency)
+                if answered is not None:
+                    return answered
+            raise
         try:
             return await self._append(
                 timeline, history.version + 1, record, idempotency

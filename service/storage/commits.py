@@ -67,6 +67,16 @@ def _insert_events(rows: int) -> str:
     )
 
 
+# The INSERT of one row, as _insert_events(1) but for its RETURNING.
+_INSERT_ONE = (
+    "INSERT INTO events"
+    " (game_id, version, type, data, idempotency_key, request_hash)"
+    " VALUES (%s, %s, %s, %s::jsonb, %s, %s)"
+    " ON CONFLICT DO NOTHING"
+    " RETURNING position, recorded_at"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class NewEvent:
     """A move's row as the caller asks for it (`data`: its JSON text)."""
@@ -156,9 +166,9 @@ class SharedCommits:
         before it in the same commit). The database's refusal of this row (a missing
         game, a value it rejects) is raised as psycopg raises it; CommitFailed when
         the commit it shared failed."""
-        waiting = _Waiting(event)
         if self._lanes == 0 and not self._waiting:
-            return await self._alone(waiting)
+            return await self._alone(event)
+        waiting = _Waiting(event)
         self._waiting.append(waiting)
         self._arrived.set()
         if self._lanes == self._committing and self._lanes < self._at_once:
@@ -169,29 +179,40 @@ class SharedCommits:
             if waiting.sent:
                 _may_be_stored.set(True)
 
-    async def _alone(self, waiting: _Waiting) -> Inserted | None:
+    async def _alone(self, event: NewEvent) -> Inserted | None:
         """Commit the one move from the caller's task, counted as a lane committing:
-        a move arriving meanwhile starts a lane of its own rather than wait."""
+        a move arriving meanwhile starts a lane of its own rather than wait. Its
+        outcome is the caller's at once, with no future to settle and read back:
+        the same as a lane's batch of one would settle (see _commit and _refused)."""
         self._lanes += 1
         self._committing += 1
+        sent = False
         try:
-            async with self._pool.connection() as conn:
-                waiting.sent = True
-                await self._commit(conn, [waiting])
-        except BaseException as error:
-            # No connection to be had, or the caller cancelled: as a lane's batch.
-            _fail([waiting], error)
-            if not isinstance(error, Exception):
-                waiting.answer.exception()  # settled, yet raised here: read
+            try:
+                conn = await self._pool.getconn()
+            except Exception as error:  # no connection to be had
+                raise _failure(error) from error
+            try:
+                sent = True
+                return await _insert_one(conn, event)
+            except psycopg.Error as error:
+                if conn.broken:
+                    # It may or may not have committed before the connection broke.
+                    raise _failure(error) from error
+                if not conn.autocommit:
+                    await conn.rollback()
                 raise
+            except Exception as error:
+                raise _failure(error) from error
+            finally:
+                await self._pool.putconn(conn)
         finally:
             self._committing -= 1
             self._lanes -= 1
-            if waiting.sent:
+            if sent:
                 _may_be_stored.set(True)
             if self._waiting and self._lanes < self._at_once:
                 self._start_lane()
-        return waiting.answer.result()
 
     def _start_lane(self) -> None:
         self._lanes += 1
@@ -283,6 +304,8 @@ async def _insert(
     None. Only the first row of a game's version goes into the statement: a later
     one could not be told apart from it in what RETURNING gives back, and is not
     stored whatever becomes of the first (its version is taken either way)."""
+    if len(events) == 1:
+        return [await _insert_one(conn, events[0])]
     first: dict[tuple[UUID, int], NewEvent] = {}
     for event in events:
         first.setdefault(_key(event), event)
@@ -313,12 +336,37 @@ async def _insert(
     ]
 
 
+async def _insert_one(conn: AsyncConnection, event: NewEvent) -> Inserted | None:
+    """One move's INSERT, its own transaction, committed; the row as stored, or
+    None. Its RETURNING names only what the database adds: the caller knows the
+    row's game and version."""
+    cursor = await conn.execute(
+        _INSERT_ONE,
+        (
+            event.game_id,
+            event.version,
+            event.type,
+            event.data,
+            event.idempotency_key,
+            event.request_hash,
+        ),
+    )
+    row = await cursor.fetchone()
+    if not conn.autocommit:  # a pool of connections outside autocommit
+        await conn.commit()
+    return None if row is None else Inserted(*row)
+
+
 def _key(event: NewEvent) -> tuple[UUID, int]:
     return event.game_id, event.version
 
 
 def _fail(batch: list[_Waiting], error: BaseException) -> None:
     for waiting in batch:
-        failed = CommitFailed(str(error) or type(error).__name__)
-        failed.__cause__ = error
-        waiting.settle(failed)
+        waiting.settle(_failure(error))
+
+
+def _failure(error: BaseException) -> CommitFailed:
+    failed = CommitFailed(str(error) or type(error).__name__)
+    failed.__cause__ = error
+    return failed

@@ -53,6 +53,9 @@ def test_the_bench_measures_side_by_side_and_writes_its_report(
     # A lone writer's appends beside the statement the store sends, sent raw.
     names = {(figure["group"], figure["name"]) for figure in figures}
     assert ("store appends, 1 writer", "ours / the same row sent raw") in names
+    # The service's moves under an Idempotency-Key, as the page sends them.
+    keyed = "POST /moves under an Idempotency-Key / without"
+    assert ("HTTP appends, 8 clients", keyed) in names
 
 
 def test_the_bench_finds_the_tables_held_by_one_worker_two_and_the_bare_handler(
