@@ -23,7 +23,13 @@ from domain.errors import GameFinished, RuleError
 from domain.history import History, Recorded
 from domain.registry import Registry
 from domain.wording import message
-from service.application.creating import Creating, InGroup, NewGame, in_the_group_of
+from service.application.creating import (
+    Creating,
+    InGroup,
+    NewGame,
+    in_the_group_of,
+    logged_at,
+)
 from service.application.errors import Invalid, NotFound
 from service.application.submitting import MAX_MOVES
 from service.application.timeline import FOLD_IN_THREAD, Timelines, setup_of
@@ -89,6 +95,8 @@ class Variations:
             )
         else:
             records, history = _replayed(self.timelines.rules, start, moves)
+        # The original's creation and its first `at` moves, as they were logged.
+        played = await self.timelines.store.read(game_id, 0, at + 1)
         request = NewGame(
             game=row.game,
             players=list(row.players),
@@ -101,6 +109,7 @@ class Variations:
             request,
             start,
             records,
+            logged_at=[logged_at(event) for event in played],
             variation_of=(row.id, at),
             app_key=app_key,
             group=in_the_group_of(row, group),

@@ -5,6 +5,7 @@ no player's record nor list of games played."""
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 
 import httpx
@@ -77,6 +78,38 @@ def test_a_variation_takes_its_own_moves_with_its_own_token_and_the_original_non
     # Its moves are checked like any game's: the rules refuse one out of turn.
     refused = move(client, variation, {"type": "take", "player": "nobody"})
     assert refused.status_code == 422
+
+
+def logged_times(client, game_id: str) -> list[str]:
+    """When each line of the game's export says it was logged at the table."""
+    lines = client.get(f"/games/{game_id}/export").text.splitlines()
+    return [msgspec.json.decode(line)["logged_at"] for line in lines]
+
+
+def test_a_variations_copied_moves_keep_the_time_they_were_played(client):
+    game = new_game(client)
+    play_simulated(client, game, limit=5)
+    time.sleep(0.05)  # the copies are made later than any of the moves
+    variation = branch(client, game["id"], 3).json()
+    body = msgspec.to_builtins(list(simulated_moves(game))[3])
+    assert move(client, variation, body | {"expected_version": 4}).status_code == 201
+
+    original = logged_times(client, game["id"])
+    times = logged_times(client, variation["id"])
+    # The creation and the three moves copied: the original's times, to the
+    # microsecond; the variation's own move: after the branching, never before.
+    assert times[:4] == original[:4]
+    assert times[4] > original[4]
+    stored = client.get(f"/games/{variation['id']}/events").json()["events"]
+    assert all(e["recorded_at"] > original[3] for e in stored)
+    # Its export, times and all, is that variation (its times never go backwards).
+    again = client.post(
+        "/games/import",
+        content=client.get(f"/games/{variation['id']}/export").content,
+        headers={"Content-Type": "application/x-ndjson"},
+    )
+    assert again.status_code == 409, again.text
+    assert again.json()["game_id"] == variation["id"]
 
 
 def test_a_variation_from_step_zero_is_the_game_as_created(client):
