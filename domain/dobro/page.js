@@ -370,4 +370,13 @@ const WORDS = {
 };
 const { t } = wording(WORDS);
 
-export default { moves, state, cardName, said, offline, optionFields, tieBreak, say: t };
+/** The round a move was played in (a replay heads its moves by round): the round
+ * before it, since the play that scores a round deals the next one too (D13). */
+function roundOf(before) {
+  return before.round;
+}
+
+export default {
+  moves, state, cardName, said, offline,
+  optionFields, tieBreak, roundOf, say: t,
+};

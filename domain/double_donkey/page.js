@@ -428,4 +428,13 @@ const WORDS = {
 };
 const { t } = wording(WORDS);
 
-export default { moves, state, cardName, said, offline, sheet, tieBreak, say: t };
+/** The round a move was played in (a replay heads its moves by round): the round
+ * before it, since the reveal that settles a round starts the next one too. */
+function roundOf(before) {
+  return before.round;
+}
+
+export default {
+  moves, state, cardName, said, offline,
+  sheet, tieBreak, roundOf, say: t,
+};

@@ -466,4 +466,14 @@ const WORDS = {
 };
 const { t, has } = wording(WORDS);
 
-export default { moves, state, cardName, said, offline, optionFields, tieBreak, say: t };
+/** The round a move was played in (a replay heads its moves by round): the round
+ * after it, since each round opens with a move of its own (`start_round`), and
+ * the game is at round 0 before the first. */
+function roundOf(before, after) {
+  return after.round;
+}
+
+export default {
+  moves, state, cardName, said, offline,
+  optionFields, tieBreak, roundOf, say: t,
+};

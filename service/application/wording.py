@@ -40,6 +40,11 @@ ENGLISH = {
         "The game holds {most} notes and withdrawals, the most a game may hold."
     ),
     "note.step_full": "Step {step} holds {most} notes, the most a step may hold.",
+    "variation.unknown": "The game has no variation {variation}.",
+    "variation.full": (
+        "The variation has been named or hidden {most} times, the most a variation "
+        "may be."
+    ),
     "roster.unknown": (
         "Nobody called {name} plays in {group} yet: add them as a new player."
     ),
@@ -88,6 +93,11 @@ FRENCH = {
     ),
     "note.step_full": (
         "L'étape {step} compte {most} notes, le plus qu'une étape puisse compter."
+    ),
+    "variation.unknown": "La partie n'a pas de variante {variation}.",
+    "variation.full": (
+        "La variante a été nommée ou masquée {most} fois, le plus qu'une variante "
+        "puisse l'être."
     ),
     "roster.unknown": (
         "Personne ne s'appelle {name} dans {group} : ajoutez ce nouveau joueur."

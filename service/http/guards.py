@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from litestar import Request
 
-from service.application.errors import TokenWrong
+from service.application.errors import KeyNotAllowed, TokenWrong
 from service.application.games import Games
 from service.application.timeline import Timeline
 from service.application.tokens import check_bearer
@@ -66,6 +66,38 @@ async def holds_write_token(request: Request) -> None:
             member.may_write(row.group)
         return
     stored = await games.write_token_hash(game_id)
+    _check_token(request, stored)
+
+
+async def may_change_variation(request: Request) -> None:
+    """Of a variation of the request's game (`variation_id`): the variation's write
+    token or its game's, the key of the app that created either, or a key of
+    their group (a variation is of its game's group)."""
+    games: Games = request.app.state.games
+    game_id = request.path_params["game_id"]
+    await readable(request)
+    variation = await games.variations.variation(
+        game_id, request.path_params["variation_id"]
+    )
+    original = await games.created_by(game_id)
+    caller, member = caller_of(request), member_of(request)
+    if member is not None:
+        member.may_write(original.group)
+        return
+    if caller is not None:
+        try:
+            caller.may_write(original.app_key, original.group)
+        except KeyNotAllowed:
+            caller.may_write(variation.app_key, variation.group)
+        return
+    try:
+        check_bearer(request.headers.get("Authorization"), variation.token_hash)
+    except TokenWrong:
+        _check_token(request, original.token_hash)
+
+
+def _check_token(request: Request, stored: bytes) -> None:
+    """The request's bearer token is the one that hashes to `stored`."""
     try:
         check_bearer(request.headers.get("Authorization"), stored)
     except TokenWrong:

@@ -26,6 +26,7 @@ from service.application.games import GameName, Status
 from service.application.variations import VariationOf
 from service.application.variations import variation_of as _variation_of
 from service.storage.samples import removed_game, sample_game
+from service.storage.variation_names import HIDDEN, NAME_IN_FORCE
 
 
 class SummaryTables(Protocol):
@@ -90,6 +91,20 @@ class GameList(msgspec.Struct, kw_only=True):
     next_offset: int | None
 
 
+class VariationItem(GameListItem, kw_only=True):
+    name: str | None = None
+    """The name given to the variation (`PATCH /games/{id}/variations/{variation}`),
+    null until it has one."""
+
+
+class VariationList(msgspec.Struct, kw_only=True):
+    """A page of a game's variations, newest first, hidden ones left out;
+    `next_offset` is null on the last page."""
+
+    games: list[VariationItem]
+    next_offset: int | None
+
+
 class PlayerTally(msgspec.Struct, kw_only=True):
     """Games played, finished (played to the end), abandoned (T2) and won."""
 
@@ -140,18 +155,15 @@ async def list_games(
     status: str | None,
     limit: int,
     offset: int,
-    variations_of: UUID | None = None,
     group: str | None = None,
     in_group: str | None = None,
 ) -> GameList:
     """Newest first; `limit + 1` rows are read to know whether a next page exists.
     Variations are games nobody played: listed only as the variations of their
-    original (`variations_of`), never among the others. Only the games a reader
+    original (`list_variations`), never among the others. Only the games a reader
     of the group `group` (None: of none) lists; with `in_group`, only that
     group's."""
     which = "variation_of IS NULL"
-    if variations_of is not None:
-        which = "variation_of = %(variations_of)s"
     if in_group is not None:
         which += f" AND {IN_GROUP}"
     async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
@@ -168,7 +180,6 @@ async def list_games(
                 "game": game,
                 "player": None if player is None else normal_name(player),
                 "status": status,
-                "variations_of": variations_of,
                 "group": group,
                 "in_group": in_group,
                 "limit": limit + 1,
@@ -196,23 +207,41 @@ async def list_variations(
     limit: int,
     offset: int,
     group: str | None = None,
-) -> GameList:
+) -> VariationList:
     """The variations branched from a game that a reader of the group `group`
-    lists, newest first; NotFound for a game never created."""
+    lists, newest first, each with its name, but for those hidden
+    (`storage.variation_names`); NotFound for a game never created."""
     async with pool.connection() as conn:
         cursor = await conn.execute("SELECT FROM games WHERE id = %s", (game_id,))
         if await cursor.fetchone() is None:
             raise NotFound(message("game.not_found", game_id=str(game_id)))
-    return await list_games(
-        pool,
-        game=None,
-        player=None,
-        status=None,
-        limit=limit,
-        offset=offset,
-        variations_of=game_id,
-        group=group,
+    async with pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        await cur.execute(
+            f"SELECT {_COLUMNS}, {NAME_IN_FORCE} AS name FROM game_summaries"
+            " WHERE variation_of = %(variations_of)s"
+            f" AND NOT {HIDDEN} AND {LISTED.format(table='game_summaries')}"
+            " ORDER BY created_at DESC, game_id"
+            " LIMIT %(limit)s OFFSET %(offset)s",
+            {
+                "variations_of": game_id,
+                "group": group,
+                "limit": limit + 1,
+                "offset": offset,
+            },
+        )
+        rows = await cur.fetchall()
+    more = len(rows) > limit
+    return VariationList(
+        games=[_variation(**row) for row in rows[:limit]],
+        next_offset=offset + limit if more else None,
     )
+
+
+def _variation(
+    variation_of: UUID | None, variation_step: int | None, **row: object
+) -> VariationItem:
+    of = _variation_of(variation_of, variation_step)
+    return VariationItem(**row, variation_of=of)
 
 
 class GameLists:
@@ -246,7 +275,7 @@ class GameLists:
 
     async def variations(
         self, game_id: UUID, *, limit: int, offset: int, group: str | None = None
-    ) -> GameList:
+    ) -> VariationList:
         return await list_variations(
             self._pool, game_id, limit=limit, offset=offset, group=group
         )

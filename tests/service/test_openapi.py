@@ -42,12 +42,13 @@ def test_an_app_key_is_a_bearer_scheme_every_other_operation_takes_optionally(sp
         for method, operation in item.items()
     }
     # The writes of one game, and playing it again, take its write token, or the
-    # key of the app that created it.
+    # key of the app that created it (a variation's name, its game's too).
     writes = [
         ("post", "/games/{game_id}/moves"),
         ("post", "/games/{game_id}/rematch"),
         ("post", "/games/{game_id}/notes"),
         ("post", "/games/{game_id}/notes/{note}/withdrawal"),
+        ("patch", "/games/{game_id}/variations/{variation_id}"),
     ]
     for write in writes:
         assert operations.pop(write)["security"] == [

@@ -18,7 +18,7 @@ from domain.game import Setup
 from domain.registry import BUILT_IN
 from service.http import caching
 from service.http.app import create_app
-from service.http.guards import holds_write_token, may_read
+from service.http.guards import holds_write_token, may_change_variation, may_read
 from service.settings import Settings
 from tests.support.groups import (
     ADDRESSES,
@@ -150,6 +150,17 @@ def test_writes_to_a_hidden_game_answer_as_a_missing_game(client, table):
             never = client.post(f"/games/{missing}/{path}", json=body, headers=headers)
             assert never.status_code == 404, (path, headers, never.text)
             assert normalised(hidden, game["id"]) == normalised(never, missing)
+        # Naming or hiding one of its variations: whatever the variation's id.
+        variation = f"variations/{uuid.uuid4()}"
+        hidden = client.patch(
+            f"/games/{game['id']}/{variation}", json={"hidden": True}, headers=headers
+        )
+        missing = str(uuid.uuid4())
+        never = client.patch(
+            f"/games/{missing}/{variation}", json={"hidden": True}, headers=headers
+        )
+        assert never.status_code == 404, (headers, never.text)
+        assert normalised(hidden, game["id"]) == normalised(never, missing)
 
 
 def test_a_members_game_needs_a_group(client):
@@ -262,7 +273,7 @@ def test_an_import_asks_for_its_visibility(client):
 
 def test_every_route_of_one_game_asks_first_whether_the_caller_sees_it():
     app = create_app(Settings(database_url="postgresql://offline/tablelog"), BUILT_IN)
-    asks = {may_read, holds_write_token, caching._not_modified}
+    asks = {may_read, holds_write_token, may_change_variation, caching._not_modified}
     routes = [
         handler
         for route in app.routes

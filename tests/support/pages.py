@@ -49,3 +49,19 @@ def serious(page, axe_source: str) -> list[str]:
         for v in found
         if v["impact"] in ("serious", "critical")
     ]
+
+
+def confirming(page: Page, answer: bool) -> list[str]:
+    """Answer the page's next question (`confirm`) with `answer`: the list it returns
+    holds what was asked once it was (a tap that asks answers only then)."""
+    asked: list[str] = []
+
+    def reply(dialog) -> None:
+        asked.append(dialog.message)
+        if answer:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.once("dialog", reply)
+    return asked

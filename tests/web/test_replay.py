@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.support.http import create, play_simulated
-from tests.support.pages import serious
+from tests.support.pages import confirming, serious
 
 WIDE = {"width": 412, "height": 915}
 
@@ -153,7 +153,8 @@ NOTES = {
         "try": "Try another move here",
         "of": "A variation, tried from step {step} of another game:",
         "original": "see the original",
-        "variations": "Variations tried from this game",
+        "try_confirm": "Try another move from step {step}? This makes a new game, a "
+        "variation of this one; this game stays as it is.",
         "from": "From step {step}",
         "moves_title": "Log a move",
     },
@@ -167,7 +168,8 @@ NOTES = {
         "try": "Essayer un autre coup ici",
         "of": "Une variante, essayée depuis l'étape {step} d'une autre partie :",
         "original": "voir l'originale",
-        "variations": "Variantes essayées depuis cette partie",
+        "try_confirm": "Essayer un autre coup depuis l'étape {step} ? Cela crée une "
+        "nouvelle partie, une variante de celle-ci ; cette partie reste telle quelle.",
         "from": "Depuis l'étape {step}",
         "moves_title": "Noter un coup",
     },
@@ -237,6 +239,12 @@ def test_another_move_is_tried_from_a_step_and_the_variation_links_back_and_fort
     page = phone(new_page, language)
     page.goto(f"/app/#/games/{game['id']}/replay/4")
     at_step(page, words, 4, 8)
+    # Asked first: a "no" makes nothing.
+    asked = confirming(page, False)
+    page.get_by_role("button", name=notes["try"]).click()
+    assert asked == [notes["try_confirm"].format(step=4)]
+    assert client.get(f"/games/{game['id']}/variations").json()["games"] == []
+    confirming(page, True)
     page.get_by_role("button", name=notes["try"]).click()
 
     # The variation opens to log its moves, with its own token on this phone.
@@ -252,8 +260,9 @@ def test_another_move_is_tried_from_a_step_and_the_variation_links_back_and_fort
     page.get_by_role("link", name=notes["original"]).click()
     at_step(page, words, 4, 8)
     assert page.url.endswith(f"#/games/{game['id']}/replay/4")
-    expect(page.get_by_role("heading", name=notes["variations"])).to_be_visible()
-    page.get_by_role("link", name=notes["from"].format(step=4)).click()
+    # Listed under the step it branches from, in the move list.
+    branched = page.locator('.steps li:has(> button[data-step="4"]) .step-variations')
+    branched.get_by_role("link", name=notes["from"].format(step=4)).click()
     expect(page.get_by_role("heading", name=notes["moves_title"])).to_be_visible()
     assert page.url.endswith(f"#/games/{variation_id}")
     assert page.errors == []

@@ -23,7 +23,10 @@
 //                          of the score sheet, a sentence or null (`each` words
 //                          each player's value, "Ana: 3");
 //   optionFields(kind)     (optional) its options at the start of a game:
-//                          {element, update(playerCount), chosen(playerCount)}.
+//                          {element, update(playerCount), chosen(playerCount)};
+//   roundOf(before, after) (optional) the round (a number) of the move that took its
+//                          public state from `before` to `after`, or null: a
+//                          replay heads its moves by round where a game has them.
 // It imports the page's own modules as `../dom.js`, `../i18n.js`, `../kinds.js` and
 // `../tables.js`. Every bound (players, rounds, defaults) comes from the kinds, never
 // from a module.

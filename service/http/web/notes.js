@@ -1,6 +1,7 @@
 // The notes on a replay step: what the table thought there, with its mark. Anyone
-// reads them; a phone holding the game's write token writes one, and withdraws one
-// (the service keeps it in the game's history of notes). The notes come with the
+// reads them (the move list shows them under their step too, `noteLine`); a phone
+// holding the game's write token writes one, and withdraws one (the service keeps
+// it in the game's history of notes). The notes come with the
 // replay's steps (`notes` of each), and a note written or withdrawn here is folded
 // into them (`noted`, `withdrawn`), so moving between steps asks nothing more.
 import { api } from "./api.js";
@@ -31,6 +32,12 @@ const MARK_KEYS = {
   "!?": "interesting", "?!": "dubious",
 };
 
+/** A note as it reads: its mark (named in full for a screen reader) and its text. */
+export function noteLine(note) {
+  return [note.mark ? h("abbr", { class: "mark", title: markName(note.mark) }, note.mark) : null,
+    note.mark ? " " : null, h("span", {}, note.text)];
+}
+
 /** Draw the notes of `step` in `box`; with `token`, the controls to write and
  * withdraw. `changed(byStep)` is told of a note written or withdrawn. */
 export function renderNotes(box, { id, step, byStep, token, changed }) {
@@ -38,9 +45,7 @@ export function renderNotes(box, { id, step, byStep, token, changed }) {
   const refusal = h("div");
   const title = h("h2", { id: "notes-title", tabindex: "-1" }, t("notes.title", { step }));
   const list = notes.length
-    ? h("ul", { class: "notes" }, notes.map((note) => h("li", {},
-      note.mark ? h("abbr", { class: "mark", title: markName(note.mark) }, note.mark) : null,
-      note.mark ? " " : null, h("span", {}, note.text),
+    ? h("ul", { class: "notes" }, notes.map((note) => h("li", {}, noteLine(note),
       token ? button(t("notes.withdraw"), () => withdraw(note), {
         "aria-label": t("notes.withdraw_named", { text: note.text }),
       }) : null)))

@@ -1,6 +1,9 @@
-// Replay a game step by step: a slider over its stored moves and the list of every
-// step (arrow keys step through it), each step's sentence, the state and score sheet
-// as they stood after it, and the table's notes on it. The
+// Replay a game step by step, as the best analysis boards do: the board (each
+// step's sentence and the state after it) with a slider over the stored moves, and
+// beside it (below it on a phone) the move list (steplist.js): every step, the notes
+// under their step, the rounds as headings, the variations under the step they
+// branch from. The arrow keys on the list, and a swipe on the board, step through
+// the game. Then the notes on the step shown, and the score sheet as it stood. The
 // address follows the step (`#/games/{id}/replay/{step}`), so a link copied or shared
 // opens where its sender was. From any step the table may try another move (a
 // variation, variations.js).
@@ -9,10 +12,12 @@ import { button, h, uid } from "./dom.js";
 import { gameOf } from "./games.js";
 import { t } from "./i18n.js";
 import { gameLabel } from "./kinds.js";
+import { swipeStep } from "./movelist.js";
 import { notesByStep, renderNotes } from "./notes.js";
 import { linkBlock, replayLink, shareToggle, stepShares } from "./share.js";
 import { renderSheet } from "./sheet.js";
-import { tryAnotherMove, variationOf, variationsList } from "./variations.js";
+import { stepList } from "./steplist.js";
+import { tryAnotherMove, variationItem, variationOf, variationsOf } from "./variations.js";
 
 // Every step, a page at a time: `next` is the `after` of the next page.
 async function allSteps(id) {
@@ -41,11 +46,13 @@ export function clampStep(n, last) {
 }
 
 export async function showReplay(root, id, asked = 0) {
-  const [game, steps, start, variations] = await Promise.all([
+  const [game, steps, start, found] = await Promise.all([
     readerOf(id)(`/games/${id}`), allSteps(id), readerOf(id)(`/games/${id}/replay/0`),
-    variationsList(id)]);
+    variationsOf(id)]);
   const token = tokens.get(id);
+  const module = gameOf(game.game);
   let byStep = notesByStep(start, steps);
+  let variations = found;
   const last = steps.length;
   const slider = h("input", {
     type: "range", id: "replay-step", min: "0", max: String(last), value: "0",
@@ -58,16 +65,38 @@ export async function showReplay(root, id, asked = 0) {
   const next = button(t("replay.next"), () => go(Number(slider.value) + 1));
   const sharePanel = h("div", { class: "card share", id: uid("share"), hidden: true });
   const [shareButton] = shareToggle(sharePanel);
-  const sheetBox = h("section", { class: "card", "aria-labelledby": "sheet-title" });
-  const notesBox = h("section", { class: "card", "aria-labelledby": "notes-title" });
+  const sheetBox = h("section", { class: "card replay-sheet", "aria-labelledby": "sheet-title" });
+  const notesBox = h("section", { class: "card replay-notes", "aria-labelledby": "notes-title" });
   const [tryIt, tryRefusal] = tryAnotherMove(id, () => Number(slider.value));
-  const list = stepList(steps, (n) => { go(n); list.focusStep(n); });
+  const list = stepList({
+    steps, start, roundOf: module.roundOf, go: (n) => { go(n); list.focusStep(n); },
+    variationItem: (variation) => variationItem(game, variation, {
+      // The focus goes on to what stands where the tapped control was: the link
+      // renamed, or the step of the variation hidden.
+      changed: (named) => {
+        showVariations(variations.map((v) => (v.id === named.id ? named : v)));
+        list.box.querySelector(`a[href="#/games/${named.id}"]`)?.focus();
+      },
+      hidden: (gone) => {
+        showVariations(variations.filter((v) => v.id !== gone.id));
+        list.focusStep(gone.variation_of.step);
+      },
+    }),
+  });
+  const board = h("div", { class: "stage" }, sentence, stateBox);
+  swipes(board, (by) => go(Number(slider.value) + by));
   let shown = null;
+
+  function showVariations(now) {
+    variations = now;
+    list.showVariations(variations);
+  }
 
   const drawNotes = (step) => renderNotes(notesBox, {
     id, step, byStep, token,
     changed: (notes) => {
       byStep = notes;
+      list.showNotes(byStep);
       drawNotes(step);
     },
   });
@@ -78,7 +107,7 @@ export async function showReplay(root, id, asked = 0) {
     counter.textContent = t("replay.counter", { step, last });
     sentence.textContent = step === 0 ? t("replay.before") : steps[step - 1].description;
     const state = step === 0 ? start.state : steps[step - 1].state;
-    stateBox.replaceChildren(gameOf(game.game).state(state, game.players));
+    stateBox.replaceChildren(module.state(state, game.players));
     back.disabled = step === 0;
     next.disabled = step === last;
     sharePanel.replaceChildren(stepShares(id, step, t("replay.share_title", { step })),
@@ -104,47 +133,33 @@ export async function showReplay(root, id, asked = 0) {
     h("p", { class: "muted" }, game.players.join(" · "), " · ",
       h("a", { href: `#/games/${id}` }, t("replay.back"))),
     missing, variationOf(game) ?? "",
-    h("section", { class: "card", "aria-label": t("replay.region") },
-      h("div", { class: "field" },
-        h("div", { class: "spread" }, h("label", { for: "replay-step" }, t("replay.step")), counter),
-        slider),
-      h("div", { class: "row stepper" }, back, next, shareButton),
-      sharePanel, sentence, h("div", { class: "row" }, tryIt), tryRefusal, stateBox),
-    list.box, notesBox, sheetBox, variations ?? "");
+    h("div", { class: "replay" },
+      h("section", { class: "card replay-board", "aria-label": t("replay.region") },
+        h("div", { class: "field" },
+          h("div", { class: "spread" }, h("label", { for: "replay-step" }, t("replay.step")), counter),
+          slider),
+        h("div", { class: "row stepper" }, back, next, shareButton),
+        sharePanel, board, h("div", { class: "row" }, tryIt), tryRefusal),
+      list.box, notesBox, sheetBox));
+  list.showNotes(byStep);
+  list.showVariations(variations);
   go(asked);
 }
 
-/** Every step as a button, the one shown marked (`aria-current`); on the list the
- * arrow keys step through it (← →, Home for the start, End for the last step),
- * through `go(step)`, the focus following. */
-function stepList(steps, go) {
-  const items = [t("replay.before"), ...steps.map((step) => step.description)]
-    .map((said, n) => h("li", {}, button(said, () => go(n), { "data-step": String(n) })));
-  const last = steps.length;
-  const ol = h("ol", { class: "steps", start: "0" }, items);
-  let current = 0;
-  ol.addEventListener("keydown", (event) => {
-    const to = { ArrowLeft: current - 1, ArrowRight: current + 1, ArrowUp: current - 1,
-      ArrowDown: current + 1, Home: 0, End: last }[event.key];
-    if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    go(Math.max(0, Math.min(last, to)));
+/** A finger's swipe sideways on the board (`stage`) steps the replay: `step(+1)` to the left
+ * (the next step), `step(-1)` to the right. A mouse's drag is left to the mouse;
+ * a move the browser takes as a scroll is cancelled, and steps nowhere. */
+function swipes(board, step) {
+  let from = null;
+  board.addEventListener("pointerdown", (event) => {
+    from = event.pointerType === "mouse" ? null
+      : { id: event.pointerId, x: event.clientX, y: event.clientY };
   });
-  const box = h("section", { class: "card", "aria-labelledby": "steps-title" },
-    h("h2", { id: "steps-title" }, t("replay.steps")),
-    h("p", { class: "muted" }, t("replay.steps_keys")), ol);
-  return {
-    box,
-    /** The step shown, marked as the current one. */
-    mark(step) {
-      items[current].firstChild.removeAttribute("aria-current");
-      current = step;
-      items[step].firstChild.setAttribute("aria-current", "step");
-    },
-    focusStep(step) {
-      const target = items[step].firstChild;
-      target.focus();
-      target.scrollIntoView({ block: "nearest" });
-    },
-  };
+  board.addEventListener("pointercancel", () => { from = null; });
+  board.addEventListener("pointerup", (event) => {
+    if (!from || event.pointerId !== from.id) return;
+    const by = swipeStep(event.clientX - from.x, event.clientY - from.y);
+    from = null;
+    if (by) step(by);
+  });
 }
