@@ -1,10 +1,12 @@
 """A replay's step shared from the page, one tap each: its picture, the game as a
 GIF, the game's file and the step's link. A phone without the Web Share API saves
 the files and copies the link; one with it hands each to its share sheet. A
-members-only game's files are read with the group's key."""
+members-only game's files are read with the group's key, and a variation tried
+from its replay is read with it too."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from pathlib import Path
 
@@ -103,4 +105,10 @@ def test_a_phone_with_a_share_sheet_shares_a_members_games_files_in_french(
     assert file["files"][0]["name"] == f"game-{game_id}.ndjson"
     assert file["files"][0]["head"].startswith('{"type":"game_cr')
     assert link["url"].endswith(f"/app/#/games/{game_id}/replay/0")
+
+    # A variation of the members' game is theirs too, and opens on this phone.
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Essayer un autre coup ici").click()
+    expect(page).not_to_have_url(re.compile(game_id))
+    expect(page.get_by_role("link", name="Revoir")).to_be_visible()
     assert page.errors == []

@@ -110,6 +110,11 @@ export const gameGroups = {
   set: (id, group) => localStorage.setItem(groupOf(id), group),
   /** The key of the group of game `id` held here, else null. */
   key: (id) => groups.get(localStorage.getItem(groupOf(id)))?.key ?? null,
+  /** Game `id` is of the group of game `from` (a variation branched from it). */
+  follow(id, from) {
+    const group = localStorage.getItem(groupOf(from));
+    if (group) gameGroups.set(id, group);
+  },
 };
 
 /** The key that writes a game's moves on this device: its own write token, else the

@@ -111,6 +111,7 @@ export function tryAnotherMove(id, step) {
       return;
     }
     tokens.set(variation.id, variation.write_token);
+    gameGroups.follow(variation.id, id); // it keeps its game's group, and is read so
     location.hash = `#/games/${variation.id}`;
   });
   return [tryIt, refusal];
